@@ -106,7 +106,7 @@ _JOKER_ALIASES = {"joker", "jk", "bj", "benny", "jo", "🃏"}
 
 
 def parse_card(text: str, deck: int | None = None) -> int:
-    """Parse one card: ``JH``, ``Jh``, ``J♥``, ``10h``, ``Th``, ``9s`` or the joker (``joker``, ``BJ``).
+    """Parse one card: ``JH``, ``Jh``, ``J♥``, ``10h``, ``Th``, ``9s``, or ``joker``/``BJ``.
 
     With ``deck`` given, a card outside that deck is an error.
     """

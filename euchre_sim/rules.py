@@ -139,7 +139,8 @@ def _show(v: Any) -> str:
 def parse_option_value(name: str, value: Any) -> Any:
     """Convert a user-given value (often a string from ``--set``) to the option's type."""
     if name not in OPTION_VALUES:
-        raise RulesError(f"unknown rule option {name!r}: valid options are {', '.join(OPTION_VALUES)}")
+        valid = ", ".join(OPTION_VALUES)
+        raise RulesError(f"unknown rule option {name!r}: valid options are {valid}")
     allowed = OPTION_VALUES[name]
     if isinstance(allowed[0], bool):
         if isinstance(value, bool):

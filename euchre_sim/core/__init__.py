@@ -1,0 +1,1 @@
+"""numba kernels only: rng, tables, decisions, the deal and batch kernels."""

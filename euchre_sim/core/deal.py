@@ -1,0 +1,491 @@
+"""The deal kernel: one complete deal under any rule option (docs/engine.md, steps 1-12).
+
+``play_deal`` fills one record row (``layout.F_*``) and, when ``ti >= 0``, trace row ``ti``.
+All decisions go through the hooks of ``decisions``.
+"""
+
+import numpy as np
+from numba import njit
+
+from ..rules import (
+    LEAD_LEFT_OF_LONE,
+    PB_NONE,
+    PB_RAILROAD,
+    R_DEALER_NEEDS_TRUMP,
+    R_DEALER_PARTNER_ALONE,
+    R_DECK,
+    R_DEFENDER_ALONE,
+    R_FARMERS,
+    R_LEAD,
+    R_NO_FIRST_BLOOD,
+    R_PARTNERS_BEST,
+    R_PASSED_CANNOT_ALONE,
+    R_REDEAL,
+    R_STICK,
+    R_SUPER_EUCHRE,
+    REDEAL_ACE_NO_FACE,
+    REDEAL_NONE,
+)
+from .bits import ctz, popcount
+from .decisions import (
+    decide_alone,
+    decide_defend_alone,
+    decide_discard,
+    decide_farmer,
+    decide_give,
+    decide_joker_trump,
+    decide_lone_discard,
+    decide_play,
+    decide_railroad,
+    decide_redeal,
+    decide_round1,
+    decide_round2,
+)
+from .layout import (
+    EV_ALONE,
+    EV_CALL,
+    EV_DEFEND_ALONE,
+    EV_DISCARD,
+    EV_FARMER,
+    EV_GIVE,
+    EV_JOKER_TRUMP,
+    EV_LONE_DISCARD,
+    EV_ORDER,
+    EV_PASS1,
+    EV_PASS2,
+    EV_PLAY,
+    EV_RAILROAD,
+    EV_REDEAL,
+    EV_THROWN_IN,
+    EV_TRICK,
+    F_ALONE,
+    F_DEALER,
+    F_DEFENDER,
+    F_DISCARD,
+    F_FARMER,
+    F_HAND0,
+    F_LEADER,
+    F_MAKER,
+    F_PASSES,
+    F_POINTS0,
+    F_POINTS1,
+    F_REDEALS,
+    F_ROUND,
+    F_STUCK,
+    F_THROWN_IN,
+    F_TRICKS0,
+    F_TRICKS1,
+    F_TRUMP,
+    F_UP,
+    F_WINNERS,
+    G_ALONE,
+    G_DEALER,
+    G_DEFENDER,
+    G_HAND,
+    G_KITTY,
+    G_LEADER,
+    G_LED,
+    G_MAKER,
+    G_NAT,
+    G_NEV,
+    G_OUT_A,
+    G_OUT_B,
+    G_PASSES,
+    G_PLAYED,
+    G_POS,
+    G_ROUND,
+    G_SCORE0,
+    G_SCORE1,
+    G_SIZE,
+    G_STUCK,
+    G_TRICK,
+    G_TRICK_CARD,
+    G_TRICKS0,
+    G_TRICKS1,
+    G_TRUMP,
+    G_UP,
+    G_UPSUIT,
+    G_WIN_CARD,
+    G_WIN_SEAT,
+    MAX_REDEALS,
+    TRACE_CAP,
+)
+from .rng import below
+from .tables import (
+    ACE_NAT,
+    CONV,
+    DECK_LEN,
+    DECKS,
+    EFF,
+    ESUIT,
+    FACE_NAT,
+    LOW_NAT,
+    NAT,
+    SUIT_EFF,
+    SUIT_NAT,
+    TRUMP_MASK,
+)
+
+ONE = np.int64(1)
+
+
+@njit(cache=True, inline="always")
+def emit(trace, ti, g, kind, seat, value):
+    """Append an event to trace row ``ti`` (no-op when ``ti < 0`` or the row is full)."""
+    if ti >= 0:
+        n = g[G_NEV]
+        if n < TRACE_CAP:
+            trace[ti, n, 0] = kind
+            trace[ti, n, 1] = seat
+            trace[ti, n, 2] = value
+            g[G_NEV] = n + 1
+
+
+@njit(cache=True)
+def shuffle_and_deal(g, deck, rng, deck_row):
+    """Step 1: partial Fisher-Yates over the deck; fills the natural hands, up-card, kitty."""
+    n = DECK_LEN[deck_row]
+    for k in range(n):
+        deck[k] = DECKS[deck_row, k]
+    for k in range(24):
+        i = n - 1 - k
+        j = below(rng, i + 1)
+        tmp = deck[i]
+        deck[i] = deck[j]
+        deck[j] = tmp
+    dealer = g[G_DEALER]
+    for p in range(4):
+        m = np.int64(0)
+        for q in range(5):
+            m |= ONE << deck[n - 1 - (5 * p + q)]
+        g[G_NAT + ((dealer + 1 + p) & 3)] = m
+    g[G_UP] = deck[n - 21]
+    g[G_KITTY] = (ONE << deck[n - 22]) | (ONE << deck[n - 23]) | (ONE << deck[n - 24])
+
+
+@njit(cache=True, inline="always")
+def to_effective(nat, trump):
+    """Natural hand mask -> effective mask under ``trump``."""
+    e = (
+        CONV[trump, 0, nat & 255]
+        | CONV[trump, 1, (nat >> 8) & 255]
+        | CONV[trump, 2, (nat >> 16) & 255]
+        | CONV[trump, 3, (nat >> 24) & 255]
+    )
+    if (nat >> 32) & 1:
+        e |= ONE << 33
+    return e
+
+
+@njit(cache=True)
+def redeal_eligible(nat, mode):
+    if mode == REDEAL_ACE_NO_FACE:
+        return popcount(nat & ACE_NAT) == 1 and (nat & FACE_NAT) == 0
+    return (nat & ~LOW_NAT) == 0
+
+
+@njit(cache=True)
+def passed_in_making_round(g, seat):
+    """Did ``seat`` pass in the round in which trump was made?"""
+    k = (seat - g[G_DEALER] - 1) & 3
+    passes = g[G_PASSES]
+    if g[G_ROUND] == 1:
+        return k < passes
+    return k < passes - 4
+
+
+@njit(cache=True, inline="always")
+def is_out(g, seat):
+    return seat == g[G_OUT_A] or seat == g[G_OUT_B]
+
+
+@njit(cache=True)
+def play_deal(g, deck, rng, rules, kinds, params, rec, trace, ti):
+    """Play one deal. ``g[G_DEALER]`` (and the scores) must be set; the rest is overwritten."""
+    dealer = g[G_DEALER]
+    for k in range(G_TRUMP, G_SIZE):
+        if k != G_SCORE0 and k != G_SCORE1:
+            g[k] = 0
+    g[G_TRUMP] = -1
+    g[G_MAKER] = -1
+    g[G_DEFENDER] = -1
+    g[G_OUT_A] = -1
+    g[G_OUT_B] = -1
+    g[G_LED] = -1
+    for p in range(4):
+        g[G_TRICK_CARD + p] = -1
+    deck_row = 0
+    dk = rules[R_DECK]
+    if dk == 25:
+        deck_row = 1
+    elif dk == 32:
+        deck_row = 2
+    elif dk == 33:
+        deck_row = 3
+
+    # 1-2. shuffle, deal, redeals
+    shuffle_and_deal(g, deck, rng, deck_row)
+    redeals = 0
+    mode = rules[R_REDEAL]
+    while mode != REDEAL_NONE and redeals < MAX_REDEALS:
+        caller = -1
+        for k in range(1, 5):
+            p = (dealer + k) & 3
+            if redeal_eligible(g[G_NAT + p], mode):
+                if decide_redeal(kinds[p & 1], params[p & 1], g, p, rules, rng):
+                    caller = p
+                    break
+        if caller < 0:
+            break
+        emit(trace, ti, g, EV_REDEAL, caller, 0)
+        redeals += 1
+        shuffle_and_deal(g, deck, rng, deck_row)
+
+    rec[F_DEALER] = dealer
+    for p in range(4):
+        rec[F_HAND0 + p] = g[G_NAT + p]
+    up = g[G_UP]
+    rec[F_UP] = up
+    rec[F_REDEALS] = redeals
+    rec[F_FARMER] = -1
+    rec[F_DISCARD] = -1
+    rec[F_DEFENDER] = -1
+    rec[F_ALONE] = 0
+    rec[F_STUCK] = 0
+    rec[F_WINNERS] = 0
+    rec[F_TRICKS0] = 0
+    rec[F_TRICKS1] = 0
+    rec[F_POINTS0] = 0
+    rec[F_POINTS1] = 0
+    rec[F_THROWN_IN] = 0
+
+    # 3. farmer's hand
+    if rules[R_FARMERS]:
+        for k in range(1, 5):
+            p = (dealer + k) & 3
+            nat = g[G_NAT + p]
+            if popcount(nat & LOW_NAT) >= 3:
+                give = decide_farmer(kinds[p & 1], params[p & 1], g, p, rules, rng)
+                if give != 0:
+                    m = give
+                    while m:
+                        emit(trace, ti, g, EV_FARMER, p, ctz(m))
+                        m &= m - 1
+                    g[G_NAT + p] = (nat & ~give) | g[G_KITTY]
+                    g[G_KITTY] = give
+                    rec[F_FARMER] = p
+                    break
+
+    # 4-6. making trump
+    maker = -1
+    trump = -1
+    rnd = 0
+    forced_alone = 0
+    if up == 32:
+        g[G_UPSUIT] = -1
+        trump = decide_joker_trump(kinds[dealer & 1], params[dealer & 1], g, dealer, rules, rng)
+        emit(trace, ti, g, EV_JOKER_TRUMP, dealer, trump)
+        maker = dealer
+        rnd = 1
+    else:
+        upsuit = up >> 3
+        g[G_UPSUIT] = upsuit
+        for k in range(1, 5):
+            p = (dealer + k) & 3
+            is_dealer = k == 4
+            can = True
+            if is_dealer and rules[R_DEALER_NEEDS_TRUMP]:
+                can = (g[G_NAT + p] & SUIT_NAT[upsuit]) != 0
+            if can and decide_round1(kinds[p & 1], params[p & 1], g, p, rules, rng, is_dealer):
+                emit(trace, ti, g, EV_ORDER, p, upsuit)
+                maker = p
+                trump = upsuit
+                rnd = 1
+                break
+            emit(trace, ti, g, EV_PASS1, p, 0)
+            g[G_PASSES] += 1
+        if maker < 0:
+            for k in range(1, 5):
+                p = (dealer + k) & 3
+                stuck = k == 4 and rules[R_STICK] != 0
+                t = decide_round2(kinds[p & 1], params[p & 1], g, p, rules, rng, upsuit, stuck)
+                if t >= 0:
+                    emit(trace, ti, g, EV_CALL, p, t)
+                    maker = p
+                    trump = t
+                    rnd = 2
+                    if stuck:
+                        g[G_STUCK] = 1
+                    break
+                emit(trace, ti, g, EV_PASS2, p, 0)
+                g[G_PASSES] += 1
+    rec[F_PASSES] = g[G_PASSES]
+    rec[F_ROUND] = rnd
+    rec[F_MAKER] = maker
+    rec[F_TRUMP] = trump
+    if maker < 0:
+        emit(trace, ti, g, EV_THROWN_IN, dealer, 0)
+        rec[F_THROWN_IN] = 1
+        rec[F_LEADER] = -1
+        return
+    rec[F_STUCK] = g[G_STUCK]
+    g[G_MAKER] = maker
+    g[G_TRUMP] = trump
+    g[G_ROUND] = rnd
+    for p in range(4):
+        g[G_HAND + p] = to_effective(g[G_NAT + p], trump)
+
+    # Canadian loner: the dealer's partner who orders up plays alone, the dealer sits out
+    if rnd == 1 and up != 32 and rules[R_DEALER_PARTNER_ALONE] and maker == ((dealer + 2) & 3):
+        forced_alone = 1
+        g[G_OUT_A] = dealer
+
+    # 7. dealer's discard
+    if rnd == 1 and g[G_OUT_A] != dealer:
+        up_bit = EFF[trump, up]
+        g[G_HAND + dealer] |= ONE << up_bit
+        d = decide_discard(kinds[dealer & 1], params[dealer & 1], g, dealer, rules, rng, up_bit)
+        g[G_HAND + dealer] &= ~(ONE << d)
+        emit(trace, ti, g, EV_DISCARD, dealer, NAT[trump, d])
+        rec[F_DISCARD] = NAT[trump, d]
+
+    # 8. going alone
+    alone = forced_alone
+    if not forced_alone:
+        alone = decide_alone(kinds[maker & 1], params[maker & 1], g, maker, rules, rng)
+    if alone:
+        g[G_ALONE] = 1
+        g[G_OUT_A] = (maker + 2) & 3
+        emit(trace, ti, g, EV_ALONE, maker, forced_alone)
+    rec[F_ALONE] = alone
+
+    # 9. lone defender
+    defender = -1
+    if rules[R_DEFENDER_ALONE]:
+        for k in range(1, 5):
+            p = (dealer + k) & 3
+            if (p & 1) == (maker & 1):
+                continue
+            if rules[R_PASSED_CANNOT_ALONE] and passed_in_making_round(g, p):
+                continue
+            if decide_defend_alone(kinds[p & 1], params[p & 1], g, p, rules, rng):
+                defender = p
+                g[G_DEFENDER] = p
+                g[G_OUT_B] = (p + 2) & 3
+                emit(trace, ti, g, EV_DEFEND_ALONE, p, 0)
+                break
+    rec[F_DEFENDER] = defender
+
+    # 10. partner's best
+    pb = rules[R_PARTNERS_BEST]
+    if pb != PB_NONE:
+        for which in range(2):
+            lone = maker if which == 0 else defender
+            if lone < 0 or (which == 0 and not alone):
+                continue
+            if pb == PB_RAILROAD:
+                take = decide_railroad(kinds[lone & 1], params[lone & 1], g, lone, rules, rng)
+                emit(trace, ti, g, EV_RAILROAD, lone, take)
+                if not take:
+                    continue
+            partner = (lone + 2) & 3
+            c = decide_give(kinds[partner & 1], params[partner & 1], g, partner, rules, rng)
+            g[G_HAND + partner] &= ~(ONE << c)
+            g[G_HAND + lone] |= ONE << c
+            emit(trace, ti, g, EV_GIVE, partner, NAT[trump, c])
+            d = decide_lone_discard(kinds[lone & 1], params[lone & 1], g, lone, rules, rng)
+            g[G_HAND + lone] &= ~(ONE << d)
+            emit(trace, ti, g, EV_LONE_DISCARD, lone, NAT[trump, d])
+
+    # 11. play
+    nplay = 4
+    if g[G_OUT_A] >= 0:
+        g[G_HAND + g[G_OUT_A]] = 0
+        nplay -= 1
+    if g[G_OUT_B] >= 0:
+        g[G_HAND + g[G_OUT_B]] = 0
+        nplay -= 1
+    if rules[R_LEAD] == LEAD_LEFT_OF_LONE and (alone or defender >= 0):
+        if alone and defender >= 0:
+            leader = defender
+        elif alone:
+            leader = (maker + 1) & 3
+        else:
+            leader = (defender + 1) & 3
+    else:
+        leader = (dealer + 1) & 3
+        while is_out(g, leader):
+            leader = (leader + 1) & 3
+    rec[F_LEADER] = leader
+    mteam = maker & 1
+    winners = np.int64(0)
+    tricks0 = 0
+    tricks1 = 0
+    for trick in range(5):
+        g[G_TRICK] = trick
+        g[G_LEADER] = leader
+        g[G_LED] = -1
+        for p in range(4):
+            g[G_TRICK_CARD + p] = -1
+        p = leader
+        for pos in range(nplay):
+            g[G_POS] = pos
+            hand = g[G_HAND + p]
+            if pos == 0:
+                legal = hand
+                if trick == 0 and rules[R_NO_FIRST_BLOOD]:
+                    nontrump = hand & ~TRUMP_MASK
+                    if nontrump:
+                        legal = nontrump
+            else:
+                legal = hand & SUIT_EFF[g[G_LED]]
+                if legal == 0:
+                    legal = hand
+            c = decide_play(kinds[p & 1], params[p & 1], g, p, rules, rng, legal)
+            if pos == 0:
+                g[G_LED] = ESUIT[c]
+                g[G_WIN_CARD] = c
+                g[G_WIN_SEAT] = p
+            else:
+                w = g[G_WIN_CARD]
+                if c > w and (ESUIT[c] == 3 or ESUIT[c] == g[G_LED]):
+                    g[G_WIN_CARD] = c
+                    g[G_WIN_SEAT] = p
+            g[G_HAND + p] = hand & ~(ONE << c)
+            g[G_PLAYED] |= ONE << c
+            g[G_TRICK_CARD + p] = c
+            emit(trace, ti, g, EV_PLAY, p, NAT[trump, c])
+            p = (p + 1) & 3
+            while is_out(g, p):
+                p = (p + 1) & 3
+        winner = g[G_WIN_SEAT]
+        winners |= np.int64(winner) << (2 * trick)
+        if winner & 1:
+            tricks1 += 1
+        else:
+            tricks0 += 1
+        emit(trace, ti, g, EV_TRICK, winner, trick)
+        leader = winner
+    g[G_TRICKS0] = tricks0
+    g[G_TRICKS1] = tricks1
+    rec[F_TRICKS0] = tricks0
+    rec[F_TRICKS1] = tricks1
+    rec[F_WINNERS] = winners
+
+    # 12. score
+    mtricks = tricks1 if mteam else tricks0
+    if mtricks >= 3:
+        pts = 1
+        if mtricks == 5:
+            pts = 4 if alone else 2
+        team = mteam
+    else:
+        pts = 2
+        if defender >= 0 or (rules[R_SUPER_EUCHRE] and mtricks == 0):
+            pts = 4
+        team = mteam ^ 1
+    if team == 0:
+        rec[F_POINTS0] = pts
+    else:
+        rec[F_POINTS1] = pts
+

@@ -1,0 +1,206 @@
+"""Decision hooks: every choice a player makes in a deal, dispatched on the strategy kind.
+
+Each hook reads the public deal state ``g`` (see ``layout.G_*``), the deciding ``seat``, the
+packed ``rules``, the team's strategy ``params`` (float64 array) and the deal's random stream.
+A hook must only use what that seat may know: its own hand, the up-card, the bidding, the cards
+played (``G_PLAYED``, ``G_TRICK_CARD``) and its own memory slot ``G_MEM + seat``.
+
+Card choices after trump is known are effective bits (``tables``); before, natural ids/masks.
+New strategy kinds add a branch to each hook (and a parameter schema in ``strategies/``).
+"""
+
+import numpy as np
+from numba import njit
+
+from .bits import clz, ctz, popcount
+from .layout import G_HAND, G_LED, G_MEM, G_NAT, G_POS, G_UP, G_WIN_CARD, S_REFERENCE
+from .rng import below
+from .tables import JOKER_STRENGTH, LOW_NAT, STRENGTH, SUIT_EFF, TRUMP_MASK
+
+BID_THRESHOLD = 12
+ALONE_THRESHOLD = 20
+
+
+@njit(cache=True, inline="always")
+def kth_bit(mask, k):
+    """Index of the k-th lowest set bit (k = 0 is the lowest)."""
+    for _ in range(k):
+        mask &= mask - 1
+    return ctz(mask)
+
+
+@njit(cache=True, inline="always")
+def highest_bit(mask):
+    return 63 - clz(mask)
+
+
+@njit(cache=True)
+def hand_strength(nat, trump):
+    """The reference script's strength of a natural hand for a trump suit."""
+    s = (
+        STRENGTH[trump, 0, nat & 255]
+        + STRENGTH[trump, 1, (nat >> 8) & 255]
+        + STRENGTH[trump, 2, (nat >> 16) & 255]
+        + STRENGTH[trump, 3, (nat >> 24) & 255]
+    )
+    if (nat >> 32) & 1:
+        s += JOKER_STRENGTH
+    return s
+
+
+@njit(cache=True)
+def best_suit(nat, exclude):
+    """Strongest suit for a hand (ties: lower suit id), skipping ``exclude``; (suit, strength)."""
+    best = -1
+    bs = -1
+    for t in range(4):
+        if t == exclude:
+            continue
+        s = hand_strength(nat, t)
+        if s > bs:
+            bs = s
+            best = t
+    return best, bs
+
+
+@njit(cache=True)
+def decide_redeal(kind, params, g, seat, rules, rng):
+    """Call for a redeal with an eligible hand? (1 = yes)."""
+    if kind == S_REFERENCE:
+        return 0
+    return below(rng, 2)
+
+
+@njit(cache=True)
+def decide_farmer(kind, params, g, seat, rules, rng):
+    """Natural mask of the three low cards to exchange for the kitty, or 0 to keep the hand."""
+    if kind == S_REFERENCE:
+        return 0
+    if below(rng, 2) == 0:
+        return 0
+    low = g[G_NAT + seat] & LOW_NAT
+    m = popcount(low)
+    n_sub = m * (m - 1) * (m - 2) // 6
+    idx = below(rng, n_sub) if n_sub > 1 else 0
+    # the idx-th 3-subset in itertools.combinations order of the ascending low cards
+    k = 0
+    for a in range(m):
+        for b in range(a + 1, m):
+            for c in range(b + 1, m):
+                if k == idx:
+                    return (
+                        (np.int64(1) << kth_bit(low, a))
+                        | (np.int64(1) << kth_bit(low, b))
+                        | (np.int64(1) << kth_bit(low, c))
+                    )
+                k += 1
+    return 0
+
+
+@njit(cache=True)
+def decide_joker_trump(kind, params, g, seat, rules, rng):
+    """The dealer's blind choice of trump when the joker is turned up."""
+    if kind == S_REFERENCE:
+        t, s = best_suit(g[G_NAT + seat], -1)
+        g[G_MEM + seat] = s + JOKER_STRENGTH
+        return t
+    return below(rng, 4)
+
+
+@njit(cache=True)
+def decide_round1(kind, params, g, seat, rules, rng, is_dealer):
+    """Order up (1) or pass (0) in round 1."""
+    if kind == S_REFERENCE:
+        nat = g[G_NAT + seat]
+        if is_dealer:
+            nat |= np.int64(1) << g[G_UP]
+        s = hand_strength(nat, g[G_UP] >> 3)
+        g[G_MEM + seat] = s
+        return 1 if s >= BID_THRESHOLD else 0
+    return below(rng, 2)
+
+
+@njit(cache=True)
+def decide_round2(kind, params, g, seat, rules, rng, upsuit, stuck):
+    """Suit named in round 2, or -1 to pass (never -1 when ``stuck``)."""
+    if kind == S_REFERENCE:
+        t, s = best_suit(g[G_NAT + seat], upsuit)
+        g[G_MEM + seat] = s
+        if s >= BID_THRESHOLD or stuck:
+            return t
+        return -1
+    if stuck:
+        k = below(rng, 3)
+    else:
+        k = below(rng, 4) - 1
+        if k < 0:
+            return -1
+    t = k if k < upsuit else k + 1
+    return t
+
+
+@njit(cache=True)
+def decide_discard(kind, params, g, seat, rules, rng, up_bit):
+    """Effective bit the dealer discards after taking the up-card (never ``up_bit``)."""
+    cand = g[G_HAND + seat] & ~(np.int64(1) << up_bit)
+    if kind == S_REFERENCE:
+        return ctz(cand)
+    return kth_bit(cand, below(rng, popcount(cand)))
+
+
+@njit(cache=True)
+def decide_alone(kind, params, g, seat, rules, rng):
+    """Does the maker play alone? (1 = yes)."""
+    if kind == S_REFERENCE:
+        return 1 if g[G_MEM + seat] >= ALONE_THRESHOLD else 0
+    return below(rng, 2)
+
+
+@njit(cache=True)
+def decide_defend_alone(kind, params, g, seat, rules, rng):
+    """Does this defender play alone? (1 = yes)."""
+    if kind == S_REFERENCE:
+        return 0
+    return below(rng, 2)
+
+
+@njit(cache=True)
+def decide_railroad(kind, params, g, seat, rules, rng):
+    """Railroad: does the lone player take his partner's card, unseen? (1 = yes)."""
+    if kind == S_REFERENCE:
+        return 1
+    return below(rng, 2)
+
+
+@njit(cache=True)
+def decide_give(kind, params, g, seat, rules, rng):
+    """Effective bit the sitting-out partner ``seat`` gives to his lone partner."""
+    hand = g[G_HAND + seat]
+    if kind == S_REFERENCE:
+        return highest_bit(hand)
+    return kth_bit(hand, below(rng, popcount(hand)))
+
+
+@njit(cache=True)
+def decide_lone_discard(kind, params, g, seat, rules, rng):
+    """Effective bit the lone player discards after receiving his partner's card."""
+    hand = g[G_HAND + seat]
+    if kind == S_REFERENCE:
+        return ctz(hand)
+    return kth_bit(hand, below(rng, popcount(hand)))
+
+
+@njit(cache=True)
+def decide_play(kind, params, g, seat, rules, rng, legal):
+    """Effective bit of the card to play from the non-empty mask ``legal``."""
+    if kind == S_REFERENCE:
+        if g[G_POS] == 0:
+            return highest_bit(legal)
+        w = g[G_WIN_CARD]
+        beats = legal & (SUIT_EFF[g[G_LED]] | TRUMP_MASK) & ~((np.int64(2) << w) - 1)
+        return ctz(beats) if beats else ctz(legal)
+    n = popcount(legal)
+    if n == 1:
+        return ctz(legal)
+    return kth_bit(legal, below(rng, n))
+

@@ -1,0 +1,77 @@
+"""Index constants shared by the kernels and the Python layer.
+
+* ``G_*``: slots of the per-deal state array ``g`` (int64) that every decision hook reads.
+* ``F_*``: columns of the per-deal record array (see ``RECORD_FIELDS``).
+* ``EV_*``: trace event kinds (docs/engine.md, "Trace").
+* ``S_*``: strategy kinds.
+"""
+
+# ---- strategy kinds ----
+S_RANDOM = 0
+S_REFERENCE = 1
+STRATEGY_KINDS = {"random": S_RANDOM, "reference": S_REFERENCE}
+
+# ---- the deal state array g ----
+(
+    G_DEALER,  # seat of the dealer
+    G_UP,  # up-card (natural id)
+    G_UPSUIT,  # its printed suit (-1 for the joker)
+    G_TRUMP,  # trump suit, -1 before it is made
+    G_MAKER,  # maker seat, -1 before trump is made
+    G_ROUND,  # 1 or 2 once trump is made
+    G_PASSES,  # passes so far in the bidding
+    G_ALONE,  # 1 when the maker plays alone
+    G_DEFENDER,  # lone defender seat or -1
+    G_OUT_A,  # a seat sitting out, or -1
+    G_OUT_B,  # a second seat sitting out, or -1
+    G_SCORE0,  # game score of team 0 before this deal
+    G_SCORE1,  # game score of team 1
+    G_TRICK,  # trick number 0..4
+    G_LEADER,  # leader of the current trick
+    G_POS,  # position in the current trick (0 = leading)
+    G_LED,  # effective suit led (0..2 non-trump, 3 trump), -1 before the lead
+    G_WIN_CARD,  # effective bit of the card winning the trick so far
+    G_WIN_SEAT,  # seat winning the trick so far
+    G_PLAYED,  # effective mask of every card played so far
+    G_TRICKS0,  # tricks won by team 0
+    G_TRICKS1,  # tricks won by team 1
+    G_NEV,  # trace events written so far
+    G_STUCK,  # 1 when the dealer was stuck
+    G_KITTY,  # natural mask of the kitty (farmer's hand)
+) = range(25)
+G_NAT = 25  # 4 natural hands (before trump is known; kept as dealt/exchanged)
+G_HAND = 29  # 4 effective hands (after trump is known), updated as cards are played
+G_TRICK_CARD = 33  # 4 effective bits: the card each seat played to the current trick, -1
+G_MEM = 37  # 4 slots of strategy scratch memory, one per seat
+G_SIZE = 41
+
+# ---- record columns ----
+RECORD_FIELDS = (
+    "deal", "dealer", "hand0", "hand1", "hand2", "hand3", "up_card", "redeals", "farmer",
+    "round", "passes", "maker", "trump", "stuck", "discard", "alone", "defender", "leader",
+    "tricks0", "tricks1", "points0", "points1", "thrown_in", "winners",
+)
+(
+    F_DEAL, F_DEALER, F_HAND0, F_HAND1, F_HAND2, F_HAND3, F_UP, F_REDEALS, F_FARMER,
+    F_ROUND, F_PASSES, F_MAKER, F_TRUMP, F_STUCK, F_DISCARD, F_ALONE, F_DEFENDER, F_LEADER,
+    F_TRICKS0, F_TRICKS1, F_POINTS0, F_POINTS1, F_THROWN_IN, F_WINNERS,
+) = range(24)
+N_FIELDS = len(RECORD_FIELDS)
+
+GAME_FIELDS = ("game", "first_dealer", "winner", "score0", "score1", "deals")
+N_GAME_FIELDS = len(GAME_FIELDS)
+
+# ---- trace ----
+(
+    EV_REDEAL, EV_FARMER, EV_JOKER_TRUMP, EV_PASS1, EV_ORDER, EV_PASS2, EV_CALL, EV_THROWN_IN,
+    EV_DISCARD, EV_ALONE, EV_DEFEND_ALONE, EV_RAILROAD, EV_GIVE, EV_LONE_DISCARD, EV_PLAY,
+    EV_TRICK,
+) = range(1, 17)
+EVENT_NAMES = (
+    None, "REDEAL", "FARMER", "JOKER_TRUMP", "PASS1", "ORDER", "PASS2", "CALL", "THROWN_IN",
+    "DISCARD", "ALONE", "DEFEND_ALONE", "RAILROAD", "GIVE", "LONE_DISCARD", "PLAY", "TRICK",
+)
+TRACE_CAP = 128
+
+MAX_REDEALS = 100
+MAX_GAME_DEALS = 1000

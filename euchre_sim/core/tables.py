@@ -1,0 +1,99 @@
+"""Precomputed lookup tables: natural <-> effective (trump-relative) card layout, masks.
+
+Effective layout for trump ``t`` (one layout for every deck): a non-trump card of rank ``r``
+(0..7 = 7..A) in the ``e``-th non-trump suit (suit-id order) is bit ``3*r + e`` (bits 0..23);
+trumps 7, 8, 9, 10, Q, K, A, left bower, right bower, joker are bits 24..33. A higher bit is
+always a stronger card, so "weakest legal card" is a count of trailing zeros.
+"""
+
+import numpy as np
+
+from ..cards import JOKER, N_RANKS, RANK_10, RANK_A, RANK_J, RANK_K, RANK_Q, deck_cards
+
+TRUMP_BASE = 24
+TRUMP_MASK = np.int64(((1 << 10) - 1) << TRUMP_BASE)
+LEFT_BIT = 31
+RIGHT_BIT = 32
+JOKER_BIT = 33
+_TRUMP_RANK_BIT = {0: 24, 1: 25, 2: 26, 3: 27, RANK_Q: 28, RANK_K: 29, RANK_A: 30, RANK_J: 32}
+
+
+def eff_bit(trump: int, card: int) -> int:
+    """Effective bit of a natural card under trump ``trump``."""
+    if card == JOKER:
+        return JOKER_BIT
+    s, r = divmod(card, N_RANKS)
+    if s == trump:
+        return _TRUMP_RANK_BIT[r]
+    if s == (trump ^ 3) and r == RANK_J:
+        return LEFT_BIT
+    e = s if s < trump else s - 1
+    return 3 * r + e
+
+
+def _build():
+    eff = np.full((4, 33), -1, np.int64)
+    nat = np.full((4, 34), -1, np.int64)
+    conv = np.zeros((4, 4, 256), np.int64)
+    for t in range(4):
+        for c in range(33):
+            b = eff_bit(t, c)
+            eff[t, c] = b
+            nat[t, b] = c
+        for s in range(4):
+            for m in range(256):
+                e = 0
+                for r in range(8):
+                    if m >> r & 1:
+                        e |= 1 << eff[t, s * 8 + r]
+                conv[t, s, m] = e
+    suit_eff = np.zeros(4, np.int64)  # effective suit masks: 0..2 non-trump, 3 trump
+    for e in range(3):
+        suit_eff[e] = sum(1 << (3 * r + e) for r in range(8))
+    suit_eff[3] = TRUMP_MASK
+    esuit = np.array([3 if b >= TRUMP_BASE else b % 3 for b in range(34)], np.int64)
+    suit_nat = np.array([0xFF << (8 * s) for s in range(4)], np.int64)
+    decks = np.full((4, 33), -1, np.int64)
+    deck_len = np.zeros(4, np.int64)
+    for i, d in enumerate((24, 25, 32, 33)):
+        cards = deck_cards(d)
+        decks[i, : len(cards)] = cards
+        deck_len[i] = len(cards)
+    rank_nat = np.array([sum(1 << (s * 8 + r) for s in range(4)) for r in range(8)], np.int64)
+    return eff, nat, conv, suit_eff, esuit, suit_nat, decks, deck_len, rank_nat
+
+
+EFF, NAT, CONV, SUIT_EFF, ESUIT, SUIT_NAT, DECKS, DECK_LEN, RANK_NAT = _build()
+LOW_NAT = np.int64(int(RANK_NAT[0] | RANK_NAT[1] | RANK_NAT[2] | RANK_NAT[3]))  # ranks 7..10
+ACE_NAT = np.int64(int(RANK_NAT[RANK_A]))
+FACE_NAT = np.int64(int(RANK_NAT[RANK_J] | RANK_NAT[RANK_Q] | RANK_NAT[RANK_K]))
+JOKER_NAT = np.int64(1 << JOKER)
+assert RANK_10 == 3
+
+
+def deck_index(deck: int) -> int:
+    """Row of ``DECKS`` for a deck size."""
+    return (24, 25, 32, 33).index(deck)
+
+
+def _strength_table():
+    """Reference script's bidding strength: [trump, natural suit, 8-bit chunk] -> points."""
+    tab = np.zeros((4, 4, 256), np.int64)
+    for t in range(4):
+        for s in range(4):
+            for m in range(256):
+                total = 0
+                for r in range(8):
+                    if not m >> r & 1:
+                        continue
+                    b = eff_bit(t, s * 8 + r)
+                    if b >= TRUMP_BASE:
+                        total += {RIGHT_BIT: 6, LEFT_BIT: 5, 30: 4, 29: 3}.get(b, 2)
+                    elif r == RANK_A:
+                        total += 2
+                tab[t, s, m] = total
+    return tab
+
+
+STRENGTH = _strength_table()
+JOKER_STRENGTH = 7
