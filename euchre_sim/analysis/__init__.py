@@ -1,0 +1,1 @@
+"""Analysis layer: statistics and summaries of simulated records."""

@@ -1,0 +1,59 @@
+"""The one statistics module: means with standard errors, proportions, Wilson intervals."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from scipy.stats import norm
+
+
+def z_value(confidence: float = 0.95) -> float:
+    """Two-sided normal quantile for a confidence level (1.96 for 95 %)."""
+    return float(norm.ppf(0.5 + confidence / 2))
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A mean with its standard error."""
+
+    mean: float
+    se: float
+    n: int
+
+    def interval(self, confidence: float = 0.95) -> tuple[float, float]:
+        z = z_value(confidence)
+        return self.mean - z * self.se, self.mean + z * self.se
+
+    def __format__(self, spec: str) -> str:
+        spec = spec or ".4f"
+        return f"{self.mean:{spec}} ± {self.se:{spec}}"
+
+
+def mean_estimate(total: float, total_sq: float, n: int) -> Estimate:
+    """Mean and standard error from a sum and a sum of squares over ``n`` observations."""
+    if n <= 0:
+        return Estimate(math.nan, math.nan, 0)
+    mean = total / n
+    var = max(total_sq / n - mean * mean, 0.0) * (n / (n - 1) if n > 1 else 0.0)
+    return Estimate(mean, math.sqrt(var / n), n)
+
+
+def proportion(k: int, n: int) -> Estimate:
+    """A binomial proportion with its standard error."""
+    if n <= 0:
+        return Estimate(math.nan, math.nan, 0)
+    p = k / n
+    return Estimate(p, math.sqrt(p * (1 - p) / n), n)
+
+
+def wilson_interval(k: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
+    """Wilson score interval for a binomial proportion."""
+    if n <= 0:
+        return (math.nan, math.nan)
+    z = z_value(confidence)
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return centre - half, centre + half

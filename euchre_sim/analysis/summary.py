@@ -1,0 +1,190 @@
+"""Summaries of simulated deals and games, accumulated chunk by chunk (bounded memory)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..core.layout import (
+    F_ALONE,
+    F_DEALER,
+    F_DEFENDER,
+    F_MAKER,
+    F_POINTS0,
+    F_POINTS1,
+    F_ROUND,
+    F_STUCK,
+    F_THROWN_IN,
+    F_TRICKS0,
+    F_TRICKS1,
+)
+from .stats import Estimate, mean_estimate, proportion, wilson_interval
+
+_COUNTS = (
+    "played", "made", "euchred", "march", "alone", "alone_march", "defender_alone",
+    "round1", "round2", "stuck", "thrown_in", "maker_team0",
+)
+
+
+@dataclass
+class DealSummary:
+    """Running totals over per-deal records; :meth:`add` takes raw int64 record rows."""
+
+    deals: int = 0
+    sums: dict[str, float] = field(default_factory=lambda: dict.fromkeys(
+        ("p0", "p0sq", "p1", "p1sq", "diff", "diffsq", "tot", "totsq", "mtricks"), 0.0))
+    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(_COUNTS, 0))
+    # by the maker's position from the dealer's left: 0 eldest, 1 partner, 2 third, 3 dealer
+    by_position: dict[str, np.ndarray] = field(default_factory=lambda: {
+        k: np.zeros(4, np.int64) for k in ("made", "euchred", "march", "played")})
+
+    def add(self, recs: np.ndarray) -> None:
+        p0 = recs[:, F_POINTS0].astype(np.float64)
+        p1 = recs[:, F_POINTS1].astype(np.float64)
+        d = p0 - p1
+        t = p0 + p1
+        s = self.sums
+        s["p0"] += p0.sum()
+        s["p0sq"] += (p0 * p0).sum()
+        s["p1"] += p1.sum()
+        s["p1sq"] += (p1 * p1).sum()
+        s["diff"] += d.sum()
+        s["diffsq"] += (d * d).sum()
+        s["tot"] += t.sum()
+        s["totsq"] += (t * t).sum()
+        thrown = recs[:, F_THROWN_IN] == 1
+        played = ~thrown
+        maker_team = recs[:, F_MAKER] & 1
+        mtricks = np.where(maker_team == 1, recs[:, F_TRICKS1], recs[:, F_TRICKS0])
+        s["mtricks"] += float(mtricks[played].sum())
+        alone = recs[:, F_ALONE] == 1
+        c = self.counts
+        c["played"] += int(played.sum())
+        c["made"] += int((played & (mtricks >= 3)).sum())
+        c["euchred"] += int((played & (mtricks < 3)).sum())
+        c["march"] += int((played & (mtricks == 5)).sum())
+        c["alone"] += int(alone.sum())
+        c["alone_march"] += int((alone & (mtricks == 5)).sum())
+        c["defender_alone"] += int((recs[:, F_DEFENDER] >= 0).sum())
+        c["round1"] += int((recs[:, F_ROUND] == 1).sum())
+        c["round2"] += int((recs[:, F_ROUND] == 2).sum())
+        c["stuck"] += int((recs[:, F_STUCK] == 1).sum())
+        c["thrown_in"] += int(thrown.sum())
+        c["maker_team0"] += int((played & (maker_team == 0)).sum())
+        pos = (recs[:, F_MAKER] - recs[:, F_DEALER] - 1) & 3
+        bp = self.by_position
+        bp["played"] += np.bincount(pos[played], minlength=4)
+        bp["made"] += np.bincount(pos[played & (mtricks >= 3)], minlength=4)
+        bp["euchred"] += np.bincount(pos[played & (mtricks < 3)], minlength=4)
+        bp["march"] += np.bincount(pos[played & (mtricks == 5)], minlength=4)
+        self.deals += len(recs)
+
+    # ---- estimates ----
+    def points(self, team: int) -> Estimate:
+        k = f"p{team}"
+        return mean_estimate(self.sums[k], self.sums[k + "sq"], self.deals)
+
+    def difference(self) -> Estimate:
+        """Points per deal of team 0 minus team 1 (paired within each deal)."""
+        return mean_estimate(self.sums["diff"], self.sums["diffsq"], self.deals)
+
+    def total_points(self) -> Estimate:
+        return mean_estimate(self.sums["tot"], self.sums["totsq"], self.deals)
+
+    def rate(self, name: str) -> Estimate:
+        """A rate: per played deal for make/euchre/march/alone, per deal for the bidding."""
+        c = self.counts
+        if name == "alone_march":
+            return proportion(c["alone_march"], c["alone"])
+        per_played = ("made", "euchred", "march", "alone", "defender_alone")
+        base = c["played"] if name in per_played else self.deals
+        return proportion(c[name], base)
+
+    def mean_maker_tricks(self) -> float:
+        return self.sums["mtricks"] / max(self.counts["played"], 1)
+
+    def to_dict(self) -> dict:
+        out = {
+            "deals": self.deals,
+            "points_per_deal": {
+                "team0": _est(self.points(0)),
+                "team1": _est(self.points(1)),
+                "team0_minus_team1": _est(self.difference()),
+                "total": _est(self.total_points()),
+            },
+            "rates": {k: _est(self.rate(k)) for k in _COUNTS if k not in ("played", "maker_team0")},
+            "mean_maker_tricks": self.mean_maker_tricks(),
+            "counts": dict(self.counts),
+            "by_maker_position": {k: v.tolist() for k, v in self.by_position.items()},
+        }
+        return out
+
+    def to_text(self, label0: str = "team 0", label1: str = "team 1") -> str:
+        lines = [f"deals: {self.deals:,}"]
+        lines.append("points per deal (mean ± standard error):")
+        lines.append(f"  {label0:<24} {self.points(0):.4f}")
+        lines.append(f"  {label1:<24} {self.points(1):.4f}")
+        lines.append(f"  {'difference (0 - 1)':<24} {self.difference():.4f}")
+        lines.append("rates (± standard error):")
+        names = {
+            "made": "makers make it (of played)",
+            "euchred": "makers euchred",
+            "march": "march (all five tricks)",
+            "alone": "maker alone",
+            "alone_march": "lone march (of loners)",
+            "defender_alone": "lone defender",
+            "round1": "trump made in round 1",
+            "round2": "trump made in round 2",
+            "stuck": "dealer stuck",
+            "thrown_in": "thrown in",
+        }
+        for k, label in names.items():
+            e = self.rate(k)
+            if e.n:
+                lines.append(f"  {label:<28} {100 * e.mean:7.3f} % ± {100 * e.se:.3f}")
+        lines.append(f"  {'mean tricks of the makers':<28} {self.mean_maker_tricks():7.3f}")
+        return "\n".join(lines)
+
+
+def _est(e: Estimate) -> dict:
+    return {"mean": e.mean, "se": e.se, "n": e.n}
+
+
+@dataclass
+class GameSummary:
+    """Running totals over per-game records."""
+
+    games: int = 0
+    wins0: int = 0
+    deals: int = 0
+    deals_sq: float = 0.0
+
+    def add(self, grecs: np.ndarray) -> None:
+        self.games += len(grecs)
+        self.wins0 += int((grecs[:, 2] == 0).sum())
+        d = grecs[:, 5].astype(np.float64)
+        self.deals += int(d.sum())
+        self.deals_sq += float((d * d).sum())
+
+    def to_dict(self) -> dict:
+        lo, hi = wilson_interval(self.wins0, self.games)
+        return {
+            "games": self.games,
+            "team0_wins": self.wins0,
+            "team0_win_rate": self.wins0 / max(self.games, 1),
+            "team0_win_rate_wilson95": [lo, hi],
+            "deals_per_game": _est(mean_estimate(self.deals, self.deals_sq, self.games)),
+        }
+
+    def to_text(self, label0: str = "team 0", label1: str = "team 1") -> str:
+        lo, hi = wilson_interval(self.wins0, self.games)
+        p = self.wins0 / max(self.games, 1)
+        dpg = mean_estimate(self.deals, self.deals_sq, self.games)
+        return "\n".join([
+            f"games: {self.games:,}",
+            f"  {label0} wins {100 * p:.2f} % "
+            f"(95 % Wilson interval {100 * lo:.2f} - {100 * hi:.2f})",
+            f"  {label1} wins {100 * (1 - p):.2f} %",
+            f"  deals per game {dpg:.3f}",
+        ])

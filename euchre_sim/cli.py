@@ -1,0 +1,215 @@
+"""The ``euchre-sim`` command: argument handling and calls, no game logic."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Sequence
+
+from . import __version__
+from .cards import CardError
+from .results import ResultsError
+from .rules import RULESETS, Rules, RulesError, describe_rulesets, parse_assignments
+from .simulate import SimulationError
+from .strategies import STRATEGY_HELP, StrategyError
+
+EPILOG = """examples:
+  euchre-sim simulate --strategy reference --deals 1000000 --seed 7
+  euchre-sim simulate --rules british --strategy random --vs reference --games 10000 --seed 1
+  euchre-sim simulate --set deck=25 --set super_euchre=true --strategy reference \\
+      --deals 200000 --seed 3 --out results/benny
+  euchre-sim show --seed 7 --deal 12
+  euchre-sim rules
+  euchre-sim bench
+"""
+
+USER_ERRORS = (CardError, RulesError, StrategyError, SimulationError, ResultsError)
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed must be an integer, got {text!r}") from None
+    if not 0 <= value < 2**64:
+        raise argparse.ArgumentTypeError(f"seed must be in [0, 2**64), got {value}")
+    return value
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text.replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
+    return value
+
+
+def _nonnegative(text: str) -> int:
+    try:
+        value = int(text.replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected an integer >= 0, got {text!r}")
+    return value
+
+
+def _add_game_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--rules", default="north-american", metavar="NAME",
+        help=f"named ruleset: {', '.join(RULESETS)} (default: north-american)",
+    )
+    p.add_argument(
+        "--set", action="append", default=[], metavar="OPTION=VALUE",
+        help="override one rule option, e.g. --set deck=25 (repeatable; see `euchre-sim rules`)",
+    )
+    p.add_argument(
+        "--strategy", default="reference", metavar="NAME",
+        help=f"strategy of team 0 (seats 0, 2): {', '.join(STRATEGY_HELP)} (default: reference)",
+    )
+    p.add_argument(
+        "--vs", default=None, metavar="NAME",
+        help="strategy of team 1 (seats 1, 3); default: the same as --strategy",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="euchre-sim",
+        description="Monte Carlo simulator for Euchre: deals and whole games under any rule "
+        "option, scripted strategies, reproducible from a seed.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"euchre-sim {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    sim = sub.add_parser(
+        "simulate", help="simulate deals or whole games and summarise them",
+        description="Play N deals (or N games to the target score) and print a summary with "
+        "standard errors. With --out, write records.parquet/games.parquet, meta.json, "
+        "summary.txt and a chart into DIR (atomically).",
+    )
+    _add_game_args(sim)
+    count = sim.add_mutually_exclusive_group()
+    count.add_argument("--deals", type=_positive, help="number of deals (default 100000)")
+    count.add_argument("--games", type=_positive, help="number of whole games instead of deals")
+    sim.add_argument("--seed", type=_seed, default=None,
+                     help="run seed (default: a random one, printed and recorded)")
+    sim.add_argument("--threads", type=_positive, default=None,
+                     help="numba threads (default: all cores)")
+    sim.add_argument("--out", default=None, metavar="DIR", help="write results into DIR")
+    sim.add_argument("--overwrite", action="store_true", help="replace DIR if it exists")
+    sim.add_argument("--no-records", action="store_true",
+                     help="with --out, write only the summary and meta (no per-deal records)")
+    sim.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+
+    show = sub.add_parser(
+        "show", help="replay one deal of a run and print it played out",
+        description="Replay deal I of the run with seed S (deal mode) and print the hands, the "
+        "bidding and each trick.",
+    )
+    _add_game_args(show)
+    show.add_argument("--seed", type=_seed, required=True, help="the run's seed")
+    show.add_argument("--deal", type=_nonnegative, required=True, metavar="I",
+                      help="deal index (0-based)")
+
+    sub.add_parser("rules", help="list the named rulesets and every rule option")
+    sub.add_parser("strategies", help="list the built-in strategies")
+
+    bench = sub.add_parser(
+        "bench", help="measure deals/s beside the C yardstick",
+        description="Plays the reference strategy under standard rules on 1 thread and on all "
+        "cores, runs ../shared/bench/cref-rate beside it, and prints the ratios plus the cold "
+        "and warm start times. A measurement, not a test.",
+    )
+    bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    bench.add_argument("--cref", default=None, help="path to cref-rate (default: auto-detect)")
+    return parser
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    return Rules.named(args.rules, **parse_assignments(args.set))
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .runner import run_simulation
+
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(8), "little") >> 1
+    if args.seed is None:
+        print(f"seed: {seed} (pass --seed {seed} to reproduce)")
+    run_simulation(
+        rules=_rules(args),
+        rules_name=args.rules,
+        a=args.strategy,
+        b=args.vs,
+        deals=args.deals if args.games is None else None,
+        games=args.games,
+        seed=seed,
+        threads=args.threads,
+        out=args.out,
+        overwrite=args.overwrite,
+        records=not args.no_records,
+        progress=not args.no_progress,
+    )
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    from .display import format_deal
+    from .simulate import replay_deal
+
+    rules = _rules(args)
+    rep = replay_deal(rules, args.strategy, args.vs, args.seed, args.deal)
+    head = (
+        f"Deal {args.deal} of seed {args.seed}, rules {args.rules}"
+        + (f" ({', '.join(args.set)})" if args.set else "")
+        + f"; team 0 plays {args.strategy}, team 1 plays {args.vs or args.strategy}"
+    )
+    print(format_deal(rep.record, rep.trace, head))
+    return 0
+
+
+def cmd_strategies(args: argparse.Namespace) -> int:
+    for name, text in STRATEGY_HELP.items():
+        print(f"  {name:<10} {text}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    started = time.time()
+    try:
+        if args.command == "simulate":
+            return cmd_simulate(args)
+        if args.command == "show":
+            return cmd_show(args)
+        if args.command == "rules":
+            print(describe_rulesets())
+            return 0
+        if args.command == "strategies":
+            return cmd_strategies(args)
+        if args.command == "bench":
+            from .bench import run_bench
+
+            return run_bench(seconds=args.seconds, cref=args.cref)
+    except USER_ERRORS as exc:
+        print(f"euchre-sim: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"\neuchre-sim: interrupted after {time.time() - started:.1f} s; "
+              "no complete result was written", file=sys.stderr)
+        return 130
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

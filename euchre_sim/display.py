@@ -1,0 +1,91 @@
+"""Text rendering of one replayed deal: the hands, the bidding, each trick and the result."""
+
+from __future__ import annotations
+
+from .cards import SUIT_NAMES, format_card, format_hand
+from .core.layout import (
+    EV_ALONE,
+    EV_CALL,
+    EV_DEFEND_ALONE,
+    EV_DISCARD,
+    EV_FARMER,
+    EV_GIVE,
+    EV_JOKER_TRUMP,
+    EV_LONE_DISCARD,
+    EV_ORDER,
+    EV_PASS1,
+    EV_PASS2,
+    EV_PLAY,
+    EV_RAILROAD,
+    EV_REDEAL,
+    EV_THROWN_IN,
+    EV_TRICK,
+)
+
+SEAT_NAMES = ("North", "East", "South", "West")
+
+
+def seat_label(seat: int) -> str:
+    return f"{SEAT_NAMES[seat]} ({seat})"
+
+
+def format_deal(record: dict, trace: list[tuple[int, int, int]], header: str = "") -> str:
+    """Render a deal's record and trace as readable text."""
+    lines = [header] if header else []
+    dealer = record["dealer"]
+    lines.append(f"Dealer: {seat_label(dealer)}    Up-card: {format_card(record['up_card'])}")
+    for seat in range(4):
+        team = seat & 1
+        lines.append(f"  {seat_label(seat):<11} team {team}: {format_hand(record[f'hand{seat}'])}")
+    if record["redeals"]:
+        lines.append(f"  (after {record['redeals']} redeal(s))")
+    lines.append("")
+    trick_cards: list[str] = []
+    for kind, seat, value in trace:
+        who = seat_label(seat)
+        if kind == EV_REDEAL:
+            lines.append(f"{who} calls for a redeal")
+        elif kind == EV_FARMER:
+            lines.append(f"{who} exchanges {format_card(value)} (farmer's hand)")
+        elif kind == EV_JOKER_TRUMP:
+            lines.append(f"Joker turned up: {who} names {SUIT_NAMES[value]}")
+        elif kind == EV_PASS1:
+            lines.append(f"Round 1: {who} passes")
+        elif kind == EV_ORDER:
+            verb = "takes it up" if seat == dealer else "orders it up"
+            lines.append(f"Round 1: {who} {verb} ({SUIT_NAMES[value]})")
+        elif kind == EV_PASS2:
+            lines.append(f"Round 2: {who} passes")
+        elif kind == EV_CALL:
+            stuck = " (stuck)" if record["stuck"] and seat == dealer else ""
+            lines.append(f"Round 2: {who} calls {SUIT_NAMES[value]}{stuck}")
+        elif kind == EV_THROWN_IN:
+            lines.append("All pass: the hand is thrown in")
+        elif kind == EV_DISCARD:
+            lines.append(f"{who} discards {format_card(value)}")
+        elif kind == EV_ALONE:
+            lines.append(f"{who} goes alone" + (" (forced: Canadian loner)" if value else ""))
+        elif kind == EV_DEFEND_ALONE:
+            lines.append(f"{who} defends alone")
+        elif kind == EV_RAILROAD:
+            lines.append(f"{who} {'takes' if value else 'refuses'} partner's card (railroad)")
+        elif kind == EV_GIVE:
+            lines.append(f"{who} gives {format_card(value)} to partner")
+        elif kind == EV_LONE_DISCARD:
+            lines.append(f"{who} discards {format_card(value)}")
+        elif kind == EV_PLAY:
+            if not trick_cards:
+                lines.append("")
+            trick_cards.append(f"{SEAT_NAMES[seat][0]}:{format_card(value)}")
+        elif kind == EV_TRICK:
+            lines.append(f"Trick {value + 1}: {' '.join(trick_cards):<24} won by {who}")
+            trick_cards = []
+    lines.append("")
+    if record["thrown_in"]:
+        lines.append("No points.")
+    else:
+        lines.append(
+            f"Tricks: team 0 {record['tricks0']}, team 1 {record['tricks1']}.  "
+            f"Points: team 0 {record['points0']}, team 1 {record['points1']}."
+        )
+    return "\n".join(lines)

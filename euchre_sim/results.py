@@ -1,0 +1,138 @@
+"""Writing a run's results atomically: records as Parquet, ``meta.json``, summary, chart.
+
+Everything is written into a temporary sibling folder which is renamed to the final name only
+when the run is complete, so an interrupted run never leaves a folder that looks complete.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import numba
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from . import __version__
+from .rules import RULES_VERSION
+
+
+class ResultsError(ValueError):
+    """The output folder cannot be used (one-line message)."""
+
+
+def git_commit() -> str | None:
+    """The git commit of the package source, if it is a git checkout."""
+    here = Path(__file__).resolve().parent
+    try:
+        out = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=here, capture_output=True, text=True, timeout=5
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if out.returncode != 0:
+        return None
+    dirty = subprocess.run(
+        ["git", "status", "--porcelain", "--untracked-files=no"],
+        cwd=here, capture_output=True, text=True, timeout=5,
+    ).stdout.strip()
+    return out.stdout.strip() + ("-dirty" if dirty else "")
+
+
+def provenance() -> dict[str, Any]:
+    """Version, commit, machine and command of this process."""
+    return {
+        "euchre_sim_version": __version__,
+        "rules_version": RULES_VERSION,
+        "git_commit": git_commit(),
+        "command": sys.argv,
+        "python": platform.python_version(),
+        "numba": numba.__version__,
+        "numpy": np.__version__,
+        "machine": f"{platform.machine()} {platform.processor() or ''}".strip(),
+        "cpus": os.cpu_count(),
+        "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+    }
+
+
+class RunWriter:
+    """Context manager writing one run folder atomically.
+
+    >>> with RunWriter("results/demo", overwrite=True) as w:
+    ...     w.append("deals", table)
+    ...     w.write_json("meta.json", meta)
+    """
+
+    def __init__(self, out: str | os.PathLike, overwrite: bool = False):
+        self.final = Path(out)
+        if self.final.exists() and not overwrite:
+            if not self.final.is_dir() or any(self.final.iterdir()):
+                raise ResultsError(f"output folder {str(self.final)!r} exists: use --overwrite")
+        self.overwrite = overwrite
+        self.tmp: Path | None = None
+        self._writers: dict[str, pq.ParquetWriter] = {}
+
+    def __enter__(self) -> RunWriter:
+        parent = self.final.parent
+        try:
+            parent.mkdir(parents=True, exist_ok=True)
+            self.tmp = Path(tempfile.mkdtemp(prefix=f".{self.final.name}.partial-", dir=parent))
+        except OSError as exc:
+            msg = f"cannot create output folder {str(self.final)!r}: {exc.strerror}"
+            raise ResultsError(msg) from None
+        return self
+
+    @property
+    def path(self) -> Path:
+        assert self.tmp is not None
+        return self.tmp
+
+    def append(self, name: str, columns: dict[str, np.ndarray]) -> None:
+        """Append rows to ``name.parquet`` (streamed: one row group per call)."""
+        table = pa.table(columns)
+        w = self._writers.get(name)
+        if w is None:
+            w = pq.ParquetWriter(self.path / f"{name}.parquet", table.schema, compression="zstd")
+            self._writers[name] = w
+        w.write_table(table)
+
+    def write_json(self, name: str, obj: Any) -> None:
+        (self.path / name).write_text(json.dumps(obj, indent=2, default=_jsonable) + "\n")
+
+    def write_text(self, name: str, text: str) -> None:
+        (self.path / name).write_text(text)
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        for w in self._writers.values():
+            w.close()
+        if exc_type is not None:
+            shutil.rmtree(self.tmp, ignore_errors=True)
+            return
+        if self.final.exists():
+            old = self.final.with_name(f".{self.final.name}.old-{os.getpid()}")
+            self.final.rename(old)
+            os.replace(self.tmp, self.final)
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            os.replace(self.tmp, self.final)
+
+
+def _jsonable(obj: Any) -> Any:
+    if isinstance(obj, np.integer):
+        return int(obj)
+    if isinstance(obj, np.floating):
+        return float(obj)
+    if isinstance(obj, np.ndarray):
+        return obj.tolist()
+    if isinstance(obj, Path):
+        return str(obj)
+    raise TypeError(f"not JSON serialisable: {type(obj).__name__}")

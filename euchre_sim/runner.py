@@ -1,0 +1,146 @@
+"""The ``simulate`` job: chunks with a progress bar, a summary, and the run folder."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from tqdm import tqdm
+
+from .analysis.summary import DealSummary, GameSummary
+from .charts import maker_position_chart
+from .core.layout import GAME_FIELDS, RECORD_FIELDS
+from .results import RunWriter, provenance
+from .rules import Rules
+from .simulate import (
+    GAME_DTYPES,
+    RECORD_DTYPES,
+    Matchup,
+    SimulationError,
+    iter_deal_chunks,
+    iter_game_chunks,
+)
+
+DEFAULT_DEALS = 100_000
+
+
+def _columns(rows, fields, dtypes, extra: dict | None = None) -> dict:
+    cols = dict(extra or {})
+    for i, f in enumerate(fields):
+        cols[f] = rows[:, i].astype(dtypes[f])
+    return cols
+
+
+def run_simulation(
+    rules: Rules,
+    rules_name: str,
+    a: str,
+    b: str | None,
+    seed: int,
+    deals: int | None = None,
+    games: int | None = None,
+    threads: int | None = None,
+    out: str | None = None,
+    overwrite: bool = False,
+    records: bool = True,
+    progress: bool = True,
+    echo=print,
+) -> dict:
+    """Run a simulation, print its summary and (with ``out``) write the run folder.
+
+    Returns the summary as a dict.
+    """
+    matchup = Matchup.of(a, b)
+    if deals is None and games is None:
+        deals = DEFAULT_DEALS
+    if deals is not None and games is not None:
+        raise SimulationError("give either deals or games, not both")
+    labels = (f"team 0 ({matchup.a.name})", f"team 1 ({matchup.b.name})")
+    writer = RunWriter(out, overwrite=overwrite) if out else None
+    started = time.time()
+    dsum = DealSummary()
+    gsum = GameSummary() if games else None
+    total = games or deals
+    unit = "games" if games else "deals"
+    bar = tqdm(total=total, unit=f" {unit}", unit_scale=True, disable=not progress or None,
+               leave=False, dynamic_ncols=True)
+    ctx = writer if writer is not None else _Null()
+    with ctx, bar:
+        if games:
+            chunks = iter_game_chunks(rules, matchup, games, seed, threads=threads,
+                                      chunk=4096, with_deals=True)
+            for grecs, drecs in chunks:
+                gsum.add(grecs)
+                dsum.add(drecs[:, 1:])
+                if writer is not None and records:
+                    writer.append("games", _columns(grecs, GAME_FIELDS, GAME_DTYPES))
+                    writer.append("deals", _columns(
+                        drecs[:, 1:], RECORD_FIELDS, RECORD_DTYPES,
+                        {"game": drecs[:, 0]}))
+                bar.update(len(grecs))
+        else:
+            for recs in iter_deal_chunks(rules, matchup, deals, seed, threads=threads):
+                dsum.add(recs)
+                if writer is not None and records:
+                    writer.append("deals", _columns(recs, RECORD_FIELDS, RECORD_DTYPES))
+                bar.update(len(recs))
+        elapsed = time.time() - started
+        text = _summary_text(rules_name, rules, matchup, seed, dsum, gsum, labels, elapsed)
+        summary = {"deals": dsum.to_dict()}
+        if gsum is not None:
+            summary["games"] = gsum.to_dict()
+        if writer is not None:
+            meta = {
+                "kind": "games" if games else "deals",
+                "ruleset": rules_name,
+                "rules": rules.to_dict(),
+                "strategies": {"team0": matchup.a.describe(), "team1": matchup.b.describe()},
+                "seed": seed,
+                "deals": dsum.deals,
+                "games": games,
+                "threads": threads,
+                "elapsed_s": round(elapsed, 3),
+                "files": sorted(
+                    ([f"{n}.parquet" for n in ("deals", "games") if (games or n == "deals")]
+                     if records else [])
+                    + ["meta.json", "summary.json", "summary.txt", "chart.png", "chart.svg"]
+                ),
+                **provenance(),
+            }
+            writer.write_json("summary.json", summary)
+            writer.write_text("summary.txt", text + "\n")
+            caption = (f"rules: {(rules_name + ' ' + _opts(rules)).strip()}; {matchup.a.name} vs "
+                       f"{matchup.b.name}; {dsum.deals:,} deals; seed {seed}")
+            maker_position_chart(dsum, caption, writer.path / "chart")
+            writer.write_json("meta.json", meta)
+    echo(text)
+    if writer is not None:
+        echo(f"\nwrote {Path(out)}/ ({', '.join(meta['files'])})")
+    return summary
+
+
+def _opts(rules: Rules) -> str:
+    diff = rules.differences()
+    return "(" + ", ".join(f"{k}={v}" for k, v in diff.items()) + ")" if diff else ""
+
+
+def _summary_text(rules_name, rules, matchup, seed, dsum, gsum, labels, elapsed) -> str:
+    head = [
+        f"rules: {rules_name} {_opts(rules)}".rstrip(),
+        f"team 0 (seats 0, 2): {matchup.a.name}    team 1 (seats 1, 3): {matchup.b.name}",
+        f"seed: {seed}    time: {elapsed:.1f} s",
+        "",
+    ]
+    body = []
+    if gsum is not None:
+        body += [gsum.to_text(*labels), ""]
+    body.append(dsum.to_text(*labels))
+    return "\n".join(head + body)
+
+
+class _Null:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False

@@ -1,0 +1,247 @@
+"""The Python API: seeds, batching, threads, and records as DataFrames.
+
+    >>> from euchre_sim import simulate_deals, Rules
+    >>> df = simulate_deals(Rules.named("north-american"), "reference", deals=10_000, seed=1)
+
+Deal ``i`` of a run is a pure function of ``(seed, i, rules, strategies)``: the same records come
+back for any number of threads and any chunking, and :func:`replay_deal` replays one deal alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numba
+import numpy as np
+import pandas as pd
+
+from .core.batch import run_deals, run_deals_traced, run_games
+from .core.layout import (
+    EVENT_NAMES,
+    GAME_FIELDS,
+    N_FIELDS,
+    N_GAME_FIELDS,
+    RECORD_FIELDS,
+    TRACE_CAP,
+)
+from .core.rng import deal_key, game_key
+from .rules import Rules
+from .strategies import Strategy, compile_pair, get_strategy
+
+DEFAULT_CHUNK = 1 << 18
+BLOCK = 4096
+GAME_DEAL_BUFFER = 96
+
+RECORD_DTYPES: dict[str, str] = {f: "int8" for f in RECORD_FIELDS}
+RECORD_DTYPES.update(
+    deal="int64", hand0="int64", hand1="int64", hand2="int64", hand3="int64",
+    redeals="int16", winners="int16",
+)
+GAME_DTYPES = {
+    "game": "int64", "first_dealer": "int8", "winner": "int8", "score0": "int16",
+    "score1": "int16", "deals": "int16",
+}
+
+
+class SimulationError(ValueError):
+    """Bad simulation arguments (one-line message)."""
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """Who plays: strategy ``a`` for team 0 (seats 0, 2), ``b`` for team 1 (seats 1, 3)."""
+
+    a: Strategy
+    b: Strategy
+
+    @classmethod
+    def of(cls, a: str | Strategy, b: str | Strategy | None = None) -> Matchup:
+        sa = get_strategy(a)
+        return cls(sa, get_strategy(b) if b is not None else sa)
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        return compile_pair(self.a, self.b)
+
+
+def set_threads(threads: int | None) -> int:
+    """Use ``threads`` numba threads (None: all cores); returns the number in use."""
+    top = numba.config.NUMBA_NUM_THREADS
+    if threads is None:
+        threads = top
+    if not isinstance(threads, int) or threads < 1 or threads > top:
+        raise SimulationError(f"threads must be between 1 and {top}, got {threads!r}")
+    numba.set_num_threads(threads)
+    return threads
+
+
+def _check_count(n: int, what: str) -> int:
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+        raise SimulationError(f"number of {what} must be a positive integer, got {n!r}")
+    return int(n)
+
+
+def records_frame(recs: np.ndarray) -> pd.DataFrame:
+    """Raw int64 record rows -> a DataFrame with compact column types."""
+    cols = {f: recs[:, i].astype(RECORD_DTYPES[f]) for i, f in enumerate(RECORD_FIELDS)}
+    return pd.DataFrame(cols)
+
+
+def games_frame(recs: np.ndarray) -> pd.DataFrame:
+    return pd.DataFrame({f: recs[:, i].astype(GAME_DTYPES[f]) for i, f in enumerate(GAME_FIELDS)})
+
+
+def iter_deal_chunks(
+    rules: Rules,
+    matchup: Matchup,
+    deals: int,
+    seed: int,
+    first: int = 0,
+    chunk: int = DEFAULT_CHUNK,
+    threads: int | None = None,
+) -> Iterator[np.ndarray]:
+    """Yield raw record arrays for deals ``first .. first+deals-1``, ``chunk`` at a time.
+
+    The yielded array is reused between chunks: copy it to keep it.
+    """
+    deals = _check_count(deals, "deals")
+    set_threads(threads)
+    key = deal_key(seed)
+    rules_arr = rules.to_array()
+    kinds, params = matchup.arrays()
+    buf = np.zeros((min(chunk, deals), N_FIELDS), np.int64)
+    done = 0
+    while done < deals:
+        n = min(chunk, deals - done)
+        run_deals(key, first + done, n, rules_arr, kinds, params, buf, BLOCK)
+        yield buf[:n]
+        done += n
+
+
+def simulate_deals(
+    rules: Rules,
+    a: str | Strategy,
+    b: str | Strategy | None = None,
+    *,
+    deals: int,
+    seed: int,
+    first: int = 0,
+    threads: int | None = None,
+    chunk: int = DEFAULT_CHUNK,
+) -> pd.DataFrame:
+    """Per-deal records of ``deals`` deals (team 0 plays ``a``, team 1 ``b``, default ``a``)."""
+    matchup = Matchup.of(a, b)
+    chunks = iter_deal_chunks(rules, matchup, deals, seed, first, chunk, threads)
+    parts = [records_frame(r) for r in chunks]
+    df = pd.concat(parts, ignore_index=True)
+    df.attrs.update(strategy0=matchup.a.name, strategy1=matchup.b.name)
+    return df
+
+
+def iter_game_chunks(
+    rules: Rules,
+    matchup: Matchup,
+    games: int,
+    seed: int,
+    first: int = 0,
+    chunk: int = 1 << 14,
+    threads: int | None = None,
+    with_deals: bool = False,
+) -> Iterator[tuple[np.ndarray, np.ndarray | None]]:
+    """Yield (game records, deal records or None) for games ``first .. first+games-1``.
+
+    Deal records of games are rows of the per-deal record with an extra leading ``game`` column.
+    """
+    games = _check_count(games, "games")
+    set_threads(threads)
+    key = game_key(seed)
+    rules_arr = rules.to_array()
+    kinds, params = matchup.arrays()
+    done = 0
+    while done < games:
+        n = min(chunk, games - done)
+        grecs = np.zeros((n, N_GAME_FIELDS), np.int64)
+        width = GAME_DEAL_BUFFER if with_deals else 0
+        drecs = np.zeros((n if with_deals else 0, width, N_FIELDS), np.int64)
+        run_games(key, first + done, n, rules_arr, kinds, params, grecs, drecs)
+        deal_rows = None
+        if with_deals:
+            deal_rows = _flatten_game_deals(
+                key, first + done, grecs, drecs, rules_arr, kinds, params
+            )
+        yield grecs, deal_rows
+        done += n
+
+
+def _flatten_game_deals(key, first, grecs, drecs, rules_arr, kinds, params) -> np.ndarray:
+    counts = grecs[:, 5]
+    long_games = set(np.nonzero(counts > drecs.shape[1])[0].tolist())
+    rows = []
+    for i in range(len(grecs)):
+        if i in long_games:
+            one = np.zeros((1, int(counts[i]), N_FIELDS), np.int64)
+            g1 = np.zeros((1, N_GAME_FIELDS), np.int64)
+            run_games(key, first + i, 1, rules_arr, kinds, params, g1, one)
+            block = one[0]
+        else:
+            block = drecs[i, : counts[i]]
+        rows.append(np.column_stack([np.full(len(block), first + i, np.int64), block]))
+    return np.concatenate(rows) if rows else np.zeros((0, N_FIELDS + 1), np.int64)
+
+
+def simulate_games(
+    rules: Rules,
+    a: str | Strategy,
+    b: str | Strategy | None = None,
+    *,
+    games: int,
+    seed: int,
+    first: int = 0,
+    threads: int | None = None,
+) -> pd.DataFrame:
+    """Per-game records (winner team, final score, deals played) of ``games`` games."""
+    matchup = Matchup.of(a, b)
+    chunks = iter_game_chunks(rules, matchup, games, seed, first, threads=threads)
+    parts = [games_frame(g) for g, _ in chunks]
+    df = pd.concat(parts, ignore_index=True)
+    df.attrs.update(strategy0=matchup.a.name, strategy1=matchup.b.name)
+    return df
+
+
+@dataclass
+class DealReplay:
+    """One deal replayed on its own: its record and its trace of events."""
+
+    record: dict
+    trace: list[tuple[int, int, int]]
+
+    def events(self) -> list[tuple[str, int, int]]:
+        return [(EVENT_NAMES[k], s, v) for k, s, v in self.trace]
+
+
+def replay_deals(
+    rules: Rules, a: str | Strategy, b: str | Strategy | None, seed: int, first: int, n: int
+) -> list[DealReplay]:
+    """Replay deals ``first .. first+n-1`` of a run with their traces (one thread)."""
+    n = _check_count(n, "deals")
+    if first < 0:
+        raise SimulationError(f"deal index must be >= 0, got {first}")
+    matchup = Matchup.of(a, b)
+    kinds, params = matchup.arrays()
+    recs = np.zeros((n, N_FIELDS), np.int64)
+    trace = np.zeros((n, TRACE_CAP, 3), np.int64)
+    run_deals_traced(deal_key(seed), first, n, rules.to_array(), kinds, params, recs, trace)
+    out = []
+    for i in range(n):
+        events = [tuple(int(x) for x in row) for row in trace[i] if row[0] != 0]
+        rec = {f: int(recs[i, j]) for j, f in enumerate(RECORD_FIELDS)}
+        out.append(DealReplay(rec, events))
+    return out
+
+
+def replay_deal(
+    rules: Rules, a: str | Strategy, b: str | Strategy | None, seed: int, index: int
+) -> DealReplay:
+    """Replay deal ``index`` of the run with ``seed`` on its own."""
+    return replay_deals(rules, a, b, seed, index, 1)[0]
+
