@@ -31,6 +31,7 @@ from .strategies import Strategy, compile_pair, get_strategy
 
 DEFAULT_CHUNK = 1 << 18
 BLOCK = 4096
+GAME_BLOCK = 64
 GAME_DEAL_BUFFER = 96
 
 RECORD_DTYPES: dict[str, str] = {f: "int8" for f in RECORD_FIELDS}
@@ -163,7 +164,7 @@ def iter_game_chunks(
         grecs = np.zeros((n, N_GAME_FIELDS), np.int64)
         width = GAME_DEAL_BUFFER if with_deals else 0
         drecs = np.zeros((n if with_deals else 0, width, N_FIELDS), np.int64)
-        run_games(key, first + done, n, rules_arr, kinds, params, grecs, drecs)
+        run_games(key, first + done, n, rules_arr, kinds, params, grecs, drecs, GAME_BLOCK)
         deal_rows = None
         if with_deals:
             deal_rows = _flatten_game_deals(
@@ -181,7 +182,7 @@ def _flatten_game_deals(key, first, grecs, drecs, rules_arr, kinds, params) -> n
         if i in long_games:
             one = np.zeros((1, int(counts[i]), N_FIELDS), np.int64)
             g1 = np.zeros((1, N_GAME_FIELDS), np.int64)
-            run_games(key, first + i, 1, rules_arr, kinds, params, g1, one)
+            run_games(key, first + i, 1, rules_arr, kinds, params, g1, one, 1)
             block = one[0]
         else:
             block = drecs[i, : counts[i]]

@@ -1,1 +1,35 @@
-"""numba kernels only: rng, tables, decisions, the deal and batch kernels."""
+"""numba kernels only: rng, tables, decisions, the deal and batch kernels.
+
+numba's on-disk cache only notices edits to the file that defines a function, not to the
+functions it calls from other modules. So the cache lives in a folder named after a hash of
+every source the kernels are built from: any edit starts a fresh cache, never a stale one.
+The folder is ``$EUCHRE_SIM_CACHE`` or ``$NUMBA_CACHE_DIR`` or ``~/.cache/euchre_sim``, plus
+``/numba-<hash>``.
+"""
+
+import hashlib
+import os
+from pathlib import Path
+
+import numba
+
+
+def _kernel_source_hash() -> str:
+    here = Path(__file__).resolve().parent
+    files = sorted(here.glob("*.py")) + [here.parent / "rules.py", here.parent / "cards.py"]
+    h = hashlib.sha256(numba.__version__.encode())
+    for f in files:
+        h.update(f.name.encode())
+        h.update(f.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def _cache_root() -> Path:
+    for var in ("EUCHRE_SIM_CACHE", "NUMBA_CACHE_DIR"):
+        if os.environ.get(var):
+            return Path(os.environ[var])
+    return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "euchre_sim"
+
+
+CACHE_DIR = _cache_root() / f"numba-{_kernel_source_hash()}"
+numba.config.CACHE_DIR = str(CACHE_DIR)

@@ -2,6 +2,10 @@
 
 Deal ``first + i`` (or game ``first + i``) is seeded from ``(key, first + i)`` alone, so the
 output is identical for any number of threads, block size or chunking.
+
+``play_range`` is the one place the deal kernel is inlined (numba inlining removes the
+reference counting of array arguments, which otherwise costs more than the deal itself);
+every entry point goes through it, so the big body is compiled once.
 """
 
 import numpy as np
@@ -24,77 +28,103 @@ from .layout import (
 from .rng import below, seed_stream
 
 
+@njit(cache=True, _nrt=False)
+def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, game_recs, game_deals, g,
+               deck, rng):
+    """Play items ``lo .. hi-1`` (deal or game ``first + i``).
+
+    Deal mode (``game_recs`` empty): deal i's record goes to ``recs[i]``; with a non-empty
+    ``trace`` its events go to ``trace[i]``.
+    Game mode: game i's record goes to ``game_recs[i]`` (game, first dealer, winning team,
+    score0, score1, deals) and, when ``game_deals`` is not empty, its deals to
+    ``game_deals[i, d]``; ``recs`` is then a one-row scratch array.
+    ``g``, ``deck``, ``rng`` are workspaces (see ``workspace``). Compiled without numba's
+    reference counting: it allocates nothing and only passes arrays down.
+    """
+    games = game_recs.shape[0] > 0
+    traced = trace.shape[0] > 0
+    keep = game_deals.shape[0] > 0
+    target = rules[R_TARGET]
+    for i in range(lo, hi):
+        idx = first + i
+        seed_stream(rng, key, idx)
+        if games:
+            dealer = below(rng, 4)
+            game_recs[i, 0] = idx
+            game_recs[i, 1] = dealer
+        else:
+            dealer = idx & 3
+        s0 = 0
+        s1 = 0
+        nd = 0
+        row = 0 if games else i
+        ti = i if traced else -1
+        while True:
+            g[G_DEALER] = dealer
+            g[G_SCORE0] = s0
+            g[G_SCORE1] = s1
+            play_deal(g, deck, rng, rules, kinds, params, recs, row, trace, ti)
+            if not games:
+                recs[row, F_DEAL] = idx
+                break
+            recs[row, F_DEAL] = nd
+            if keep and nd < game_deals.shape[1]:
+                for f in range(N_FIELDS):
+                    game_deals[i, nd, f] = recs[row, f]
+            s0 += recs[row, F_POINTS0]
+            s1 += recs[row, F_POINTS1]
+            nd += 1
+            dealer = (dealer + 1) & 3
+            if s0 >= target or s1 >= target or nd >= MAX_GAME_DEALS:
+                break
+        if games:
+            game_recs[i, 2] = 0 if s0 >= target else (1 if s1 >= target else -1)
+            game_recs[i, 3] = s0
+            game_recs[i, 4] = s1
+            game_recs[i, 5] = nd
+
+
+@njit(cache=True)
+def workspace():
+    """The per-thread work arrays of ``play_range``: deal state, deck, random stream."""
+    return np.zeros(G_SIZE, np.int64), np.zeros(33, np.int64), np.zeros(4, np.uint64)
+
+
 @njit(cache=True, parallel=True)
 def run_deals(key, first, n, rules, kinds, params, recs, block):
     """Play deals ``first .. first+n-1`` of the run keyed ``key`` into ``recs[0:n]``."""
+    trace = np.zeros((0, TRACE_CAP, 3), np.int64)
+    no_games = np.zeros((0, 6), np.int64)
+    no_deals = np.zeros((0, 0, N_FIELDS), np.int64)
     nblocks = (n + block - 1) // block
     for b in prange(nblocks):
-        g = np.zeros(G_SIZE, np.int64)
-        deck = np.zeros(33, np.int64)
-        rng = np.zeros(4, np.uint64)
-        trace = np.zeros((0, TRACE_CAP, 3), np.int64)
-        stop = min(n, (b + 1) * block)
-        for i in range(b * block, stop):
-            idx = first + i
-            seed_stream(rng, key, idx)
-            g[G_DEALER] = idx & 3
-            play_deal(g, deck, rng, rules, kinds, params, recs[i], trace, -1)
-            recs[i, F_DEAL] = idx
+        lo = b * block
+        hi = min(n, lo + block)
+        g, deck, rng = workspace()
+        play_range(key, first, lo, hi, rules, kinds, params, recs, trace, no_games, no_deals,
+                   g, deck, rng)
 
 
 @njit(cache=True)
 def run_deals_traced(key, first, n, rules, kinds, params, recs, trace):
     """Like ``run_deals`` (one thread) and also fills ``trace[i]`` with deal i's events."""
-    g = np.zeros(G_SIZE, np.int64)
-    deck = np.zeros(33, np.int64)
-    rng = np.zeros(4, np.uint64)
-    for i in range(n):
-        idx = first + i
-        seed_stream(rng, key, idx)
-        g[G_DEALER] = idx & 3
-        play_deal(g, deck, rng, rules, kinds, params, recs[i], trace, i)
-        recs[i, F_DEAL] = idx
-
-
-@njit(cache=True)
-def _play_game(g, deck, rng, rules, kinds, params, rec, trace, ti, deal_recs, gi):
-    """One game to the target score on the stream already seeded in ``rng``."""
-    target = rules[R_TARGET]
-    dealer = below(rng, 4)
-    first_dealer = dealer
-    s0 = 0
-    s1 = 0
-    nd = 0
-    keep = deal_recs.shape[0] > 0
-    row = np.zeros(N_FIELDS, np.int64)
-    while s0 < target and s1 < target and nd < MAX_GAME_DEALS:
-        g[G_DEALER] = dealer
-        g[G_SCORE0] = s0
-        g[G_SCORE1] = s1
-        play_deal(g, deck, rng, rules, kinds, params, row, trace, ti)
-        row[F_DEAL] = nd
-        if keep and nd < deal_recs.shape[1]:
-            deal_recs[gi, nd, :] = row
-        s0 += row[F_POINTS0]
-        s1 += row[F_POINTS1]
-        nd += 1
-        dealer = (dealer + 1) & 3
-    rec[1] = first_dealer
-    rec[2] = 0 if s0 >= target else 1
-    rec[3] = s0
-    rec[4] = s1
-    rec[5] = nd
+    no_games = np.zeros((0, 6), np.int64)
+    no_deals = np.zeros((0, 0, N_FIELDS), np.int64)
+    g, deck, rng = workspace()
+    play_range(key, first, 0, n, rules, kinds, params, recs, trace, no_games, no_deals,
+               g, deck, rng)
 
 
 @njit(cache=True, parallel=True)
-def run_games(key, first, n, rules, kinds, params, recs, deal_recs):
-    """Play games ``first .. first+n-1`` into ``recs`` (and their deals into ``deal_recs[i]``
-    when that array is not empty: shape (n, max_deals, N_FIELDS))."""
-    for i in prange(n):
-        g = np.zeros(G_SIZE, np.int64)
-        deck = np.zeros(33, np.int64)
-        rng = np.zeros(4, np.uint64)
-        trace = np.zeros((0, TRACE_CAP, 3), np.int64)
-        seed_stream(rng, key, first + i)
-        recs[i, 0] = first + i
-        _play_game(g, deck, rng, rules, kinds, params, recs[i], trace, -1, deal_recs, i)
+def run_games(key, first, n, rules, kinds, params, game_recs, game_deals, block):
+    """Play games ``first .. first+n-1`` into ``game_recs`` (and their deals into
+    ``game_deals[i]`` when that array is not empty: shape (n, max_deals, N_FIELDS))."""
+    trace = np.zeros((0, TRACE_CAP, 3), np.int64)
+    nblocks = (n + block - 1) // block
+    for b in prange(nblocks):
+        lo = b * block
+        hi = min(n, lo + block)
+        scratch = np.zeros((1, N_FIELDS), np.int64)
+        g, deck, rng = workspace()
+        play_range(key, first, lo, hi, rules, kinds, params, scratch, trace, game_recs,
+                   game_deals, g, deck, rng)

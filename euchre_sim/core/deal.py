@@ -1,6 +1,6 @@
 """The deal kernel: one complete deal under any rule option (docs/engine.md, steps 1-12).
 
-``play_deal`` fills one record row (``layout.F_*``) and, when ``ti >= 0``, trace row ``ti``.
+``play_deal`` fills record row ``ri`` (``layout.F_*``) and, when ``ti >= 0``, trace row ``ti``.
 All decisions go through the hooks of ``decisions``.
 """
 
@@ -129,19 +129,18 @@ from .tables import (
 ONE = np.int64(1)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def emit(trace, ti, g, kind, seat, value):
-    """Append an event to trace row ``ti`` (no-op when ``ti < 0`` or the row is full)."""
-    if ti >= 0:
-        n = g[G_NEV]
-        if n < TRACE_CAP:
-            trace[ti, n, 0] = kind
-            trace[ti, n, 1] = seat
-            trace[ti, n, 2] = value
-            g[G_NEV] = n + 1
+    """Append an event to trace row ``ti`` (callers test ``ti >= 0`` first: no call, no cost)."""
+    n = g[G_NEV]
+    if n < TRACE_CAP:
+        trace[ti, n, 0] = kind
+        trace[ti, n, 1] = seat
+        trace[ti, n, 2] = value
+        g[G_NEV] = n + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def shuffle_and_deal(g, deck, rng, deck_row):
     """Step 1: partial Fisher-Yates over the deck; fills the natural hands, up-card, kitty."""
     n = DECK_LEN[deck_row]
@@ -163,7 +162,7 @@ def shuffle_and_deal(g, deck, rng, deck_row):
     g[G_KITTY] = (ONE << deck[n - 22]) | (ONE << deck[n - 23]) | (ONE << deck[n - 24])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def to_effective(nat, trump):
     """Natural hand mask -> effective mask under ``trump``."""
     e = (
@@ -177,14 +176,14 @@ def to_effective(nat, trump):
     return e
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def redeal_eligible(nat, mode):
     if mode == REDEAL_ACE_NO_FACE:
         return popcount(nat & ACE_NAT) == 1 and (nat & FACE_NAT) == 0
     return (nat & ~LOW_NAT) == 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def passed_in_making_round(g, seat):
     """Did ``seat`` pass in the round in which trump was made?"""
     k = (seat - g[G_DEALER] - 1) & 3
@@ -194,13 +193,13 @@ def passed_in_making_round(g, seat):
     return k < passes - 4
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def is_out(g, seat):
     return seat == g[G_OUT_A] or seat == g[G_OUT_B]
 
 
-@njit(cache=True)
-def play_deal(g, deck, rng, rules, kinds, params, rec, trace, ti):
+@njit(cache=True, _nrt=False, inline="always")
+def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti):
     """Play one deal. ``g[G_DEALER]`` (and the scores) must be set; the rest is overwritten."""
     dealer = g[G_DEALER]
     for k in range(G_TRUMP, G_SIZE):
@@ -232,32 +231,33 @@ def play_deal(g, deck, rng, rules, kinds, params, rec, trace, ti):
         for k in range(1, 5):
             p = (dealer + k) & 3
             if redeal_eligible(g[G_NAT + p], mode):
-                if decide_redeal(kinds[p & 1], params[p & 1], g, p, rules, rng):
+                if decide_redeal(kinds, params, g, p, rules, rng):
                     caller = p
                     break
         if caller < 0:
             break
-        emit(trace, ti, g, EV_REDEAL, caller, 0)
+        if ti >= 0:
+            emit(trace, ti, g, EV_REDEAL, caller, 0)
         redeals += 1
         shuffle_and_deal(g, deck, rng, deck_row)
 
-    rec[F_DEALER] = dealer
+    recs[ri, F_DEALER] = dealer
     for p in range(4):
-        rec[F_HAND0 + p] = g[G_NAT + p]
+        recs[ri, F_HAND0 + p] = g[G_NAT + p]
     up = g[G_UP]
-    rec[F_UP] = up
-    rec[F_REDEALS] = redeals
-    rec[F_FARMER] = -1
-    rec[F_DISCARD] = -1
-    rec[F_DEFENDER] = -1
-    rec[F_ALONE] = 0
-    rec[F_STUCK] = 0
-    rec[F_WINNERS] = 0
-    rec[F_TRICKS0] = 0
-    rec[F_TRICKS1] = 0
-    rec[F_POINTS0] = 0
-    rec[F_POINTS1] = 0
-    rec[F_THROWN_IN] = 0
+    recs[ri, F_UP] = up
+    recs[ri, F_REDEALS] = redeals
+    recs[ri, F_FARMER] = -1
+    recs[ri, F_DISCARD] = -1
+    recs[ri, F_DEFENDER] = -1
+    recs[ri, F_ALONE] = 0
+    recs[ri, F_STUCK] = 0
+    recs[ri, F_WINNERS] = 0
+    recs[ri, F_TRICKS0] = 0
+    recs[ri, F_TRICKS1] = 0
+    recs[ri, F_POINTS0] = 0
+    recs[ri, F_POINTS1] = 0
+    recs[ri, F_THROWN_IN] = 0
 
     # 3. farmer's hand
     if rules[R_FARMERS]:
@@ -265,15 +265,16 @@ def play_deal(g, deck, rng, rules, kinds, params, rec, trace, ti):
             p = (dealer + k) & 3
             nat = g[G_NAT + p]
             if popcount(nat & LOW_NAT) >= 3:
-                give = decide_farmer(kinds[p & 1], params[p & 1], g, p, rules, rng)
+                give = decide_farmer(kinds, params, g, p, rules, rng)
                 if give != 0:
                     m = give
                     while m:
-                        emit(trace, ti, g, EV_FARMER, p, ctz(m))
+                        if ti >= 0:
+                            emit(trace, ti, g, EV_FARMER, p, ctz(m))
                         m &= m - 1
                     g[G_NAT + p] = (nat & ~give) | g[G_KITTY]
                     g[G_KITTY] = give
-                    rec[F_FARMER] = p
+                    recs[ri, F_FARMER] = p
                     break
 
     # 4-6. making trump
@@ -283,8 +284,9 @@ def play_deal(g, deck, rng, rules, kinds, params, rec, trace, ti):
     forced_alone = 0
     if up == 32:
         g[G_UPSUIT] = -1
-        trump = decide_joker_trump(kinds[dealer & 1], params[dealer & 1], g, dealer, rules, rng)
-        emit(trace, ti, g, EV_JOKER_TRUMP, dealer, trump)
+        trump = decide_joker_trump(kinds, params, g, dealer, rules, rng)
+        if ti >= 0:
+            emit(trace, ti, g, EV_JOKER_TRUMP, dealer, trump)
         maker = dealer
         rnd = 1
     else:
@@ -296,39 +298,44 @@ def play_deal(g, deck, rng, rules, kinds, params, rec, trace, ti):
             can = True
             if is_dealer and rules[R_DEALER_NEEDS_TRUMP]:
                 can = (g[G_NAT + p] & SUIT_NAT[upsuit]) != 0
-            if can and decide_round1(kinds[p & 1], params[p & 1], g, p, rules, rng, is_dealer):
-                emit(trace, ti, g, EV_ORDER, p, upsuit)
+            if can and decide_round1(kinds, params, g, p, rules, rng, is_dealer):
+                if ti >= 0:
+                    emit(trace, ti, g, EV_ORDER, p, upsuit)
                 maker = p
                 trump = upsuit
                 rnd = 1
                 break
-            emit(trace, ti, g, EV_PASS1, p, 0)
+            if ti >= 0:
+                emit(trace, ti, g, EV_PASS1, p, 0)
             g[G_PASSES] += 1
         if maker < 0:
             for k in range(1, 5):
                 p = (dealer + k) & 3
                 stuck = k == 4 and rules[R_STICK] != 0
-                t = decide_round2(kinds[p & 1], params[p & 1], g, p, rules, rng, upsuit, stuck)
+                t = decide_round2(kinds, params, g, p, rules, rng, upsuit, stuck)
                 if t >= 0:
-                    emit(trace, ti, g, EV_CALL, p, t)
+                    if ti >= 0:
+                        emit(trace, ti, g, EV_CALL, p, t)
                     maker = p
                     trump = t
                     rnd = 2
                     if stuck:
                         g[G_STUCK] = 1
                     break
-                emit(trace, ti, g, EV_PASS2, p, 0)
+                if ti >= 0:
+                    emit(trace, ti, g, EV_PASS2, p, 0)
                 g[G_PASSES] += 1
-    rec[F_PASSES] = g[G_PASSES]
-    rec[F_ROUND] = rnd
-    rec[F_MAKER] = maker
-    rec[F_TRUMP] = trump
+    recs[ri, F_PASSES] = g[G_PASSES]
+    recs[ri, F_ROUND] = rnd
+    recs[ri, F_MAKER] = maker
+    recs[ri, F_TRUMP] = trump
     if maker < 0:
-        emit(trace, ti, g, EV_THROWN_IN, dealer, 0)
-        rec[F_THROWN_IN] = 1
-        rec[F_LEADER] = -1
+        if ti >= 0:
+            emit(trace, ti, g, EV_THROWN_IN, dealer, 0)
+        recs[ri, F_THROWN_IN] = 1
+        recs[ri, F_LEADER] = -1
         return
-    rec[F_STUCK] = g[G_STUCK]
+    recs[ri, F_STUCK] = g[G_STUCK]
     g[G_MAKER] = maker
     g[G_TRUMP] = trump
     g[G_ROUND] = rnd
@@ -344,20 +351,22 @@ def play_deal(g, deck, rng, rules, kinds, params, rec, trace, ti):
     if rnd == 1 and g[G_OUT_A] != dealer:
         up_bit = EFF[trump, up]
         g[G_HAND + dealer] |= ONE << up_bit
-        d = decide_discard(kinds[dealer & 1], params[dealer & 1], g, dealer, rules, rng, up_bit)
+        d = decide_discard(kinds, params, g, dealer, rules, rng, up_bit)
         g[G_HAND + dealer] &= ~(ONE << d)
-        emit(trace, ti, g, EV_DISCARD, dealer, NAT[trump, d])
-        rec[F_DISCARD] = NAT[trump, d]
+        if ti >= 0:
+            emit(trace, ti, g, EV_DISCARD, dealer, NAT[trump, d])
+        recs[ri, F_DISCARD] = NAT[trump, d]
 
     # 8. going alone
     alone = forced_alone
     if not forced_alone:
-        alone = decide_alone(kinds[maker & 1], params[maker & 1], g, maker, rules, rng)
+        alone = decide_alone(kinds, params, g, maker, rules, rng)
     if alone:
         g[G_ALONE] = 1
         g[G_OUT_A] = (maker + 2) & 3
-        emit(trace, ti, g, EV_ALONE, maker, forced_alone)
-    rec[F_ALONE] = alone
+        if ti >= 0:
+            emit(trace, ti, g, EV_ALONE, maker, forced_alone)
+    recs[ri, F_ALONE] = alone
 
     # 9. lone defender
     defender = -1
@@ -368,13 +377,14 @@ def play_deal(g, deck, rng, rules, kinds, params, rec, trace, ti):
                 continue
             if rules[R_PASSED_CANNOT_ALONE] and passed_in_making_round(g, p):
                 continue
-            if decide_defend_alone(kinds[p & 1], params[p & 1], g, p, rules, rng):
+            if decide_defend_alone(kinds, params, g, p, rules, rng):
                 defender = p
                 g[G_DEFENDER] = p
                 g[G_OUT_B] = (p + 2) & 3
-                emit(trace, ti, g, EV_DEFEND_ALONE, p, 0)
+                if ti >= 0:
+                    emit(trace, ti, g, EV_DEFEND_ALONE, p, 0)
                 break
-    rec[F_DEFENDER] = defender
+    recs[ri, F_DEFENDER] = defender
 
     # 10. partner's best
     pb = rules[R_PARTNERS_BEST]
@@ -384,18 +394,21 @@ def play_deal(g, deck, rng, rules, kinds, params, rec, trace, ti):
             if lone < 0 or (which == 0 and not alone):
                 continue
             if pb == PB_RAILROAD:
-                take = decide_railroad(kinds[lone & 1], params[lone & 1], g, lone, rules, rng)
-                emit(trace, ti, g, EV_RAILROAD, lone, take)
+                take = decide_railroad(kinds, params, g, lone, rules, rng)
+                if ti >= 0:
+                    emit(trace, ti, g, EV_RAILROAD, lone, take)
                 if not take:
                     continue
             partner = (lone + 2) & 3
-            c = decide_give(kinds[partner & 1], params[partner & 1], g, partner, rules, rng)
+            c = decide_give(kinds, params, g, partner, rules, rng)
             g[G_HAND + partner] &= ~(ONE << c)
             g[G_HAND + lone] |= ONE << c
-            emit(trace, ti, g, EV_GIVE, partner, NAT[trump, c])
-            d = decide_lone_discard(kinds[lone & 1], params[lone & 1], g, lone, rules, rng)
+            if ti >= 0:
+                emit(trace, ti, g, EV_GIVE, partner, NAT[trump, c])
+            d = decide_lone_discard(kinds, params, g, lone, rules, rng)
             g[G_HAND + lone] &= ~(ONE << d)
-            emit(trace, ti, g, EV_LONE_DISCARD, lone, NAT[trump, d])
+            if ti >= 0:
+                emit(trace, ti, g, EV_LONE_DISCARD, lone, NAT[trump, d])
 
     # 11. play
     nplay = 4
@@ -416,7 +429,7 @@ def play_deal(g, deck, rng, rules, kinds, params, rec, trace, ti):
         leader = (dealer + 1) & 3
         while is_out(g, leader):
             leader = (leader + 1) & 3
-    rec[F_LEADER] = leader
+    recs[ri, F_LEADER] = leader
     mteam = maker & 1
     winners = np.int64(0)
     tricks0 = 0
@@ -441,7 +454,7 @@ def play_deal(g, deck, rng, rules, kinds, params, rec, trace, ti):
                 legal = hand & SUIT_EFF[g[G_LED]]
                 if legal == 0:
                     legal = hand
-            c = decide_play(kinds[p & 1], params[p & 1], g, p, rules, rng, legal)
+            c = decide_play(kinds, params, g, p, rules, rng, legal)
             if pos == 0:
                 g[G_LED] = ESUIT[c]
                 g[G_WIN_CARD] = c
@@ -454,7 +467,8 @@ def play_deal(g, deck, rng, rules, kinds, params, rec, trace, ti):
             g[G_HAND + p] = hand & ~(ONE << c)
             g[G_PLAYED] |= ONE << c
             g[G_TRICK_CARD + p] = c
-            emit(trace, ti, g, EV_PLAY, p, NAT[trump, c])
+            if ti >= 0:
+                emit(trace, ti, g, EV_PLAY, p, NAT[trump, c])
             p = (p + 1) & 3
             while is_out(g, p):
                 p = (p + 1) & 3
@@ -464,13 +478,14 @@ def play_deal(g, deck, rng, rules, kinds, params, rec, trace, ti):
             tricks1 += 1
         else:
             tricks0 += 1
-        emit(trace, ti, g, EV_TRICK, winner, trick)
+        if ti >= 0:
+            emit(trace, ti, g, EV_TRICK, winner, trick)
         leader = winner
     g[G_TRICKS0] = tricks0
     g[G_TRICKS1] = tricks1
-    rec[F_TRICKS0] = tricks0
-    rec[F_TRICKS1] = tricks1
-    rec[F_WINNERS] = winners
+    recs[ri, F_TRICKS0] = tricks0
+    recs[ri, F_TRICKS1] = tricks1
+    recs[ri, F_WINNERS] = winners
 
     # 12. score
     mtricks = tricks1 if mteam else tricks0
@@ -485,7 +500,7 @@ def play_deal(g, deck, rng, rules, kinds, params, rec, trace, ti):
             pts = 4
         team = mteam ^ 1
     if team == 0:
-        rec[F_POINTS0] = pts
+        recs[ri, F_POINTS0] = pts
     else:
-        rec[F_POINTS1] = pts
+        recs[ri, F_POINTS1] = pts
 

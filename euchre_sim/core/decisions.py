@@ -1,7 +1,8 @@
 """Decision hooks: every choice a player makes in a deal, dispatched on the strategy kind.
 
 Each hook reads the public deal state ``g`` (see ``layout.G_*``), the deciding ``seat``, the
-packed ``rules``, the team's strategy ``params`` (float64 array) and the deal's random stream.
+packed ``rules``, both teams' strategy kinds and parameters (row ``seat & 1``) and the deal's
+random stream.
 A hook must only use what that seat may know: its own hand, the up-card, the bidding, the cards
 played (``G_PLAYED``, ``G_TRICK_CARD``) and its own memory slot ``G_MEM + seat``.
 
@@ -21,7 +22,7 @@ BID_THRESHOLD = 12
 ALONE_THRESHOLD = 20
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def kth_bit(mask, k):
     """Index of the k-th lowest set bit (k = 0 is the lowest)."""
     for _ in range(k):
@@ -29,12 +30,12 @@ def kth_bit(mask, k):
     return ctz(mask)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def highest_bit(mask):
     return 63 - clz(mask)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def hand_strength(nat, trump):
     """The reference script's strength of a natural hand for a trump suit."""
     s = (
@@ -48,7 +49,7 @@ def hand_strength(nat, trump):
     return s
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False, inline="always")
 def best_suit(nat, exclude):
     """Strongest suit for a hand (ties: lower suit id), skipping ``exclude``; (suit, strength)."""
     best = -1
@@ -63,17 +64,19 @@ def best_suit(nat, exclude):
     return best, bs
 
 
-@njit(cache=True)
-def decide_redeal(kind, params, g, seat, rules, rng):
+@njit(cache=True, _nrt=False)
+def decide_redeal(kinds, params, g, seat, rules, rng):
     """Call for a redeal with an eligible hand? (1 = yes)."""
+    kind = kinds[seat & 1]
     if kind == S_REFERENCE:
         return 0
     return below(rng, 2)
 
 
-@njit(cache=True)
-def decide_farmer(kind, params, g, seat, rules, rng):
+@njit(cache=True, _nrt=False)
+def decide_farmer(kinds, params, g, seat, rules, rng):
     """Natural mask of the three low cards to exchange for the kitty, or 0 to keep the hand."""
+    kind = kinds[seat & 1]
     if kind == S_REFERENCE:
         return 0
     if below(rng, 2) == 0:
@@ -97,9 +100,10 @@ def decide_farmer(kind, params, g, seat, rules, rng):
     return 0
 
 
-@njit(cache=True)
-def decide_joker_trump(kind, params, g, seat, rules, rng):
+@njit(cache=True, _nrt=False)
+def decide_joker_trump(kinds, params, g, seat, rules, rng):
     """The dealer's blind choice of trump when the joker is turned up."""
+    kind = kinds[seat & 1]
     if kind == S_REFERENCE:
         t, s = best_suit(g[G_NAT + seat], -1)
         g[G_MEM + seat] = s + JOKER_STRENGTH
@@ -107,9 +111,10 @@ def decide_joker_trump(kind, params, g, seat, rules, rng):
     return below(rng, 4)
 
 
-@njit(cache=True)
-def decide_round1(kind, params, g, seat, rules, rng, is_dealer):
+@njit(cache=True, _nrt=False, inline="always")
+def decide_round1(kinds, params, g, seat, rules, rng, is_dealer):
     """Order up (1) or pass (0) in round 1."""
+    kind = kinds[seat & 1]
     if kind == S_REFERENCE:
         nat = g[G_NAT + seat]
         if is_dealer:
@@ -120,9 +125,10 @@ def decide_round1(kind, params, g, seat, rules, rng, is_dealer):
     return below(rng, 2)
 
 
-@njit(cache=True)
-def decide_round2(kind, params, g, seat, rules, rng, upsuit, stuck):
+@njit(cache=True, _nrt=False, inline="always")
+def decide_round2(kinds, params, g, seat, rules, rng, upsuit, stuck):
     """Suit named in round 2, or -1 to pass (never -1 when ``stuck``)."""
+    kind = kinds[seat & 1]
     if kind == S_REFERENCE:
         t, s = best_suit(g[G_NAT + seat], upsuit)
         g[G_MEM + seat] = s
@@ -139,60 +145,67 @@ def decide_round2(kind, params, g, seat, rules, rng, upsuit, stuck):
     return t
 
 
-@njit(cache=True)
-def decide_discard(kind, params, g, seat, rules, rng, up_bit):
+@njit(cache=True, _nrt=False)
+def decide_discard(kinds, params, g, seat, rules, rng, up_bit):
     """Effective bit the dealer discards after taking the up-card (never ``up_bit``)."""
+    kind = kinds[seat & 1]
     cand = g[G_HAND + seat] & ~(np.int64(1) << up_bit)
     if kind == S_REFERENCE:
         return ctz(cand)
     return kth_bit(cand, below(rng, popcount(cand)))
 
 
-@njit(cache=True)
-def decide_alone(kind, params, g, seat, rules, rng):
+@njit(cache=True, _nrt=False)
+def decide_alone(kinds, params, g, seat, rules, rng):
     """Does the maker play alone? (1 = yes)."""
+    kind = kinds[seat & 1]
     if kind == S_REFERENCE:
         return 1 if g[G_MEM + seat] >= ALONE_THRESHOLD else 0
     return below(rng, 2)
 
 
-@njit(cache=True)
-def decide_defend_alone(kind, params, g, seat, rules, rng):
+@njit(cache=True, _nrt=False)
+def decide_defend_alone(kinds, params, g, seat, rules, rng):
     """Does this defender play alone? (1 = yes)."""
+    kind = kinds[seat & 1]
     if kind == S_REFERENCE:
         return 0
     return below(rng, 2)
 
 
-@njit(cache=True)
-def decide_railroad(kind, params, g, seat, rules, rng):
+@njit(cache=True, _nrt=False)
+def decide_railroad(kinds, params, g, seat, rules, rng):
     """Railroad: does the lone player take his partner's card, unseen? (1 = yes)."""
+    kind = kinds[seat & 1]
     if kind == S_REFERENCE:
         return 1
     return below(rng, 2)
 
 
-@njit(cache=True)
-def decide_give(kind, params, g, seat, rules, rng):
+@njit(cache=True, _nrt=False)
+def decide_give(kinds, params, g, seat, rules, rng):
     """Effective bit the sitting-out partner ``seat`` gives to his lone partner."""
+    kind = kinds[seat & 1]
     hand = g[G_HAND + seat]
     if kind == S_REFERENCE:
         return highest_bit(hand)
     return kth_bit(hand, below(rng, popcount(hand)))
 
 
-@njit(cache=True)
-def decide_lone_discard(kind, params, g, seat, rules, rng):
+@njit(cache=True, _nrt=False)
+def decide_lone_discard(kinds, params, g, seat, rules, rng):
     """Effective bit the lone player discards after receiving his partner's card."""
+    kind = kinds[seat & 1]
     hand = g[G_HAND + seat]
     if kind == S_REFERENCE:
         return ctz(hand)
     return kth_bit(hand, below(rng, popcount(hand)))
 
 
-@njit(cache=True)
-def decide_play(kind, params, g, seat, rules, rng, legal):
+@njit(cache=True, _nrt=False, inline="always")
+def decide_play(kinds, params, g, seat, rules, rng, legal):
     """Effective bit of the card to play from the non-empty mask ``legal``."""
+    kind = kinds[seat & 1]
     if kind == S_REFERENCE:
         if g[G_POS] == 0:
             return highest_bit(legal)

@@ -1,0 +1,119 @@
+"""``euchre-sim bench``: deals/s of the kernels beside the C yardstick, in the same run.
+
+Absolute times drift on shared machines, so the C program (``shared/bench/cref-rate``) is run
+beside the engine and the ratio is what counts. Also measures the cold start (a fresh process
+compiling the kernels) and the warm start (a fresh process loading numba's cache).
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numba
+import numpy as np
+
+from .core.batch import run_deals
+from .core.layout import N_FIELDS
+from .core.rng import deal_key
+from .rules import Rules
+from .simulate import BLOCK, Matchup, set_threads
+
+_START_SNIPPET = """
+import time
+t0 = time.perf_counter()
+from euchre_sim import Rules, simulate_deals
+t1 = time.perf_counter()
+simulate_deals(Rules(), "reference", deals=1000, seed=1, threads=1)
+t2 = time.perf_counter()
+print(f"{t1 - t0:.3f} {t2 - t0:.3f}")
+"""
+
+
+def find_cref(explicit: str | None = None) -> Path | None:
+    """Locate ``cref-rate``: the argument, $EUCHRE_CREF, or ``../shared/bench`` of the repo."""
+    candidates = [explicit, os.environ.get("EUCHRE_CREF")]
+    root = Path(__file__).resolve().parents[1]
+    candidates += [root.parent / "shared" / "bench" / "cref-rate",
+                   root / "shared" / "bench" / "cref-rate"]
+    for c in candidates:
+        if c and Path(c).is_file():
+            return Path(c)
+    return None
+
+
+def cref_rate(cref: Path, seconds: float, threads: int = 1) -> float | None:
+    """Deals/s of the C yardstick (None if it cannot be built or run)."""
+    cmd = ["bash", str(cref)]
+    if threads > 1:
+        cmd += ["--threads", str(threads)]
+    cmd.append(f"{seconds:g}")
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=120 + 4 * seconds)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    m = re.search(r"deals_per_s=(\d+)", out.stdout)
+    return float(m.group(1)) if m else None
+
+
+def engine_rate(seconds: float, threads: int, chunk: int = 1 << 18) -> float:
+    """Deals/s of the kernels playing ``reference`` under standard rules (warm, no I/O)."""
+    set_threads(threads)
+    rules = Rules().to_array()
+    kinds, params = Matchup.of("reference").arrays()
+    buf = np.zeros((chunk, N_FIELDS), np.int64)
+    key = deal_key(7)
+    run_deals(key, 0, 4096, rules, kinds, params, buf, BLOCK)  # compiled / loaded already
+    done = 0
+    t0 = time.perf_counter()
+    while True:
+        run_deals(key, done, chunk, rules, kinds, params, buf, BLOCK)
+        done += chunk
+        dt = time.perf_counter() - t0
+        if dt >= seconds:
+            return done / dt
+
+
+def start_times() -> tuple[float, float, float]:
+    """(cold start s, warm start s, import s) of fresh processes simulating 1,000 deals."""
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        times = []
+        for _ in range(2):
+            out = subprocess.run([sys.executable, "-c", _START_SNIPPET], env=env,
+                                 capture_output=True, text=True, check=True)
+            times.append([float(x) for x in out.stdout.split()])
+    return times[0][1], times[1][1], times[1][0]
+
+
+def run_bench(seconds: float = 3.0, cref: str | None = None, echo=print) -> int:
+    """Print the benchmark table; returns the exit status."""
+    cores = numba.config.NUMBA_NUM_THREADS
+    echo(f"euchre-sim bench  {time.strftime('%Y-%m-%d %H:%M')}  {platform.machine()}, "
+         f"{os.cpu_count()} cpus, numba {numba.__version__}, {seconds:g} s per measurement")
+    echo("strategy: reference vs reference, rules: north-american (the C script)\n")
+    cold, warm, imp = start_times()
+    echo(f"cold start (compile + 1,000 deals, fresh process): {cold:6.2f} s")
+    echo(f"warm start (numba cache + 1,000 deals):            {warm:6.2f} s  (import {imp:.2f} s)")
+    path = find_cref(cref)
+    rows = []
+    for threads in sorted({1, cores}):
+        ours = engine_rate(seconds, threads)
+        c = cref_rate(path, seconds, threads) if path else None
+        rows.append((threads, ours, c))
+    echo(f"\n{'threads':>7} {'euchre_sim deals/s':>20} {'C cref deals/s':>16} {'ratio':>7}")
+    for threads, ours, c in rows:
+        ratio = f"{ours / c:7.3f}" if c else "    n/a"
+        ctext = f"{c:16,.0f}" if c else f"{'not found':>16}"
+        echo(f"{threads:>7} {ours:20,.0f} {ctext} {ratio}")
+    if len(rows) > 1:
+        echo(f"\nscaling 1 -> {rows[-1][0]} threads: {rows[-1][1] / rows[0][1]:.2f}x")
+    if path is None:
+        echo("\nC yardstick not found: pass --cref PATH or set EUCHRE_CREF")
+    return 0

@@ -1,0 +1,717 @@
+"""The slow, plainly written pure-Python reference engine (the oracle).
+
+It implements ``docs/engine.md`` literally: the random numbers, the shuffle, every step of a deal,
+the records and the trace. The numba kernels are tested against it record by record, and it is
+itself tested against OpenSpiel's ``euchre`` game (ruleset ``openspiel``).
+
+The deal is written as one generator, :meth:`DealState._procedure`, that follows the steps of the
+contract top to bottom and ``yield``s every decision; :class:`DealState` wraps it as a state
+machine for external drivers (``legal_actions`` / ``apply``). :func:`play_deal` and
+:func:`play_game` shuffle with :class:`Rng` and drive a :class:`DealState` with the strategies of
+:mod:`euchre_sim.reference_strategies`.
+
+Readings of the contract where it leaves room (the places are marked ``READING`` below):
+
+* ``ace_no_face``: only aces and K, Q, J are looked at; a joker neither helps nor prevents.
+* Low cards (farmer's hand) are the cards ranked 10 or lower; the joker is not a low card.
+* After 100 redeals the check is skipped: a deal with ``redeals == 100`` is not offered a redeal.
+* ``farmers_hand``: the decision to exchange and the choice of the three cards are two decisions
+  of phase ``"farmer"``; with exactly one 3-subset the second has a single action (no draw).
+* A defender barred by ``passed_cannot_go_alone`` is not asked at all (the same as a decision
+  with the single action "no": no draw, no trace event). A barred dealer in round 1 is asked,
+  with the single action "pass" (no draw; PASS1 is written).
+* The ALONE and DEFEND_ALONE events are written only when the player does play alone (declining
+  writes nothing); RAILROAD is written for both answers.
+* ``reference`` strategy: strengths are computed on the player's current natural hand (after a
+  farmer's exchange, if any); the maker's alone decision uses his hand as it was when he made
+  trump (plus the up-card for a dealer who took it up or turned up the joker).
+* A redeal call ends the :class:`DealState` (phase ``"done"``, ``redeal_called`` true); the driver
+  reshuffles on the same stream and starts a new one with ``redeals + 1``; every REDEAL event
+  stays in the deal's trace.
+* In game mode the record's ``deal`` counts from 0 within the game; a game that reaches the
+  1000-deal cap without a winner would have ``winner = -1``.
+* Deal mode draws nothing before the first shuffle (the dealer is ``index % 4``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+
+from euchre_sim.cards import (
+    JOKER,
+    RANK_10,
+    RANK_A,
+    RANK_J,
+    RANK_K,
+    RANK_Q,
+    deck_cards,
+    rank_of,
+    suit_of,
+)
+from euchre_sim.reference_strategies import decide
+from euchre_sim.rules import Rules
+
+# --------------------------------------------------------------------------------------------
+# Random numbers
+# --------------------------------------------------------------------------------------------
+
+MASK64 = (1 << 64) - 1
+GOLDEN = 0x9E3779B97F4A7C15
+GAME_KEY_XOR = 0x5851F42D4C957F2D
+
+
+def splitmix64(state: int) -> tuple[int, int]:
+    """One SplitMix64 step: returns ``(new_state, output)``."""
+    state = (state + GOLDEN) & MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return state, z ^ (z >> 31)
+
+
+def _rotl(x: int, k: int) -> int:
+    return ((x << k) | (x >> (64 - k))) & MASK64
+
+
+class Rng:
+    """xoshiro256** seeded from a key and a stream index (``docs/engine.md``, Random numbers)."""
+
+    def __init__(self, key: int, index: int) -> None:
+        x = (key + 4 * index * GOLDEN) & MASK64
+        state = []
+        for _ in range(4):
+            x, out = splitmix64(x)
+            state.append(out)
+        self.s = state
+
+    @classmethod
+    def from_state(cls, s0: int, s1: int, s2: int, s3: int) -> Rng:
+        """A generator with an explicit xoshiro256** state (for tests)."""
+        rng = cls(0, 0)
+        rng.s = [s0 & MASK64, s1 & MASK64, s2 & MASK64, s3 & MASK64]
+        return rng
+
+    def next(self) -> int:
+        """The next 64-bit output of xoshiro256**."""
+        s0, s1, s2, s3 = self.s
+        result = (_rotl((s1 * 5) & MASK64, 7) * 9) & MASK64
+        t = (s1 << 17) & MASK64
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        s3 = _rotl(s3, 45)
+        self.s = [s0, s1, s2, s3]
+        return result
+
+    def below(self, n: int) -> int:
+        """An integer in ``[0, n)``: ``((next() >> 32) * n) >> 32``."""
+        return ((self.next() >> 32) * n) >> 32
+
+
+def deal_rng(seed: int, index: int) -> Rng:
+    """The stream of deal ``index`` of a deal-mode run with ``seed``."""
+    _, key = splitmix64(seed & MASK64)
+    return Rng(key, index)
+
+
+def game_rng(seed: int, game_index: int) -> Rng:
+    """The stream of game ``game_index`` of a game-mode run with ``seed``."""
+    _, key = splitmix64((seed ^ GAME_KEY_XOR) & MASK64)
+    return Rng(key, game_index)
+
+
+def shuffle_and_deal(rng: Rng, deck: int, dealer: int) -> tuple[list[int], int, list[int]]:
+    """Step 1: the partial Fisher-Yates shuffle; returns (hands as masks, up-card, kitty)."""
+    cards = deck_cards(deck)
+    n = len(cards)
+    for k in range(24):
+        i = n - 1 - k
+        j = rng.below(i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    dealt = [cards[n - 1 - k] for k in range(24)]
+    hands = [0, 0, 0, 0]
+    for p in range(4):
+        seat = (dealer + 1 + p) % 4
+        for card in dealt[5 * p: 5 * p + 5]:
+            hands[seat] |= 1 << card
+    return hands, dealt[20], dealt[21:24]
+
+
+# --------------------------------------------------------------------------------------------
+# Cards once trump is known
+# --------------------------------------------------------------------------------------------
+
+
+def bits(mask: int) -> list[int]:
+    """Card ids of a mask, ascending."""
+    return [c for c in range(33) if mask >> c & 1]
+
+
+def is_trump(card: int, trump: int) -> bool:
+    """Joker, cards of the trump suit, and the left bower (jack of the same colour)."""
+    if card == JOKER:
+        return True
+    return suit_of(card) == trump or (rank_of(card) == RANK_J and suit_of(card) == trump ^ 3)
+
+
+def effective_suit(card: int, trump: int) -> int:
+    """The suit a card belongs to for following: joker and left bower belong to trump."""
+    return trump if is_trump(card, trump) else suit_of(card)
+
+
+def card_strength(card: int, trump: int) -> int:
+    """A number that orders the cards weakest to strongest (docs/engine.md, Card strength).
+
+    Trumps: joker 100, right bower 99, left bower 98, then 80 + rank (A 87 ... 7 80).
+    Non-trumps: rank * 4 + suit (A of spades 31 ... 7 of clubs 0): by rank, ties by suit id.
+    """
+    if card == JOKER:
+        return 100
+    suit, rank = suit_of(card), rank_of(card)
+    if rank == RANK_J and suit == trump:
+        return 99
+    if rank == RANK_J and suit == trump ^ 3:
+        return 98
+    if suit == trump:
+        return 80 + rank
+    return rank * 4 + suit
+
+
+def by_strength(cards: Sequence[int], trump: int) -> list[int]:
+    """Cards in ascending strength (weakest first)."""
+    return sorted(cards, key=lambda c: card_strength(c, trump))
+
+
+def trick_winner(trick: Sequence[tuple[int, int]], trump: int) -> int:
+    """Seat that wins a trick given as ``[(seat, card), ...]`` in playing order."""
+    led = effective_suit(trick[0][1], trump)
+    best_seat, best_key = -1, -1
+    for seat, card in trick:
+        if is_trump(card, trump):
+            key = 1000 + card_strength(card, trump)
+        elif suit_of(card) == led:
+            key = card_strength(card, trump)
+        else:
+            continue  # neither trump nor the led suit: can never win
+        if key > best_key:
+            best_seat, best_key = seat, key
+    return best_seat
+
+
+def score_deal(rules: Rules, maker_tricks: int, maker_alone: bool,
+               lone_defender: bool) -> tuple[int, int]:
+    """Step 12: ``(makers' points, defenders' points)``."""
+    if maker_tricks == 5:
+        return (4 if maker_alone else 2), 0
+    if maker_tricks >= 3:
+        return 1, 0
+    if lone_defender or (rules.super_euchre and maker_tricks == 0):
+        return 0, 4  # the two do not add up
+    return 0, 2
+
+
+def redeal_eligible(hand: int, rule: str) -> bool:
+    """Step 2: may this hand call a redeal under ``rule``?"""
+    cards = bits(hand)
+    if rule == "ace_no_face":
+        # READING: only aces and K, Q, J count; a joker neither helps nor prevents.
+        aces = sum(1 for c in cards if c != JOKER and rank_of(c) == RANK_A)
+        faces = sum(1 for c in cards if c != JOKER and rank_of(c) in (RANK_J, RANK_Q, RANK_K))
+        return aces == 1 and faces == 0
+    if rule == "nines_and_tens":
+        return all(c != JOKER and rank_of(c) <= RANK_10 for c in cards)
+    return False
+
+
+def low_cards(hand: int) -> list[int]:
+    """Step 3: the cards ranked 10 or lower, ascending card id (READING: never the joker)."""
+    return [c for c in bits(hand) if c != JOKER and rank_of(c) <= RANK_10]
+
+
+# --------------------------------------------------------------------------------------------
+# Trace and actions
+# --------------------------------------------------------------------------------------------
+
+(T_REDEAL, T_FARMER, T_JOKER_TRUMP, T_PASS1, T_ORDER, T_PASS2, T_CALL, T_THROWN_IN, T_DISCARD,
+ T_ALONE, T_DEFEND_ALONE, T_RAILROAD, T_GIVE, T_LONE_DISCARD, T_PLAY, T_TRICK) = range(1, 17)
+
+KEEP = ("keep",)
+REDEAL = ("redeal",)
+EXCHANGE = ("exchange",)
+PASS = ("pass",)
+ORDER = ("order",)
+
+PHASES = ("redeal", "farmer", "joker_trump", "round1", "round2", "discard", "alone",
+          "defend_alone", "railroad", "give", "lone_discard", "play", "done")
+
+MAX_REDEALS = 100
+
+RECORD_FIELDS = ("deal", "dealer", "hand0", "hand1", "hand2", "hand3", "up_card", "redeals",
+                 "farmer", "round", "passes", "maker", "trump", "stuck", "discard", "alone",
+                 "defender", "leader", "tricks0", "tricks1", "points0", "points1", "thrown_in",
+                 "winners")
+
+Action = tuple
+Decision = tuple[str, int, list]  # (phase, player, legal actions in canonical order)
+
+
+# --------------------------------------------------------------------------------------------
+# One deal as a state machine
+# --------------------------------------------------------------------------------------------
+
+
+class DealState:
+    """One deal, step by step (steps 2 to 12 of docs/engine.md), from given hands and up-card.
+
+    Actions are small tuples, listed by :meth:`legal_actions` in the contract's canonical order:
+    ``("keep",)``/``("redeal",)``; ``("keep",)``/``("exchange",)`` then ``("kitty", a, b, c)``;
+    ``("call", suit)`` (joker trump, round 2); ``("pass",)``/``("order",)``;
+    ``("discard", card)`` (dealer's and lone player's discard); ``("alone", bool)``;
+    ``("defend", bool)``; ``("railroad", bool)``; ``("give", card)``; ``("play", card)``.
+    """
+
+    def __init__(self, rules: Rules, dealer: int, hands: Sequence[int], up_card: int,
+                 kitty: Sequence[int] | None = None, score: tuple[int, int] = (0, 0), *,
+                 redeals: int = 0) -> None:
+        self.rules = rules
+        self.dealer = dealer
+        self.dealt_hands = tuple(int(h) for h in hands)
+        self.hands = list(self.dealt_hands)  # current hands, changed by every step
+        self.up_card = up_card
+        self.score = tuple(score)
+        self.redeals = redeals
+        deck = sum(1 << c for c in deck_cards(rules.deck))
+        used = 1 << up_card
+        for h in self.dealt_hands:
+            if h & used or h & ~deck or bin(h).count("1") != 5:
+                raise ValueError("hands must be four disjoint 5-card hands of the deck")
+            used |= h
+        if not deck >> up_card & 1:
+            raise ValueError("the up-card is not in the deck")
+        if kitty is None:
+            rest = bits(deck & ~used)
+            if len(rest) == 3:
+                kitty = rest
+            elif rules.farmers_hand:
+                raise ValueError("farmers_hand needs the kitty")
+        self.kitty = list(kitty) if kitty is not None else []
+        # The order from the dealer's left.
+        self.order = [(dealer + 1 + p) % 4 for p in range(4)]
+        # Record fields.
+        self.farmer = -1
+        self.round = 0
+        self.passes = 0
+        self.maker = -1
+        self.trump = -1
+        self.stuck = 0
+        self.discard = -1
+        self.alone = 0
+        self.defender = -1
+        self.leader = -1
+        self.tricks = [0, 0]
+        self.points_ = [0, 0]
+        self.thrown_in = 0
+        self.winners = 0
+        # Further state the strategies may read.
+        self.redeal_called = False
+        self.bid_hand = 0  # the maker's hand when he made trump
+        self.active = [True, True, True, True]
+        self.trick: list[tuple[int, int]] = []  # the current trick: (seat, card) in play order
+        self.trick_number = 0
+        self.trace: list[tuple[int, int, int]] = []
+        # Start the procedure and run it to its first decision.
+        self._steps = self._procedure()
+        self._decision: Decision | None = None
+        self._advance(None)
+
+    # ----- the external interface ---------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        """The phase of the pending decision, or ``"done"``."""
+        return "done" if self._decision is None else self._decision[0]
+
+    def is_terminal(self) -> bool:
+        """True once the deal is over (played, thrown in, or ended by a redeal call)."""
+        return self._decision is None
+
+    def current_player(self) -> int:
+        """The seat that decides next (-1 when terminal)."""
+        return -1 if self._decision is None else self._decision[1]
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the pending decision, in canonical order."""
+        return [] if self._decision is None else list(self._decision[2])
+
+    def apply(self, action: Action) -> None:
+        """Take one of :meth:`legal_actions`."""
+        if self._decision is None:
+            raise ValueError("the deal is over")
+        action = tuple(action)
+        if action not in self._decision[2]:
+            raise ValueError(f"illegal action {action!r} in phase {self.phase}: "
+                             f"legal are {self._decision[2]!r}")
+        self._advance(action)
+
+    def points(self) -> tuple[int, int]:
+        """Points scored by team 0 and team 1 in this deal."""
+        return self.points_[0], self.points_[1]
+
+    def record(self) -> dict[str, int]:
+        """The record of docs/engine.md (``deal`` = 0)."""
+        return {
+            "deal": 0,
+            "dealer": self.dealer,
+            "hand0": self.dealt_hands[0],
+            "hand1": self.dealt_hands[1],
+            "hand2": self.dealt_hands[2],
+            "hand3": self.dealt_hands[3],
+            "up_card": self.up_card,
+            "redeals": self.redeals,
+            "farmer": self.farmer,
+            "round": self.round,
+            "passes": self.passes,
+            "maker": self.maker,
+            "trump": self.trump,
+            "stuck": self.stuck,
+            "discard": self.discard,
+            "alone": self.alone,
+            "defender": self.defender,
+            "leader": self.leader,
+            "tricks0": self.tricks[0],
+            "tricks1": self.tricks[1],
+            "points0": self.points_[0],
+            "points1": self.points_[1],
+            "thrown_in": self.thrown_in,
+            "winners": self.winners,
+        }
+
+    # ----- helpers for strategies ---------------------------------------------------------
+
+    def strength(self, card: int) -> int:
+        """Card strength under the current trump."""
+        return card_strength(card, self.trump)
+
+    def is_trump(self, card: int) -> bool:
+        return is_trump(card, self.trump)
+
+    def effective_suit(self, card: int) -> int:
+        return effective_suit(card, self.trump)
+
+    def winning_card(self) -> int:
+        """The card currently winning the trick in progress (-1 if none was played)."""
+        if not self.trick:
+            return -1
+        winner = trick_winner(self.trick, self.trump)
+        return next(card for seat, card in self.trick if seat == winner)
+
+    # ----- internals ----------------------------------------------------------------------
+
+    def _advance(self, action: Action | None) -> None:
+        try:
+            self._decision = self._steps.send(action)
+        except StopIteration:
+            self._decision = None
+
+    def _event(self, kind: int, seat: int, value: int) -> None:
+        self.trace.append((kind, seat, value))
+
+    def _take(self, seat: int, card: int) -> None:
+        self.hands[seat] |= 1 << card
+
+    def _drop(self, seat: int, card: int) -> None:
+        assert self.hands[seat] >> card & 1
+        self.hands[seat] &= ~(1 << card)
+
+    def _sit_out(self, seat: int) -> None:
+        self.active[seat] = False
+
+    def _legal_plays(self, seat: int) -> list[int]:
+        """Step 11: the cards ``seat`` may play now, ascending strength."""
+        hand = bits(self.hands[seat])
+        if not self.trick:
+            if self.rules.no_first_blood and self.trick_number == 0:
+                others = [c for c in hand if not self.is_trump(c)]
+                if others:
+                    return by_strength(others, self.trump)
+            return by_strength(hand, self.trump)
+        led = self.effective_suit(self.trick[0][1])
+        follow = [c for c in hand if self.effective_suit(c) == led]
+        return by_strength(follow or hand, self.trump)
+
+    def _next_active(self, seat: int) -> int:
+        seat = (seat + 1) % 4
+        while not self.active[seat]:
+            seat = (seat + 1) % 4
+        return seat
+
+    def _first_leader(self) -> int:
+        """Step 11: who leads the first trick."""
+        maker_alone = self.alone == 1
+        lone_defender = self.defender >= 0
+        if self.rules.lead == "left_of_lone" and (maker_alone or lone_defender):
+            if maker_alone and lone_defender:
+                return self.defender
+            lone = self.maker if maker_alone else self.defender
+            return (lone + 1) % 4
+        return next(p for p in self.order if self.active[p])
+
+    def _procedure(self) -> Iterator[Decision]:
+        """Steps 2 to 12; every ``yield`` is a decision ``(phase, player, legal actions)``."""
+        rules, dealer, order = self.rules, self.dealer, self.order
+        up = self.up_card
+
+        # Step 2: redeal (READING: skipped once 100 redeals have happened).
+        if rules.redeal != "none" and self.redeals < MAX_REDEALS:
+            for p in order:
+                if redeal_eligible(self.hands[p], rules.redeal):
+                    action = yield ("redeal", p, [KEEP, REDEAL])
+                    if action == REDEAL:
+                        self._event(T_REDEAL, p, 0)
+                        self.redeal_called = True  # READING: the driver reshuffles
+                        return
+
+        # Step 3: farmer's hand (at most one exchange).
+        if rules.farmers_hand:
+            for p in order:
+                low = low_cards(self.hands[p])
+                if len(low) < 3:
+                    continue
+                action = yield ("farmer", p, [KEEP, EXCHANGE])
+                if action == EXCHANGE:
+                    subsets = [("kitty",) + combo for combo in combinations(low, 3)]
+                    # READING: the choice of the three cards is a second "farmer" decision.
+                    chosen = yield ("farmer", p, subsets)
+                    given = list(chosen[1:])
+                    for card in given:
+                        self._event(T_FARMER, p, card)
+                        self._drop(p, card)
+                    for card in self.kitty:
+                        self._take(p, card)
+                    self.kitty = given
+                    self.farmer = p
+                    break
+
+        passed_in_making_round: list[int] = []
+        forced_alone = False
+        if up == JOKER:
+            # Step 4: the joker turned up; the dealer names trump, no bidding.
+            action = yield ("joker_trump", dealer, [("call", s) for s in range(4)])
+            self._event(T_JOKER_TRUMP, dealer, action[1])
+            self._make_trump(dealer, action[1], 1)
+        else:
+            up_suit = suit_of(up)
+            # Step 5: round 1.
+            for p in order:
+                legal = [PASS, ORDER]
+                if p == dealer and rules.dealer_needs_trump:
+                    # The left bower and the joker do not count (printed suit only).
+                    hand = bits(self.hands[p])
+                    if not any(c != JOKER and suit_of(c) == up_suit for c in hand):
+                        legal = [PASS]
+                action = yield ("round1", p, legal)
+                if action == ORDER:
+                    self._event(T_ORDER, p, up_suit)
+                    self._make_trump(p, up_suit, 1)
+                    forced_alone = rules.dealer_partner_alone and p == (dealer + 2) % 4
+                    break
+                self._event(T_PASS1, p, 0)
+                passed_in_making_round.append(p)
+                self.passes += 1
+            # Step 6: round 2.
+            if self.maker < 0:
+                passed_in_making_round = []
+                for p in order:
+                    stuck = p == dealer and rules.stick_the_dealer
+                    calls = [("call", s) for s in range(4) if s != up_suit]
+                    legal = calls if stuck else [PASS] + calls
+                    action = yield ("round2", p, legal)
+                    if action == PASS:
+                        self._event(T_PASS2, p, 0)
+                        passed_in_making_round.append(p)
+                        self.passes += 1
+                        continue
+                    self._event(T_CALL, p, action[1])
+                    self._make_trump(p, action[1], 2)
+                    self.stuck = int(stuck)
+                    break
+                if self.maker < 0:
+                    self._event(T_THROWN_IN, dealer, 0)
+                    self.thrown_in = 1
+                    return
+
+        maker, trump = self.maker, self.trump
+        partner = (maker + 2) % 4
+        if forced_alone:
+            self._sit_out(partner)  # the dealer sits out and does not pick up
+
+        # Step 7: the dealer's discard (round 1 and the joker case, unless he sits out).
+        if self.round == 1 and self.active[dealer]:
+            self._take(dealer, up)
+            others = by_strength([c for c in bits(self.hands[dealer]) if c != up], trump)
+            action = yield ("discard", dealer, [("discard", c) for c in others])
+            self._drop(dealer, action[1])
+            self.discard = action[1]
+            self._event(T_DISCARD, dealer, action[1])
+
+        # Step 8: going alone.
+        if forced_alone:
+            self.alone = 1
+            self._event(T_ALONE, maker, 1)
+        else:
+            action = yield ("alone", maker, [("alone", False), ("alone", True)])
+            if action[1]:  # READING: declining writes no event
+                self.alone = 1
+                self._sit_out(partner)
+                self._event(T_ALONE, maker, 0)
+
+        # Step 9: lone defender, asked from the dealer's left.
+        if rules.defender_alone:
+            for p in order:
+                if p % 2 == maker % 2:
+                    continue
+                if rules.passed_cannot_go_alone and p in passed_in_making_round:
+                    continue  # READING: a barred defender is not asked
+                action = yield ("defend_alone", p, [("defend", False), ("defend", True)])
+                if action[1]:
+                    self.defender = p
+                    self._sit_out((p + 2) % 4)
+                    self._event(T_DEFEND_ALONE, p, 0)
+                    break
+
+        # Step 10: partner's best, the maker first, then the lone defender.
+        if rules.partners_best != "none":
+            lone_players = ([maker] if self.alone else []) + (
+                [self.defender] if self.defender >= 0 else [])
+            for lone in lone_players:
+                mate = (lone + 2) % 4
+                if rules.partners_best == "railroad":
+                    action = yield ("railroad", lone, [("railroad", False), ("railroad", True)])
+                    self._event(T_RAILROAD, lone, int(action[1]))
+                    if not action[1]:
+                        continue
+                gifts = by_strength(bits(self.hands[mate]), trump)
+                action = yield ("give", mate, [("give", c) for c in gifts])
+                self._drop(mate, action[1])
+                self._take(lone, action[1])
+                self._event(T_GIVE, mate, action[1])
+                six = by_strength(bits(self.hands[lone]), trump)
+                action = yield ("lone_discard", lone, [("discard", c) for c in six])
+                self._drop(lone, action[1])
+                self._event(T_LONE_DISCARD, lone, action[1])
+
+        # Step 11: play five tricks.
+        leader = self._first_leader()
+        self.leader = leader
+        n_active = sum(self.active)
+        for number in range(5):
+            self.trick_number = number
+            self.trick = []
+            seat = leader
+            for _ in range(n_active):
+                legal = [("play", c) for c in self._legal_plays(seat)]
+                action = yield ("play", seat, legal)
+                self._drop(seat, action[1])
+                self.trick.append((seat, action[1]))
+                self._event(T_PLAY, seat, action[1])
+                seat = self._next_active(seat)
+            winner = trick_winner(self.trick, trump)
+            self._event(T_TRICK, winner, number)
+            self.tricks[winner % 2] += 1
+            self.winners |= winner << (2 * number)
+            leader = winner
+        self.trick = []
+
+        # Step 12: score.
+        maker_team = maker % 2
+        makers, defenders = score_deal(rules, self.tricks[maker_team], self.alone == 1,
+                                       self.defender >= 0)
+        self.points_[maker_team] = makers
+        self.points_[1 - maker_team] = defenders
+
+    def _make_trump(self, maker: int, trump: int, round_: int) -> None:
+        self.maker = maker
+        self.trump = trump
+        self.round = round_
+        self.bid_hand = self.hands[maker]
+
+
+# --------------------------------------------------------------------------------------------
+# Drivers: deal mode and game mode
+# --------------------------------------------------------------------------------------------
+
+
+def _play_one_deal(rng: Rng, dealer: int, rules: Rules, strategies: Sequence[str],
+                   score: tuple[int, int]) -> tuple[dict[str, int], list[tuple[int, int, int]]]:
+    """Shuffle, then drive a DealState with the strategies; a redeal reshuffles on ``rng``."""
+    trace: list[tuple[int, int, int]] = []
+    redeals = 0
+    while True:
+        hands, up_card, kitty = shuffle_and_deal(rng, rules.deck, dealer)
+        st = DealState(rules, dealer, hands, up_card, kitty, score, redeals=redeals)
+        while not st.is_terminal():
+            name = strategies[st.current_player() % 2]
+            st.apply(decide(name, st, rng))
+        trace.extend(st.trace)
+        if not st.redeal_called:
+            return st.record(), trace
+        redeals += 1
+
+
+def play_deal(seed: int, index: int, rules: Rules,
+              strategies: tuple[str, str] = ("random", "random"),
+              ) -> tuple[dict[str, int], list[tuple[int, int, int]]]:
+    """Deal mode: deal ``index`` of a run with ``seed`` (dealer ``index % 4``, score 0-0).
+
+    ``strategies[0]`` plays team 0 (seats 0, 2), ``strategies[1]`` team 1. Returns the record and
+    the trace.
+    """
+    rng = deal_rng(seed, index)
+    rec, trace = _play_one_deal(rng, index % 4, rules, strategies, (0, 0))
+    rec["deal"] = index
+    return rec, trace
+
+
+MAX_GAME_DEALS = 1000
+
+
+def play_game(seed: int, game_index: int, rules: Rules,
+              strategies: tuple[str, str] = ("random", "random"),
+              ) -> tuple[dict[str, int], list[dict[str, int]]]:
+    """Game mode: game ``game_index`` of a run with ``seed`` on one stream.
+
+    Returns the game record (game, first_dealer, winner, score0, score1, deals) and the list of
+    its deal records (``deal`` = number within the game, from 0).
+    """
+    rng = game_rng(seed, game_index)
+    first_dealer = rng.below(4)
+    dealer = first_dealer
+    score = [0, 0]
+    deals: list[dict[str, int]] = []
+    for number in range(MAX_GAME_DEALS):
+        rec, _ = _play_one_deal(rng, dealer, rules, strategies, (score[0], score[1]))
+        rec["deal"] = number
+        deals.append(rec)
+        score[0] += rec["points0"]
+        score[1] += rec["points1"]
+        dealer = (dealer + 1) % 4
+        if max(score) >= rules.target_score:
+            break
+    if score[0] >= rules.target_score:
+        winner = 0
+    elif score[1] >= rules.target_score:
+        winner = 1
+    else:
+        winner = -1  # READING: the 1000-deal cap was reached (never happens in practice)
+    game = {
+        "game": game_index,
+        "first_dealer": first_dealer,
+        "winner": winner,
+        "score0": score[0],
+        "score1": score[1],
+        "deals": len(deals),
+    }
+    return game, deals
