@@ -13,7 +13,7 @@ from .cards import CardError
 from .results import ResultsError
 from .rules import RULESETS, Rules, RulesError, describe_rulesets, parse_assignments
 from .simulate import SimulationError
-from .strategies import STRATEGY_HELP, StrategyError
+from .strategies import STRATEGY_HELP, StrategyError, describe_strategies, get_strategy
 
 EPILOG = """examples:
   euchre-sim simulate --strategy reference --deals 1000000 --seed 7
@@ -69,7 +69,8 @@ def _add_game_args(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--strategy", default="reference", metavar="NAME",
-        help=f"strategy of team 0 (seats 0, 2): {', '.join(STRATEGY_HELP)} (default: reference)",
+        help=f"strategy of team 0 (seats 0, 2): {', '.join(STRATEGY_HELP)}, optionally with "
+        "parameters as NAME:key=value,... (default: reference; see `euchre-sim strategies`)",
     )
     p.add_argument(
         "--vs", default=None, metavar="NAME",
@@ -119,7 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="deal index (0-based)")
 
     sub.add_parser("rules", help="list the named rulesets and every rule option")
-    sub.add_parser("strategies", help="list the built-in strategies")
+    sub.add_parser("strategies", help="list the built-in strategies and their parameters")
 
     bench = sub.add_parser(
         "bench", help="measure deals/s beside the C yardstick",
@@ -139,14 +140,17 @@ def _rules(args: argparse.Namespace) -> Rules:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .runner import run_simulation
 
+    rules = _rules(args)
+    a = get_strategy(args.strategy)
+    b = get_strategy(args.vs) if args.vs else None
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(8), "little") >> 1
     if args.seed is None:
         print(f"seed: {seed} (pass --seed {seed} to reproduce)")
     run_simulation(
-        rules=_rules(args),
+        rules=rules,
         rules_name=args.rules,
-        a=args.strategy,
-        b=args.vs,
+        a=a,
+        b=b,
         deals=args.deals if args.games is None else None,
         games=args.games,
         seed=seed,
@@ -175,8 +179,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_strategies(args: argparse.Namespace) -> int:
-    for name, text in STRATEGY_HELP.items():
-        print(f"  {name:<10} {text}")
+    print(describe_strategies())
     return 0
 
 

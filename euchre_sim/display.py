@@ -74,7 +74,7 @@ def format_deal(record: dict, trace: list[tuple[int, int, int]], header: str = "
         elif kind == EV_LONE_DISCARD:
             lines.append(f"{who} discards {format_card(value)}")
         elif kind == EV_PLAY:
-            if not trick_cards:
+            if not trick_cards and not any(x.startswith("Trick") for x in lines):
                 lines.append("")
             trick_cards.append(f"{SEAT_NAMES[seat][0]}:{format_card(value)}")
         elif kind == EV_TRICK:

@@ -20,6 +20,7 @@ from .simulate import (
     iter_deal_chunks,
     iter_game_chunks,
 )
+from .strategies import Strategy
 
 DEFAULT_DEALS = 100_000
 
@@ -34,8 +35,8 @@ def _columns(rows, fields, dtypes, extra: dict | None = None) -> dict:
 def run_simulation(
     rules: Rules,
     rules_name: str,
-    a: str,
-    b: str | None,
+    a: str | Strategy,
+    b: str | Strategy | None,
     seed: int,
     deals: int | None = None,
     games: int | None = None,
@@ -55,7 +56,7 @@ def run_simulation(
         deals = DEFAULT_DEALS
     if deals is not None and games is not None:
         raise SimulationError("give either deals or games, not both")
-    labels = (f"team 0 ({matchup.a.name})", f"team 1 ({matchup.b.name})")
+    labels = (f"team 0 ({matchup.a.label})", f"team 1 ({matchup.b.label})")
     writer = RunWriter(out, overwrite=overwrite) if out else None
     started = time.time()
     dsum = DealSummary()
@@ -109,8 +110,8 @@ def run_simulation(
             }
             writer.write_json("summary.json", summary)
             writer.write_text("summary.txt", text + "\n")
-            caption = (f"rules: {(rules_name + ' ' + _opts(rules)).strip()}; {matchup.a.name} vs "
-                       f"{matchup.b.name}; {dsum.deals:,} deals; seed {seed}")
+            caption = (f"rules: {(rules_name + ' ' + _opts(rules)).strip()}; {matchup.a.label} vs "
+                       f"{matchup.b.label}; {dsum.deals:,} deals; seed {seed}")
             maker_position_chart(dsum, caption, writer.path / "chart")
             writer.write_json("meta.json", meta)
     echo(text)
@@ -127,7 +128,7 @@ def _opts(rules: Rules) -> str:
 def _summary_text(rules_name, rules, matchup, seed, dsum, gsum, labels, elapsed) -> str:
     head = [
         f"rules: {rules_name} {_opts(rules)}".rstrip(),
-        f"team 0 (seats 0, 2): {matchup.a.name}    team 1 (seats 1, 3): {matchup.b.name}",
+        f"team 0 (seats 0, 2): {matchup.a.label}    team 1 (seats 1, 3): {matchup.b.label}",
         f"seed: {seed}    time: {elapsed:.1f} s",
         "",
     ]

@@ -16,6 +16,7 @@ import numba
 import numpy as np
 import pandas as pd
 
+from .cards import cards_to_mask, deck_mask, format_hand, mask_to_cards, parse_card, parse_hand
 from .core.batch import run_deals, run_deals_traced, run_games
 from .core.layout import (
     EVENT_NAMES,
@@ -135,7 +136,7 @@ def simulate_deals(
     chunks = iter_deal_chunks(rules, matchup, deals, seed, first, chunk, threads)
     parts = [records_frame(r) for r in chunks]
     df = pd.concat(parts, ignore_index=True)
-    df.attrs.update(strategy0=matchup.a.name, strategy1=matchup.b.name)
+    df.attrs.update(strategy0=matchup.a.label, strategy1=matchup.b.label)
     return df
 
 
@@ -205,7 +206,7 @@ def simulate_games(
     chunks = iter_game_chunks(rules, matchup, games, seed, first, threads=threads)
     parts = [games_frame(g) for g, _ in chunks]
     df = pd.concat(parts, ignore_index=True)
-    df.attrs.update(strategy0=matchup.a.name, strategy1=matchup.b.name)
+    df.attrs.update(strategy0=matchup.a.label, strategy1=matchup.b.label)
     return df
 
 
@@ -227,11 +228,15 @@ def replay_deals(
     n = _check_count(n, "deals")
     if first < 0:
         raise SimulationError(f"deal index must be >= 0, got {first}")
-    matchup = Matchup.of(a, b)
+    return _traced(rules, Matchup.of(a, b), seed, first, n, np.zeros((0, 7), np.int64))
+
+
+def _traced(rules, matchup, seed, first, n, presets) -> list[DealReplay]:
     kinds, params = matchup.arrays()
     recs = np.zeros((n, N_FIELDS), np.int64)
     trace = np.zeros((n, TRACE_CAP, 3), np.int64)
-    run_deals_traced(deal_key(seed), first, n, rules.to_array(), kinds, params, recs, trace)
+    run_deals_traced(deal_key(seed), first, n, rules.to_array(), kinds, params, recs, trace,
+                     presets)
     out = []
     for i in range(n):
         events = [tuple(int(x) for x in row) for row in trace[i] if row[0] != 0]
@@ -246,3 +251,61 @@ def replay_deal(
     """Replay deal ``index`` of the run with ``seed`` on its own."""
     return replay_deals(rules, a, b, seed, index, 1)[0]
 
+
+
+@dataclass(frozen=True)
+class PresetDeal:
+    """A deal given card by card: four hands (seat 0..3), the up-card, the dealer, the kitty."""
+
+    hands: tuple[int, int, int, int]
+    up_card: int
+    dealer: int
+    kitty: int
+
+    @classmethod
+    def of(cls, hands, up_card, dealer: int, rules: Rules | None = None,
+           kitty=None) -> PresetDeal:
+        """Build and validate from text (``"JH JD AH KH AS"``, ``"9H"``) or masks/ids.
+
+        Without a kitty, the three lowest remaining cards of the deck form it.
+        """
+        rules = rules or Rules()
+        deck = rules.deck
+        if len(hands) != 4:
+            raise SimulationError(f"a deal needs 4 hands, got {len(hands)}")
+        masks = [parse_hand(h, deck, size=5) if isinstance(h, str) else int(h) for h in hands]
+        up = parse_card(up_card, deck) if isinstance(up_card, str) else int(up_card)
+        if dealer not in (0, 1, 2, 3):
+            raise SimulationError(f"dealer must be a seat 0..3, got {dealer!r}")
+        seen = 0
+        for seat, m in enumerate(masks + [1 << up]):
+            if m & ~deck_mask(deck):
+                raise SimulationError(f"seat {seat}: card not in the {deck}-card deck")
+            if seen & m:
+                dup = format_hand(seen & m)
+                raise SimulationError(f"card(s) {dup} dealt twice")
+            if seat < 4 and bin(m).count("1") != 5:
+                raise SimulationError(f"seat {seat} needs 5 cards, got {bin(m).count('1')}")
+            seen |= m
+        rest = [c for c in mask_to_cards(deck_mask(deck)) if not seen >> c & 1]
+        if kitty is None:
+            kit = cards_to_mask(rest[:3])
+        else:
+            kit = parse_hand(kitty, deck, size=3) if isinstance(kitty, str) else int(kitty)
+            if kit & seen:
+                raise SimulationError(f"kitty card(s) {format_hand(kit & seen)} dealt twice")
+        return cls(tuple(masks), up, dealer, kit)
+
+    def row(self) -> list[int]:
+        return [*self.hands, self.up_card, self.kitty, self.dealer]
+
+
+def play_presets(
+    rules: Rules, a: str | Strategy, b: str | Strategy | None, deals: list[PresetDeal],
+    seed: int = 0,
+) -> list[DealReplay]:
+    """Play given deals (with traces); random decisions use deal i's stream of ``seed``."""
+    if not deals:
+        raise SimulationError("no deals given")
+    presets = np.array([d.row() for d in deals], np.int64)
+    return _traced(rules, Matchup.of(a, b), seed, 0, len(deals), presets)

@@ -39,7 +39,7 @@ def _compare(rules: Rules, strategies: tuple[str, str], seed: int, n: int, first
         if rep.record != rec or rep.trace != trace:
             diff = {k: (rep.record[k], rec[k]) for k in rec if rep.record[k] != rec[k]}
             first_bad = next(
-                (j for j, (a, b) in enumerate(zip(rep.trace, trace)) if a != b),
+                (j for j, (a, b) in enumerate(zip(rep.trace, trace, strict=False)) if a != b),
                 min(len(rep.trace), len(trace)),
             )
             pytest.fail(

@@ -123,9 +123,10 @@ class DealSummary:
     def to_text(self, label0: str = "team 0", label1: str = "team 1") -> str:
         lines = [f"deals: {self.deals:,}"]
         lines.append("points per deal (mean ± standard error):")
-        lines.append(f"  {label0:<24} {self.points(0):.4f}")
-        lines.append(f"  {label1:<24} {self.points(1):.4f}")
-        lines.append(f"  {'difference (0 - 1)':<24} {self.difference():.4f}")
+        w = max(24, len(label0) + 1, len(label1) + 1)
+        lines.append(f"  {label0:<{w}} {self.points(0):.4f}")
+        lines.append(f"  {label1:<{w}} {self.points(1):.4f}")
+        lines.append(f"  {'difference (0 - 1)':<{w}} {self.difference():.4f}")
         lines.append("rates (± standard error):")
         names = {
             "made": "makers make it (of played)",

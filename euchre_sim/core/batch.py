@@ -29,8 +29,8 @@ from .rng import below, seed_stream
 
 
 @njit(cache=True, _nrt=False)
-def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, game_recs, game_deals, g,
-               deck, rng):
+def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, game_recs, game_deals,
+               presets, g, deck, rng):
     """Play items ``lo .. hi-1`` (deal or game ``first + i``).
 
     Deal mode (``game_recs`` empty): deal i's record goes to ``recs[i]``; with a non-empty
@@ -38,12 +38,15 @@ def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, game_recs,
     Game mode: game i's record goes to ``game_recs[i]`` (game, first dealer, winning team,
     score0, score1, deals) and, when ``game_deals`` is not empty, its deals to
     ``game_deals[i, d]``; ``recs`` is then a one-row scratch array.
+    With a non-empty ``presets`` (deal mode), deal i starts from the preset deal ``presets[i]``
+    (hands 0-3, up-card, kitty mask, dealer) instead of a shuffle.
     ``g``, ``deck``, ``rng`` are workspaces (see ``workspace``). Compiled without numba's
     reference counting: it allocates nothing and only passes arrays down.
     """
     games = game_recs.shape[0] > 0
     traced = trace.shape[0] > 0
     keep = game_deals.shape[0] > 0
+    has_presets = presets.shape[0] > 0
     target = rules[R_TARGET]
     for i in range(lo, hi):
         idx = first + i
@@ -54,6 +57,10 @@ def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, game_recs,
             game_recs[i, 1] = dealer
         else:
             dealer = idx & 3
+        pi = -1
+        if has_presets:
+            pi = i
+            dealer = presets[i, 6]
         s0 = 0
         s1 = 0
         nd = 0
@@ -63,7 +70,7 @@ def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, game_recs,
             g[G_DEALER] = dealer
             g[G_SCORE0] = s0
             g[G_SCORE1] = s1
-            play_deal(g, deck, rng, rules, kinds, params, recs, row, trace, ti)
+            play_deal(g, deck, rng, rules, kinds, params, recs, row, trace, ti, presets, pi)
             if not games:
                 recs[row, F_DEAL] = idx
                 break
@@ -96,23 +103,25 @@ def run_deals(key, first, n, rules, kinds, params, recs, block):
     trace = np.zeros((0, TRACE_CAP, 3), np.int64)
     no_games = np.zeros((0, 6), np.int64)
     no_deals = np.zeros((0, 0, N_FIELDS), np.int64)
+    no_presets = np.zeros((0, 7), np.int64)
     nblocks = (n + block - 1) // block
     for b in prange(nblocks):
         lo = b * block
         hi = min(n, lo + block)
         g, deck, rng = workspace()
         play_range(key, first, lo, hi, rules, kinds, params, recs, trace, no_games, no_deals,
-                   g, deck, rng)
+                   no_presets, g, deck, rng)
 
 
 @njit(cache=True)
-def run_deals_traced(key, first, n, rules, kinds, params, recs, trace):
-    """Like ``run_deals`` (one thread) and also fills ``trace[i]`` with deal i's events."""
+def run_deals_traced(key, first, n, rules, kinds, params, recs, trace, presets):
+    """Like ``run_deals`` (one thread) and also fills ``trace[i]`` with deal i's events;
+    with a non-empty ``presets`` deal i is the preset deal ``presets[i]``."""
     no_games = np.zeros((0, 6), np.int64)
     no_deals = np.zeros((0, 0, N_FIELDS), np.int64)
     g, deck, rng = workspace()
     play_range(key, first, 0, n, rules, kinds, params, recs, trace, no_games, no_deals,
-               g, deck, rng)
+               presets, g, deck, rng)
 
 
 @njit(cache=True, parallel=True)
@@ -125,6 +134,7 @@ def run_games(key, first, n, rules, kinds, params, game_recs, game_deals, block)
         lo = b * block
         hi = min(n, lo + block)
         scratch = np.zeros((1, N_FIELDS), np.int64)
+        no_presets = np.zeros((0, 7), np.int64)
         g, deck, rng = workspace()
         play_range(key, first, lo, hi, rules, kinds, params, scratch, trace, game_recs,
-                   game_deals, g, deck, rng)
+                   game_deals, no_presets, g, deck, rng)

@@ -199,8 +199,12 @@ def is_out(g, seat):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti):
-    """Play one deal. ``g[G_DEALER]`` (and the scores) must be set; the rest is overwritten."""
+def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, pi):
+    """Play one deal. ``g[G_DEALER]`` (and the scores) must be set; the rest is overwritten.
+
+    With ``pi >= 0`` the first deal is ``presets[pi]`` (hands 0-3, up-card, kitty mask) instead
+    of a shuffle (a redeal still shuffles from the stream).
+    """
     dealer = g[G_DEALER]
     for k in range(G_TRUMP, G_SIZE):
         if k != G_SCORE0 and k != G_SCORE1:
@@ -223,7 +227,13 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti):
         deck_row = 3
 
     # 1-2. shuffle, deal, redeals
-    shuffle_and_deal(g, deck, rng, deck_row)
+    if pi >= 0:
+        for p in range(4):
+            g[G_NAT + p] = presets[pi, p]
+        g[G_UP] = presets[pi, 4]
+        g[G_KITTY] = presets[pi, 5]
+    else:
+        shuffle_and_deal(g, deck, rng, deck_row)
     redeals = 0
     mode = rules[R_REDEAL]
     while mode != REDEAL_NONE and redeals < MAX_REDEALS:

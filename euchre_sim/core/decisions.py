@@ -14,12 +14,12 @@ import numpy as np
 from numba import njit
 
 from .bits import clz, ctz, popcount
-from .layout import G_HAND, G_LED, G_MEM, G_NAT, G_POS, G_UP, G_WIN_CARD, S_REFERENCE
+from .layout import G_HAND, G_LED, G_MEM, G_NAT, G_POS, G_TRUMP, G_UP, G_WIN_CARD, S_REFERENCE
 from .rng import below
 from .tables import JOKER_STRENGTH, LOW_NAT, STRENGTH, SUIT_EFF, TRUMP_MASK
 
-BID_THRESHOLD = 12
-ALONE_THRESHOLD = 20
+# parameters of the reference strategy (indices into its params row; see strategies/)
+P_BID, P_ALONE, P_DEFEND_ALONE, P_REDEAL, P_FARMER, P_RAILROAD = range(6)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -69,7 +69,7 @@ def decide_redeal(kinds, params, g, seat, rules, rng):
     """Call for a redeal with an eligible hand? (1 = yes)."""
     kind = kinds[seat & 1]
     if kind == S_REFERENCE:
-        return 0
+        return 1 if params[seat & 1, P_REDEAL] > 0 else 0
     return below(rng, 2)
 
 
@@ -77,11 +77,21 @@ def decide_redeal(kinds, params, g, seat, rules, rng):
 def decide_farmer(kinds, params, g, seat, rules, rng):
     """Natural mask of the three low cards to exchange for the kitty, or 0 to keep the hand."""
     kind = kinds[seat & 1]
+    low = g[G_NAT + seat] & LOW_NAT
     if kind == S_REFERENCE:
-        return 0
+        if params[seat & 1, P_FARMER] <= 0:
+            return 0
+        give = np.int64(0)
+        n = 0
+        for r in range(4):  # the three lowest-ranked low cards, ties by suit id
+            for s in range(4):
+                c = np.int64(1) << (s * 8 + r)
+                if (low & c) and n < 3:
+                    give |= c
+                    n += 1
+        return give
     if below(rng, 2) == 0:
         return 0
-    low = g[G_NAT + seat] & LOW_NAT
     m = popcount(low)
     n_sub = m * (m - 1) * (m - 2) // 6
     idx = below(rng, n_sub) if n_sub > 1 else 0
@@ -121,7 +131,7 @@ def decide_round1(kinds, params, g, seat, rules, rng, is_dealer):
             nat |= np.int64(1) << g[G_UP]
         s = hand_strength(nat, g[G_UP] >> 3)
         g[G_MEM + seat] = s
-        return 1 if s >= BID_THRESHOLD else 0
+        return 1 if s >= params[seat & 1, P_BID] else 0
     return below(rng, 2)
 
 
@@ -132,7 +142,7 @@ def decide_round2(kinds, params, g, seat, rules, rng, upsuit, stuck):
     if kind == S_REFERENCE:
         t, s = best_suit(g[G_NAT + seat], upsuit)
         g[G_MEM + seat] = s
-        if s >= BID_THRESHOLD or stuck:
+        if s >= params[seat & 1, P_BID] or stuck:
             return t
         return -1
     if stuck:
@@ -160,7 +170,7 @@ def decide_alone(kinds, params, g, seat, rules, rng):
     """Does the maker play alone? (1 = yes)."""
     kind = kinds[seat & 1]
     if kind == S_REFERENCE:
-        return 1 if g[G_MEM + seat] >= ALONE_THRESHOLD else 0
+        return 1 if g[G_MEM + seat] >= params[seat & 1, P_ALONE] else 0
     return below(rng, 2)
 
 
@@ -169,7 +179,8 @@ def decide_defend_alone(kinds, params, g, seat, rules, rng):
     """Does this defender play alone? (1 = yes)."""
     kind = kinds[seat & 1]
     if kind == S_REFERENCE:
-        return 0
+        s = hand_strength(g[G_NAT + seat], g[G_TRUMP])
+        return 1 if s >= params[seat & 1, P_DEFEND_ALONE] else 0
     return below(rng, 2)
 
 
@@ -178,7 +189,7 @@ def decide_railroad(kinds, params, g, seat, rules, rng):
     """Railroad: does the lone player take his partner's card, unseen? (1 = yes)."""
     kind = kinds[seat & 1]
     if kind == S_REFERENCE:
-        return 1
+        return 1 if params[seat & 1, P_RAILROAD] > 0 else 0
     return below(rng, 2)
 
 
