@@ -1,0 +1,122 @@
+"""The euchre-sim command: outputs, provenance, and one-line errors for bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pandas as pd
+import pytest
+
+from euchre_sim import cli, runner
+
+
+def run(capsys, *argv):
+    rc = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def test_rules_and_strategies(capsys):
+    rc, out, _ = run(capsys, "rules")
+    assert rc == 0 and "british" in out and "partners_best" in out
+    rc, out, _ = run(capsys, "strategies")
+    assert rc == 0 and "bid_threshold" in out
+
+
+def test_simulate_summary(capsys):
+    rc, out, _ = run(capsys, "simulate", "--strategy", "reference", "--deals", "20000",
+                     "--seed", "5", "--no-progress")
+    assert rc == 0
+    assert "points per deal" in out and "makers euchred" in out and "±" in out
+
+
+def test_simulate_writes_a_complete_run_folder(capsys, tmp_path):
+    out_dir = tmp_path / "run"
+    rc, out, _ = run(capsys, "simulate", "--rules", "british", "--strategy", "random",
+                     "--vs", "reference", "--deals", "5000", "--seed", "9",
+                     "--out", str(out_dir), "--no-progress")
+    assert rc == 0
+    names = {p.name for p in out_dir.iterdir()}
+    assert {"deals.parquet", "meta.json", "summary.json", "summary.txt", "chart.png",
+            "chart.svg"} <= names
+    meta = json.loads((out_dir / "meta.json").read_text())
+    assert meta["seed"] == 9 and meta["ruleset"] == "british" and meta["deals"] == 5000
+    assert meta["rules"]["deck"] == 25
+    assert meta["strategies"]["team1"]["name"] == "reference"
+    assert meta["strategies"]["team1"]["params"]["bid_threshold"] == 12
+    assert "git_commit" in meta and "euchre_sim_version" in meta and "rules_version" in meta
+    df = pd.read_parquet(out_dir / "deals.parquet")
+    assert len(df) == 5000 and df["deal"].tolist() == list(range(5000))
+    # an existing folder is never clobbered without --overwrite
+    rc, _, err = run(capsys, "simulate", "--deals", "10", "--seed", "1", "--out", str(out_dir))
+    assert rc == 2 and "exists" in err and err.count("\n") == 1
+    assert len(pd.read_parquet(out_dir / "deals.parquet")) == 5000
+
+
+def test_simulate_games(capsys, tmp_path):
+    rc, out, _ = run(capsys, "simulate", "--games", "300", "--seed", "2", "--strategy",
+                     "random", "--vs", "reference", "--out", str(tmp_path / "g"),
+                     "--no-progress")
+    assert rc == 0 and "Wilson" in out
+    games = pd.read_parquet(tmp_path / "g" / "games.parquet")
+    deals = pd.read_parquet(tmp_path / "g" / "deals.parquet")
+    assert len(games) == 300 and games["deals"].sum() == len(deals)
+
+
+def test_show_prints_a_deal(capsys):
+    rc, out, _ = run(capsys, "show", "--seed", "7", "--deal", "3")
+    assert rc == 0 and "Trick 5" in out and "Dealer:" in out
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["simulate", "--set", "decks=25", "--deals", "10", "--seed", "1"], "unknown rule option"),
+    (["simulate", "--set", "deck=26", "--deals", "10", "--seed", "1"], "allowed are"),
+    (["simulate", "--rules", "klondike", "--deals", "10", "--seed", "1"], "unknown ruleset"),
+    (["simulate", "--strategy", "genius", "--deals", "10", "--seed", "1"], "unknown strategy"),
+    (["simulate", "--strategy", "reference:wild=1", "--deals", "10", "--seed", "1"],
+     "unknown parameter"),
+    (["simulate", "--threads", "999", "--deals", "10", "--seed", "1"], "threads must be"),
+])
+def test_bad_input_is_a_one_line_error(capsys, argv, needle):
+    rc, _, err = run(capsys, *argv)
+    assert rc == 2
+    assert needle in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "--deals", "0"],
+    ["simulate", "--deals", "many"],
+    ["simulate", "--seed", "-1"],
+    ["show", "--seed", "1", "--deal", "-3"],
+])
+def test_bad_numbers_exit_nonzero(capsys, argv):
+    with pytest.raises(SystemExit) as exc:
+        cli.main(argv)
+    assert exc.value.code == 2
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_interrupted_run_leaves_nothing_that_looks_complete(capsys, tmp_path, monkeypatch):
+    real = runner.iter_deal_chunks
+
+    def interrupted(*args, **kwargs):
+        for i, chunk in enumerate(real(*args, **kwargs)):
+            if i == 1:
+                raise KeyboardInterrupt
+            yield chunk
+
+    monkeypatch.setattr(runner, "iter_deal_chunks", interrupted)
+    out_dir = tmp_path / "run"
+    rc, _, err = run(capsys, "simulate", "--deals", str(3 * (1 << 18)), "--seed", "1",
+                     "--out", str(out_dir), "--no-progress")
+    assert rc == 130 and "interrupted" in err
+    assert not out_dir.exists()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_console_script_help():
+    out = subprocess.run([sys.executable, "-m", "euchre_sim.cli", "--help"],
+                         capture_output=True, text=True)
+    assert out.returncode == 0 and "simulate" in out.stdout and "examples" in out.stdout
