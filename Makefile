@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/euchre-sim simulate --rules north-american --strategy reference --deals 200000 --seed 1 --out results/demo
+	$(BIN)/euchre-sim simulate --rules north-american --strategy reference --deals 200000 --seed 1 --out results/demo --overwrite
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
