@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import numpy as np
+import pandas as pd
 from tqdm import tqdm
 
 from .analysis.summary import DealSummary, GameSummary
@@ -25,10 +27,14 @@ from .strategies import Strategy
 DEFAULT_DEALS = 100_000
 
 
-def _columns(rows, fields, dtypes, extra: dict | None = None) -> dict:
+def _columns(rows, fields, dtypes, extra: dict | None = None, matchup=None) -> dict:
     cols = dict(extra or {})
     for i, f in enumerate(fields):
         cols[f] = rows[:, i].astype(dtypes[f])
+    if matchup is not None:  # which strategy played where (dictionary-encoded: ~free)
+        n = len(rows)
+        cols["strategy0"] = pd.Categorical.from_codes(np.zeros(n, np.int8), [matchup.a.label])
+        cols["strategy1"] = pd.Categorical.from_codes(np.zeros(n, np.int8), [matchup.b.label])
     return cols
 
 
@@ -77,13 +83,14 @@ def run_simulation(
                     writer.append("games", _columns(grecs, GAME_FIELDS, GAME_DTYPES))
                     writer.append("deals", _columns(
                         drecs[:, 1:], RECORD_FIELDS, RECORD_DTYPES,
-                        {"game": drecs[:, 0]}))
+                        {"game": drecs[:, 0]}, matchup))
                 bar.update(len(grecs))
         else:
             for recs in iter_deal_chunks(rules, matchup, deals, seed, threads=threads):
                 dsum.add(recs)
                 if writer is not None and records:
-                    writer.append("deals", _columns(recs, RECORD_FIELDS, RECORD_DTYPES))
+                    writer.append("deals", _columns(recs, RECORD_FIELDS, RECORD_DTYPES,
+                                                    matchup=matchup))
                 bar.update(len(recs))
         elapsed = time.time() - started
         text = _summary_text(rules_name, rules, matchup, seed, dsum, gsum, labels, elapsed)

@@ -136,7 +136,8 @@ def simulate_deals(
     chunks = iter_deal_chunks(rules, matchup, deals, seed, first, chunk, threads)
     parts = [records_frame(r) for r in chunks]
     df = pd.concat(parts, ignore_index=True)
-    df.attrs.update(strategy0=matchup.a.label, strategy1=matchup.b.label)
+    df["strategy0"] = pd.Categorical.from_codes(np.zeros(len(df), np.int8), [matchup.a.label])
+    df["strategy1"] = pd.Categorical.from_codes(np.zeros(len(df), np.int8), [matchup.b.label])
     return df
 
 
@@ -206,7 +207,8 @@ def simulate_games(
     chunks = iter_game_chunks(rules, matchup, games, seed, first, threads=threads)
     parts = [games_frame(g) for g, _ in chunks]
     df = pd.concat(parts, ignore_index=True)
-    df.attrs.update(strategy0=matchup.a.label, strategy1=matchup.b.label)
+    df["strategy0"] = pd.Categorical.from_codes(np.zeros(len(df), np.int8), [matchup.a.label])
+    df["strategy1"] = pd.Categorical.from_codes(np.zeros(len(df), np.int8), [matchup.b.label])
     return df
 
 
