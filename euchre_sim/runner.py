@@ -5,8 +5,6 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-import numpy as np
-import pandas as pd
 from tqdm import tqdm
 
 from .analysis.summary import DealSummary, GameSummary
@@ -21,6 +19,7 @@ from .simulate import (
     SimulationError,
     iter_deal_chunks,
     iter_game_chunks,
+    strategy_columns,
 )
 from .strategies import Strategy
 
@@ -31,10 +30,8 @@ def _columns(rows, fields, dtypes, extra: dict | None = None, matchup=None) -> d
     cols = dict(extra or {})
     for i, f in enumerate(fields):
         cols[f] = rows[:, i].astype(dtypes[f])
-    if matchup is not None:  # which strategy played where (dictionary-encoded: ~free)
-        n = len(rows)
-        cols["strategy0"] = pd.Categorical.from_codes(np.zeros(n, np.int8), [matchup.a.label])
-        cols["strategy1"] = pd.Categorical.from_codes(np.zeros(n, np.int8), [matchup.b.label])
+    if matchup is not None:
+        cols.update(strategy_columns(matchup, len(rows)))
     return cols
 
 

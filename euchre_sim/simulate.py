@@ -66,6 +66,14 @@ class Matchup:
         return compile_pair(self.a, self.b)
 
 
+def strategy_columns(matchup: Matchup, n: int) -> dict[str, pd.Categorical]:
+    """Columns saying which strategy played where (dictionary-encoded, so nearly free)."""
+    return {
+        "strategy0": pd.Categorical.from_codes(np.zeros(n, np.int8), [matchup.a.label]),
+        "strategy1": pd.Categorical.from_codes(np.zeros(n, np.int8), [matchup.b.label]),
+    }
+
+
 def set_threads(threads: int | None) -> int:
     """Use ``threads`` numba threads (None: all cores); returns the number in use."""
     top = numba.config.NUMBA_NUM_THREADS
@@ -136,8 +144,7 @@ def simulate_deals(
     chunks = iter_deal_chunks(rules, matchup, deals, seed, first, chunk, threads)
     parts = [records_frame(r) for r in chunks]
     df = pd.concat(parts, ignore_index=True)
-    df["strategy0"] = pd.Categorical.from_codes(np.zeros(len(df), np.int8), [matchup.a.label])
-    df["strategy1"] = pd.Categorical.from_codes(np.zeros(len(df), np.int8), [matchup.b.label])
+    df = df.assign(**strategy_columns(matchup, len(df)))
     return df
 
 
@@ -207,8 +214,7 @@ def simulate_games(
     chunks = iter_game_chunks(rules, matchup, games, seed, first, threads=threads)
     parts = [games_frame(g) for g, _ in chunks]
     df = pd.concat(parts, ignore_index=True)
-    df["strategy0"] = pd.Categorical.from_codes(np.zeros(len(df), np.int8), [matchup.a.label])
-    df["strategy1"] = pd.Categorical.from_codes(np.zeros(len(df), np.int8), [matchup.b.label])
+    df = df.assign(**strategy_columns(matchup, len(df)))
     return df
 
 
