@@ -242,7 +242,7 @@ def replay_deals(
 def _traced(rules, matchup, seed, first, n, presets) -> list[DealReplay]:
     kinds, params = matchup.arrays()
     recs = np.zeros((n, N_FIELDS), np.int64)
-    trace = np.zeros((n, TRACE_CAP, 3), np.int64)
+    trace = np.zeros((n, TRACE_CAP, 3), np.int16)
     run_deals_traced(deal_key(seed), first, n, rules.to_array(), kinds, params, recs, trace,
                      presets)
     out = []

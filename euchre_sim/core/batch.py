@@ -100,7 +100,7 @@ def workspace():
 @njit(cache=True, parallel=True)
 def run_deals(key, first, n, rules, kinds, params, recs, block):
     """Play deals ``first .. first+n-1`` of the run keyed ``key`` into ``recs[0:n]``."""
-    trace = np.zeros((0, TRACE_CAP, 3), np.int64)
+    trace = np.zeros((0, TRACE_CAP, 3), np.int16)
     no_games = np.zeros((0, 6), np.int64)
     no_deals = np.zeros((0, 0, N_FIELDS), np.int64)
     no_presets = np.zeros((0, 7), np.int64)
@@ -128,7 +128,7 @@ def run_deals_traced(key, first, n, rules, kinds, params, recs, trace, presets):
 def run_games(key, first, n, rules, kinds, params, game_recs, game_deals, block):
     """Play games ``first .. first+n-1`` into ``game_recs`` (and their deals into
     ``game_deals[i]`` when that array is not empty: shape (n, max_deals, N_FIELDS))."""
-    trace = np.zeros((0, TRACE_CAP, 3), np.int64)
+    trace = np.zeros((0, TRACE_CAP, 3), np.int16)
     nblocks = (n + block - 1) // block
     for b in prange(nblocks):
         lo = b * block

@@ -71,7 +71,7 @@ EVENT_NAMES = (
     None, "REDEAL", "FARMER", "JOKER_TRUMP", "PASS1", "ORDER", "PASS2", "CALL", "THROWN_IN",
     "DISCARD", "ALONE", "DEFEND_ALONE", "RAILROAD", "GIVE", "LONE_DISCARD", "PLAY", "TRICK",
 )
-TRACE_CAP = 128
+TRACE_CAP = 160  # > the most events a deal can have (100 redeals + about 45)
 
 MAX_REDEALS = 100
 MAX_GAME_DEALS = 1000

@@ -1,0 +1,678 @@
+"""Invariants of every deal and every game, under every ruleset and rule option.
+
+Deals are replayed with their traces (``replay_deals``) and checked event by event against the
+rules of ``shared/RULES.md`` / ``docs/engine.md``, with an independent re-implementation here of
+what a legal deal looks like: the hands are rebuilt from the record (the hands as dealt and the
+up-card) and the events (the dealer picks up and discards; GIVE and LONE_DISCARD move cards; a
+farmer exchanges three low cards for the kitty), every played card must be in its player's hand,
+suit must be followed when possible, each trick has one card per active player in clockwise
+order, the trick winner is recomputed, and the record's fields (bidding, tricks, points, ...)
+must agree with the events. Whole games must end exactly when a side reaches the target.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from euchre_sim.cards import JOKER, RANK_10, RANK_A, RANK_J, RANK_K, RANK_Q, deck_mask
+from euchre_sim.core.layout import (
+    EV_ALONE,
+    EV_CALL,
+    EV_DEFEND_ALONE,
+    EV_DISCARD,
+    EV_FARMER,
+    EV_GIVE,
+    EV_JOKER_TRUMP,
+    EV_LONE_DISCARD,
+    EV_ORDER,
+    EV_PASS1,
+    EV_PASS2,
+    EV_PLAY,
+    EV_RAILROAD,
+    EV_REDEAL,
+    EV_THROWN_IN,
+    EV_TRICK,
+    RECORD_FIELDS,
+)
+from euchre_sim.rules import OPTION_VALUES, RULESETS, Rules
+from euchre_sim.simulate import Matchup, iter_game_chunks, replay_deals
+
+STRATEGY_PAIRS = [
+    ("random", "random"),
+    ("reference", "reference"),
+    ("random", "reference"),
+    ("reference:call_redeal=1,farmer_exchange=1,defend_alone_threshold=8,alone_threshold=13",
+     "random"),
+    ("reference:railroad_take=0,alone_threshold=12", "reference:defend_alone_threshold=6"),
+]
+ALLOWED_POINTS = {0, 1, 2, 4}
+
+
+class Bad(AssertionError):
+    pass
+
+
+def cards_of(mask: int) -> list[int]:
+    return [c for c in range(33) if mask >> c & 1]
+
+
+def eff_suit(card: int, trump: int) -> int:
+    """The suit a card belongs to for following: the joker and the left bower are trumps."""
+    if card == JOKER:
+        return trump
+    suit, rank = divmod(card, 8)
+    if rank == RANK_J and suit == trump ^ 3:
+        return trump
+    return suit
+
+
+def power(card: int, trump: int, led: int) -> int:
+    """Higher wins: joker > right > left > trump A..7 > led-suit A..7; others cannot win."""
+    if card == JOKER:
+        return 300
+    suit, rank = divmod(card, 8)
+    if suit == trump and rank == RANK_J:
+        return 299
+    if suit == trump ^ 3 and rank == RANK_J:
+        return 298
+    if suit == trump:
+        return 200 + rank
+    if suit == led:
+        return 100 + rank
+    return -1
+
+
+def is_low(card: int) -> bool:
+    """Ranks 10 and lower (9, 10; 7, 8 in 32/33-card decks); never the joker."""
+    return card != JOKER and card % 8 <= RANK_10
+
+
+def redeal_eligible(hand: int, mode: str) -> bool:
+    cards = cards_of(hand)
+    if mode == "ace_no_face":
+        aces = sum(c != JOKER and c % 8 == RANK_A for c in cards)
+        faces = sum(c != JOKER and c % 8 in (RANK_J, RANK_Q, RANK_K) for c in cards)
+        return aces == 1 and faces == 0
+    if mode == "nines_and_tens":
+        return all(is_low(c) for c in cards)
+    return False
+
+
+@dataclass
+class Hand:
+    """A player's cards; ``wild`` counts kitty cards not yet identified (farmer's hand)."""
+
+    known: int
+    wild: int = 0
+    took: list[int] = field(default_factory=list)
+
+    def size(self) -> int:
+        return bin(self.known).count("1") + self.wild
+
+
+class Checker:
+    """Walks one deal's events in order, checking each against the rules."""
+
+    def __init__(self, rules: Rules, rec: dict, trace: list[tuple[int, int, int]],
+                 kitty: int | None) -> None:
+        self.rules, self.rec, self.ev = rules, rec, trace
+        self.i = 0
+        self.kitty = kitty  # the farmer's kitty when known, else None
+
+    # -- event stream helpers
+    def peek(self) -> tuple[int, int, int] | None:
+        return self.ev[self.i] if self.i < len(self.ev) else None
+
+    def take(self, kind: int | None = None) -> tuple[int, int, int]:
+        e = self.peek()
+        if e is None:
+            raise Bad(f"trace ended, expected event kind {kind}")
+        if kind is not None and e[0] != kind:
+            raise Bad(f"event {self.i} is {e}, expected kind {kind}")
+        self.i += 1
+        return e
+
+    def remove(self, seat: int, card: int, what: str) -> None:
+        h = self.hands[seat]
+        if h.known >> card & 1:
+            h.known &= ~(1 << card)
+        elif h.wild and self.pool >> card & 1:
+            # a kitty card the farmer took (the kitty itself is not in the record)
+            h.wild -= 1
+            self.pool &= ~(1 << card)
+            h.took.append(card)
+        else:
+            raise Bad(f"{what}: seat {seat} does not hold card {card}")
+
+    # -- the walk
+    def run(self) -> list[int]:
+        r, rec = self.rules, self.rec
+        deck = deck_mask(r.deck)
+        dealer = rec["dealer"]
+        hands0 = [rec[f"hand{s}"] for s in range(4)]
+        up = rec["up_card"]
+        dealt = 0
+        for m in [*hands0, 1 << up]:
+            if m & dealt:
+                raise Bad("a card dealt twice")
+            dealt |= m
+        if any(bin(h).count("1") != 5 for h in hands0) or dealt & ~deck:
+            raise Bad("hands must be 5 cards of the deck")
+        self.pool = deck & ~dealt  # cards that may be in the kitty
+        self.hands = [Hand(h) for h in hands0]
+        order = [(dealer + k) % 4 for k in range(1, 5)]
+
+        # 2. redeals
+        n_redeal = 0
+        while self.peek() and self.peek()[0] == EV_REDEAL:
+            self.take()
+            n_redeal += 1
+        if n_redeal != rec["redeals"] or (n_redeal and r.redeal == "none") or n_redeal > 100:
+            raise Bad(f"{n_redeal} REDEAL events, record says {rec['redeals']}")
+
+        # 3. farmer's hand
+        farmer = -1
+        if self.peek() and self.peek()[0] == EV_FARMER:
+            if not r.farmers_hand:
+                raise Bad("farmer's exchange without the option")
+            given = [self.take(EV_FARMER) for _ in range(3)]
+            farmer = given[0][1]
+            cards = [e[2] for e in given]
+            if {e[1] for e in given} != {farmer} or cards != sorted(set(cards)):
+                raise Bad(f"bad farmer events {given}")
+            if not all(is_low(c) for c in cards):
+                raise Bad(f"farmer gave a card that is not a 9 or 10: {cards}")
+            for c in cards:
+                if not self.hands[farmer].known >> c & 1:
+                    raise Bad(f"farmer {farmer} gave {c} he does not hold")
+                self.hands[farmer].known &= ~(1 << c)
+            if self.kitty is not None:
+                self.hands[farmer].known |= self.kitty
+                self.pool &= ~self.kitty
+            else:
+                self.hands[farmer].wild = 3
+            # The given cards are in the kitty now (not in ``pool``): nobody may play them.
+        if rec["farmer"] != farmer:
+            raise Bad(f"record farmer {rec['farmer']} vs events {farmer}")
+        self.farmer = farmer
+
+        # 4-6. making trump
+        passes = 0
+        maker = trump = -1
+        rnd = 0
+        stuck = 0
+        pickup = False
+        forced_alone = False
+        passed_in_round: dict[int, set[int]] = {1: set(), 2: set()}
+        if up == JOKER:
+            _, seat, suit = self.take(EV_JOKER_TRUMP)
+            if seat != dealer or not 0 <= suit <= 3:
+                raise Bad("joker trump named by someone else than the dealer")
+            maker, trump, rnd, pickup = dealer, suit, 1, True
+        else:
+            upsuit = up // 8
+            for p in order:
+                kind, seat, val = self.take()
+                if seat != p:
+                    raise Bad(f"round 1: seat {seat} spoke out of turn (expected {p})")
+                if kind == EV_PASS1:
+                    passes += 1
+                    passed_in_round[1].add(p)
+                    continue
+                if kind != EV_ORDER or val != upsuit:
+                    raise Bad(f"round 1: unexpected event {(kind, seat, val)}")
+                if p == dealer and r.dealer_needs_trump and not self.hands[p].wild:
+                    if not any(c // 8 == upsuit for c in cards_of(self.hands[p].known)
+                               if c != JOKER):
+                        raise Bad("dealer took up without a card of the up-card's suit")
+                maker, trump, rnd = p, upsuit, 1
+                if r.dealer_partner_alone and p == (dealer + 2) % 4:
+                    forced_alone = True
+                else:
+                    pickup = True
+                break
+            if maker < 0:
+                for p in order:
+                    kind, seat, val = self.take()
+                    if seat != p:
+                        raise Bad(f"round 2: seat {seat} spoke out of turn (expected {p})")
+                    if kind == EV_PASS2:
+                        if p == dealer and r.stick_the_dealer:
+                            raise Bad("the stuck dealer passed")
+                        passes += 1
+                        passed_in_round[2].add(p)
+                        continue
+                    if kind != EV_CALL or val == upsuit or not 0 <= val <= 3:
+                        raise Bad(f"round 2: unexpected event {(kind, seat, val)}")
+                    maker, trump, rnd = p, val, 2
+                    stuck = int(p == dealer and r.stick_the_dealer)
+                    break
+                if maker < 0:
+                    kind, seat, _ = self.take(EV_THROWN_IN)
+                    if seat != dealer or r.stick_the_dealer or passes != 8:
+                        raise Bad("thrown in wrongly")
+                    return self.check_thrown_in(passes)
+        if rec["round"] != rnd or rec["maker"] != maker or rec["trump"] != trump:
+            raise Bad(f"record round/maker/trump {rec['round'], rec['maker'], rec['trump']} "
+                      f"vs events {rnd, maker, trump}")
+        if rec["passes"] != passes or rec["stuck"] != stuck or rec["thrown_in"] != 0:
+            raise Bad("record passes/stuck/thrown_in disagree with the events")
+
+        # 7. dealer's discard
+        discard = -1
+        if pickup:
+            self.hands[dealer].known |= 1 << up
+            _, seat, discard = self.take(EV_DISCARD)
+            if seat != dealer or discard == up:
+                raise Bad(f"bad dealer discard {(seat, discard)}")
+            self.remove(dealer, discard, "dealer's discard")
+        if rec["discard"] != discard:
+            raise Bad(f"record discard {rec['discard']} vs events {discard}")
+
+        # 8-9. going alone
+        alone = 0
+        out: set[int] = set()
+        if self.peek() and self.peek()[0] == EV_ALONE:
+            _, seat, forced = self.take(EV_ALONE)
+            if seat != maker or forced != int(forced_alone):
+                raise Bad(f"bad ALONE event {(seat, forced)}")
+            alone = 1
+            out.add(maker ^ 2)
+        elif forced_alone:
+            raise Bad("Canadian loner: the dealer's partner must play alone")
+        defender = -1
+        if self.peek() and self.peek()[0] == EV_DEFEND_ALONE:
+            _, defender, _ = self.take(EV_DEFEND_ALONE)
+            if not r.defender_alone or defender & 1 == maker & 1:
+                raise Bad(f"lone defender {defender} not allowed")
+            if r.passed_cannot_go_alone and defender in passed_in_round[rnd]:
+                raise Bad(f"lone defender {defender} passed in the making round")
+            out.add(defender ^ 2)
+        if rec["alone"] != alone or rec["defender"] != defender:
+            raise Bad("record alone/defender disagree with the events")
+        lone = ([maker] if alone else []) + ([defender] if defender >= 0 else [])
+
+        # 10. partner's best
+        for p in lone:
+            if r.partners_best == "none":
+                break
+            take_card = True
+            if r.partners_best == "railroad":
+                _, seat, take_card = self.take(EV_RAILROAD)
+                if seat != p:
+                    raise Bad("railroad decided by the wrong player")
+            if take_card:
+                _, seat, card = self.take(EV_GIVE)
+                if seat != p ^ 2:
+                    raise Bad("a card given by someone else than the partner")
+                self.remove(seat, card, "partner's card")
+                self.hands[p].known |= 1 << card
+                _, seat, card = self.take(EV_LONE_DISCARD)
+                if seat != p:
+                    raise Bad("lone discard by the wrong player")
+                self.remove(p, card, "lone player's discard")
+
+        # 11. play
+        active = [s for s in range(4) if s not in out]
+        for s in active:
+            if self.hands[s].size() != 5:
+                raise Bad(f"seat {s} starts play with {self.hands[s].size()} cards")
+        if r.lead == "left_of_lone" and lone:
+            if alone and defender >= 0:
+                leader = defender
+            else:
+                leader = (lone[0] + 1) % 4
+        else:
+            leader = next(p for p in order if p not in out)
+        if rec["leader"] != leader:
+            raise Bad(f"record leader {rec['leader']}, expected {leader}")
+        tricks = [0, 0]
+        winners = []
+        played = 0
+        for t in range(5):
+            seats = [(leader + k) % 4 for k in range(4) if (leader + k) % 4 not in out]
+            cards = []
+            led = -1
+            for k, p in enumerate(seats):
+                kind, seat, card = self.take(EV_PLAY)
+                if seat != p:
+                    raise Bad(f"trick {t}: seat {seat} played out of turn (expected {p})")
+                if played >> card & 1:
+                    raise Bad(f"card {card} played twice")
+                h = self.hands[p]
+                es = eff_suit(card, trump)
+                if k == 0:
+                    led = es
+                    if t == 0 and r.no_first_blood and es == trump and not h.wild:
+                        if any(eff_suit(c, trump) != trump for c in cards_of(h.known)):
+                            raise Bad("no first blood: trump led while holding another suit")
+                elif es != led and not h.wild:
+                    if any(eff_suit(c, trump) == led for c in cards_of(h.known)):
+                        raise Bad(f"trick {t}: seat {p} did not follow suit {led} with {card}")
+                self.remove(p, card, f"trick {t} play")
+                played |= 1 << card
+                cards.append((p, card))
+            best = max(cards, key=lambda pc: power(pc[1], trump, led))
+            _, seat, num = self.take(EV_TRICK)
+            if seat != best[0] or num != t:
+                raise Bad(f"trick {t} won by {seat}, expected {best[0]} ({cards})")
+            tricks[seat & 1] += 1
+            winners.append(seat)
+            leader = seat
+        if self.peek() is not None:
+            raise Bad(f"events after the last trick: {self.ev[self.i:]}")
+        for s in active:
+            if self.hands[s].size():
+                raise Bad(f"seat {s} still holds cards")
+        packed = sum(w << (2 * k) for k, w in enumerate(winners))
+        if rec["winners"] != packed or [rec["tricks0"], rec["tricks1"]] != tricks:
+            raise Bad(f"record tricks/winners disagree: {tricks}, {winners}")
+
+        # 12. score
+        team = maker & 1
+        m = tricks[team]
+        pts = [0, 0]
+        if m >= 3:
+            pts[team] = (4 if alone else 2) if m == 5 else 1
+        else:
+            pts[1 - team] = 4 if defender >= 0 or (r.super_euchre and m == 0) else 2
+        if [rec["points0"], rec["points1"]] != pts:
+            raise Bad(f"points {rec['points0'], rec['points1']}, expected {pts}")
+        return self.hands[farmer].took if farmer >= 0 else []
+
+    def check_thrown_in(self, passes: int) -> list[int]:
+        rec = self.rec
+        if self.peek() is not None:
+            raise Bad("events after a thrown-in deal")
+        expect = dict(round=0, passes=passes, maker=-1, trump=-1, stuck=0, discard=-1, alone=0,
+                      defender=-1, leader=-1, tricks0=0, tricks1=0, points0=0, points1=0,
+                      thrown_in=1, winners=0)
+        bad = {k: rec[k] for k, v in expect.items() if rec[k] != v}
+        if bad:
+            raise Bad(f"thrown-in record fields {bad}")
+        return []
+
+
+def farmer_plays(rec: dict) -> bool:
+    """The farmer takes part in the play (so every kitty card he took leaves his hand)."""
+    f = rec["farmer"]
+    sits_out = (rec["alone"] and f == rec["maker"] ^ 2) or (
+        rec["defender"] >= 0 and f == rec["defender"] ^ 2)
+    return f >= 0 and rec["thrown_in"] == 0 and not sits_out
+
+
+def check_deal(rules: Rules, rec: dict, trace: list[tuple[int, int, int]]) -> None:
+    """Check one deal; a farmer's kitty (not in the record) is inferred by a first walk."""
+    kitty = None
+    if rules.farmers_hand and any(k == EV_FARMER for k, _, _ in trace):
+        rest = deck_mask(rules.deck)
+        for s in range(4):
+            rest &= ~rec[f"hand{s}"]
+        rest &= ~(1 << rec["up_card"])
+        if rules.deck == 24:
+            kitty = rest  # 24 - 20 - 1 = 3 cards: the kitty itself
+        else:
+            took = Checker(rules, rec, trace, None).run()
+            if len(took) == 3:
+                kitty = sum(1 << c for c in took)
+            elif farmer_plays(rec):
+                raise Bad(f"an active farmer played only {len(took)} kitty cards")
+    Checker(rules, rec, trace, kitty).run()
+
+
+def check_run(rules: Rules, a: str, b: str, seed: int, n: int, first: int = 0) -> dict:
+    """Check n deals; returns counts of how often each feature occurred (coverage)."""
+    seen = {"thrown_in": 0, "alone": 0, "defender": 0, "farmer": 0, "redeal": 0, "joker": 0,
+            "give": 0, "stuck": 0}
+    strategies = (Matchup.of(a, b).a, Matchup.of(a, b).b)
+    for i, rep in enumerate(replay_deals(rules, a, b, seed, first, n)):
+        rec = rep.record
+        if rec["deal"] != first + i or rec["dealer"] != (first + i) % 4:
+            raise Bad(f"deal {first + i}: bad index/dealer")
+        try:
+            check_deal(rules, rec, rep.trace)
+        except Bad as exc:
+            raise Bad(f"{rules.differences()} {a} vs {b}, seed {seed}, deal {first + i}: {exc}\n"
+                      f"record {rec}\ntrace {rep.events()}") from None
+        pts = {rec["points0"], rec["points1"]}
+        assert pts <= ALLOWED_POINTS and 0 in pts
+        if rec["thrown_in"] == 0:
+            assert rec["tricks0"] + rec["tricks1"] == 5
+        seen["thrown_in"] += rec["thrown_in"]
+        seen["alone"] += rec["alone"]
+        seen["defender"] += rec["defender"] >= 0
+        seen["farmer"] += rec["farmer"] >= 0
+        seen["redeal"] += rec["redeals"] > 0
+        seen["joker"] += rec["up_card"] == JOKER
+        seen["give"] += any(k == EV_GIVE for k, _, _ in rep.trace)
+        seen["stuck"] += rec["stuck"]
+        # A reference player who calls for every eligible redeal leaves no eligible hand.
+        if (rules.redeal != "none" and rec["redeals"] < 100
+                and all(s.name == "reference" and s.all_params()["call_redeal"] == 1
+                        for s in strategies)):
+            for s in range(4):
+                assert not redeal_eligible(rec[f"hand{s}"], rules.redeal), (
+                    f"deal {first + i}: seat {s} would have called a redeal")
+    return seen
+
+
+# --------------------------------------------------------------------------------------------
+# Named rulesets and every option on its own
+# --------------------------------------------------------------------------------------------
+
+
+def _option_configs() -> list[tuple[str, Rules]]:
+    out = []
+    for option, values in OPTION_VALUES.items():
+        for value in values:
+            if option != "target_score" and value != getattr(Rules(), option):
+                out.append((f"{option}={value}", Rules().with_options(**{option: value})))
+    return out
+
+
+NAMED = list(RULESETS.items())
+OPTIONS = _option_configs()
+EVERYTHING = Rules(
+    stick_the_dealer=False, defender_alone=True, dealer_partner_alone=True, lead="left_of_lone",
+    super_euchre=True, no_first_blood=True, dealer_needs_trump=True, passed_cannot_go_alone=True,
+    deck=33, redeal="nines_and_tens", farmers_hand=True, partners_best="give",
+)
+
+
+@pytest.mark.parametrize("pair", STRATEGY_PAIRS, ids=[f"{a}-{b}" for a, b in STRATEGY_PAIRS])
+@pytest.mark.parametrize("name,rules", NAMED, ids=[n for n, _ in NAMED])
+def test_named_rulesets(name: str, rules: Rules, pair: tuple[str, str]) -> None:
+    check_run(rules, *pair, seed=1000 + len(name), n=1500)
+
+
+@pytest.mark.parametrize("name,rules", OPTIONS, ids=[n for n, _ in OPTIONS])
+def test_single_options(name: str, rules: Rules) -> None:
+    check_run(rules, "random", "random", seed=77, n=1500)
+    check_run(rules, *STRATEGY_PAIRS[3], seed=78, n=800)
+
+
+def test_every_option_at_once_reaches_every_corner() -> None:
+    seen = {}
+    for partners_best in ("give", "railroad"):
+        rules = EVERYTHING.with_options(partners_best=partners_best)
+        for k, v in check_run(rules, "random", "random", seed=5, n=4000).items():
+            seen[k] = seen.get(k, 0) + v
+    for k, v in check_run(EVERYTHING.with_options(deck=24, redeal="ace_no_face",
+                                                  stick_the_dealer=True),
+                          "random", "random", seed=6, n=4000).items():
+        seen[k] = seen.get(k, 0) + v
+    for stick in (False, True):
+        rules = EVERYTHING.with_options(stick_the_dealer=stick)
+        for k, v in check_run(rules, *STRATEGY_PAIRS[3], seed=7, n=2000).items():
+            seen[k] = seen.get(k, 0) + v
+    # The checks above must have met every feature, or they would prove little.
+    assert all(v > 10 for v in seen.values()), seen
+
+
+def test_farmer_kitty_in_the_24_card_deck() -> None:
+    """With 24 cards the kitty is the 3 cards nobody was dealt: the farmer plays them."""
+    rules = Rules(farmers_hand=True)
+    n_farmers = n_played = 0
+    for rep in replay_deals(rules, "random", None, 31, 0, 3000):
+        rec = rep.record
+        if rec["farmer"] < 0:
+            continue
+        n_farmers += 1
+        check_deal(rules, rec, rep.trace)
+        rest = deck_mask(24) & ~(1 << rec["up_card"])
+        for s in range(4):
+            rest &= ~rec[f"hand{s}"]
+        took = Checker(rules, rec, rep.trace, None).run()
+        assert set(took) <= set(cards_of(rest))
+        if farmer_plays(rec):
+            n_played += 1
+            assert sorted(took) == cards_of(rest)
+    assert n_farmers > 100 and n_played > 50
+
+
+# --------------------------------------------------------------------------------------------
+# Random rules (hypothesis)
+# --------------------------------------------------------------------------------------------
+
+rules_strategy = st.builds(
+    Rules, **{k: st.sampled_from(v) for k, v in OPTION_VALUES.items()}
+)
+
+
+@settings(max_examples=40, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(rules=rules_strategy, seed=st.integers(0, 2**64 - 1),
+       first=st.integers(0, 10**12), pair=st.sampled_from(STRATEGY_PAIRS))
+def test_random_rules_and_seeds(rules: Rules, seed: int, first: int, pair) -> None:
+    check_run(rules, *pair, seed=seed, n=250, first=first)
+
+
+# --------------------------------------------------------------------------------------------
+# Whole games
+# --------------------------------------------------------------------------------------------
+
+GAME_COLS = {f: i + 1 for i, f in enumerate(RECORD_FIELDS)}
+
+
+def check_games(rules: Rules, a: str, b: str, seed: int, games: int) -> None:
+    target = rules.target_score
+    for grecs, deals in iter_game_chunks(rules, Matchup.of(a, b), games, seed, chunk=700,
+                                         with_deals=True):
+        assert deals is not None
+        game_ids = deals[:, 0]
+        for g in grecs:
+            gid, first_dealer, winner, score0, score1, n = (int(x) for x in g)
+            rows = deals[game_ids == gid]
+            assert len(rows) == n >= 1
+            assert 0 <= first_dealer <= 3
+            assert np.array_equal(rows[:, GAME_COLS["deal"]], np.arange(n))
+            assert np.array_equal(rows[:, GAME_COLS["dealer"]], (first_dealer + np.arange(n)) % 4)
+            p0, p1 = rows[:, GAME_COLS["points0"]], rows[:, GAME_COLS["points1"]]
+            assert set(np.unique(np.concatenate([p0, p1])).tolist()) <= ALLOWED_POINTS
+            assert ((p0 == 0) | (p1 == 0)).all(), "only one side scores"
+            thrown = rows[:, GAME_COLS["thrown_in"]] == 1
+            assert (p0[thrown] == 0).all() and (p1[thrown] == 0).all()
+            if rules.stick_the_dealer:
+                assert not thrown.any()
+            c0, c1 = np.cumsum(p0), np.cumsum(p1)
+            assert (c0[-1], c1[-1]) == (score0, score1)
+            # Nobody had reached the target before the last deal; the last deal did it.
+            assert (np.maximum(c0, c1)[:-1] < target).all(), f"game {gid} went on too long"
+            scores = (score0, score1)
+            assert winner in (0, 1)
+            assert scores[winner] >= target > scores[1 - winner], f"game {gid}: {g}"
+            last = (p0[-1], p1[-1])
+            assert last[winner] > 0 and scores[winner] - last[winner] < target
+            assert scores[winner] < target + 4
+
+
+GAME_CASES = [
+    (name, rules.with_options(target_score=t), pair)
+    for name, rules in NAMED
+    for t in (5, 10, 11, 15)
+    for pair in (("random", "random"), ("reference", "random"))
+]
+
+
+@pytest.mark.parametrize(
+    "name,rules,pair", GAME_CASES,
+    ids=[f"{n}-{r.target_score}-{p[0]}-{p[1]}" for n, r, p in GAME_CASES])
+def test_games_end_at_the_target(name: str, rules: Rules, pair: tuple[str, str]) -> None:
+    check_games(rules, *pair, seed=rules.target_score * 1009 + len(name), games=1500)
+
+
+def test_games_with_every_option() -> None:
+    for t in (5, 15):
+        check_games(EVERYTHING.with_options(target_score=t), "random", "random", 3, 1500)
+
+
+# --------------------------------------------------------------------------------------------
+# The checker itself catches broken deals
+# --------------------------------------------------------------------------------------------
+
+
+def _first_renege(rules: Rules, rep) -> tuple[dict, list] | None:
+    """Swap two of a player's played cards so that he no longer follows suit in a trick."""
+    trump = rep.record["trump"]
+    tricks: list[list[tuple[int, tuple[int, int, int]]]] = [[]]
+    for j, e in enumerate(rep.trace):
+        if e[0] == EV_PLAY:
+            tricks[-1].append((j, e))
+        elif e[0] == EV_TRICK:
+            tricks.append([])
+    for t, trick in enumerate(tricks[:-1]):
+        led = eff_suit(trick[0][1][2], trump)
+        for ja, ea in trick[1:]:
+            if eff_suit(ea[2], trump) != led:
+                continue
+            # a later card of the same player that is not of the led suit
+            for later in tricks[t + 1:]:
+                for jb, eb in later:
+                    if eb[1] == ea[1] and eff_suit(eb[2], trump) != led:
+                        trace = list(rep.trace)
+                        trace[ja], trace[jb] = (EV_PLAY, ea[1], eb[2]), (EV_PLAY, eb[1], ea[2])
+                        return rep.record, trace
+    return None
+
+
+def test_checker_rejects_broken_deals() -> None:
+    rules = Rules()
+    reps = replay_deals(rules, "random", None, 123, 0, 300)
+    reneges = 0
+    for rep in reps:
+        check_deal(rules, rep.record, rep.trace)
+        broken = _first_renege(rules, rep)
+        if broken is not None:
+            reneges += 1
+            with pytest.raises(Bad, match="follow suit"):
+                check_deal(rules, *broken)
+        rec = dict(rep.record)
+        rec["points0"], rec["points1"] = rec["points1"], rec["points0"]
+        with pytest.raises(Bad, match="points"):
+            check_deal(rules, rec, rep.trace)
+        trace = list(rep.trace)
+        j = next(j for j, e in enumerate(trace) if e[0] == EV_TRICK)
+        trace[j] = (EV_TRICK, (trace[j][1] + 1) % 4, 0)
+        with pytest.raises(Bad, match="trick 0 won"):
+            check_deal(rules, rep.record, trace)
+        trace = list(rep.trace)
+        j = next(j for j, e in enumerate(trace) if e[0] == EV_PLAY)
+        others = rep.record[f"hand{(trace[j][1] + 1) % 4}"]
+        trace[j] = (EV_PLAY, trace[j][1], cards_of(others)[0])
+        with pytest.raises(Bad, match="does not hold"):
+            check_deal(rules, rep.record, trace)
+    assert reneges > 30
+
+
+@pytest.mark.parametrize("deck,mode", [(24, "ace_no_face"), (25, "ace_no_face"),
+                                       (32, "nines_and_tens"), (33, "nines_and_tens")])
+def test_redeal_callers_leave_no_eligible_hand(deck: int, mode: str) -> None:
+    """Both teams call for every eligible redeal: the deal that stands has no eligible hand."""
+    spec = "reference:call_redeal=1"
+    seen = check_run(Rules(deck=deck, redeal=mode), spec, spec, seed=deck, n=3000)
+    assert seen["redeal"] > 20, seen
