@@ -8,7 +8,8 @@ The deal is written as one generator, :meth:`DealState._procedure`, that follows
 contract top to bottom and ``yield``s every decision; :class:`DealState` wraps it as a state
 machine for external drivers (``legal_actions`` / ``apply``). :func:`play_deal` and
 :func:`play_game` shuffle with :class:`Rng` and drive a :class:`DealState` with the strategies of
-:mod:`euchre_sim.reference_strategies`.
+:mod:`euchre_sim.reference_strategies` (each team's with its own parameter dict);
+:func:`play_preset` drives a given deal the same way.
 
 Readings of the contract where it leaves room (the places are marked ``READING`` below):
 
@@ -49,7 +50,7 @@ from euchre_sim.cards import (
     rank_of,
     suit_of,
 )
-from euchre_sim.reference_strategies import decide
+from euchre_sim.reference_strategies import decide, full_params
 from euchre_sim.rules import Rules
 
 # --------------------------------------------------------------------------------------------
@@ -644,17 +645,38 @@ class DealState:
 # --------------------------------------------------------------------------------------------
 
 
+Params = Sequence[dict | None]
+
+
+def _team_params(strategies: Sequence[str], params: Params | None) -> list[dict]:
+    """Both teams' complete parameter dicts (defaults where missing; unknown keys rejected)."""
+    given = list(params) if params is not None else [None, None]
+    if len(strategies) != 2 or len(given) != 2:
+        raise ValueError("give two strategies and two parameter dicts (team 0, team 1)")
+    return [full_params(name, p) for name, p in zip(strategies, given, strict=True)]
+
+
 def _play_one_deal(rng: Rng, dealer: int, rules: Rules, strategies: Sequence[str],
-                   score: tuple[int, int]) -> tuple[dict[str, int], list[tuple[int, int, int]]]:
-    """Shuffle, then drive a DealState with the strategies; a redeal reshuffles on ``rng``."""
+                   score: tuple[int, int], params: Params | None = None,
+                   preset: tuple | None = None,
+                   ) -> tuple[dict[str, int], list[tuple[int, int, int]]]:
+    """Shuffle, then drive a DealState with the strategies; a redeal reshuffles on ``rng``.
+
+    ``params[t]`` are team ``t``'s strategy parameters. With ``preset = (hands, up_card,
+    kitty)`` the first deal is that one instead of a shuffle (a redeal still shuffles).
+    """
+    team_params = _team_params(strategies, params)
     trace: list[tuple[int, int, int]] = []
     redeals = 0
     while True:
-        hands, up_card, kitty = shuffle_and_deal(rng, rules.deck, dealer)
+        if preset is not None and redeals == 0:
+            hands, up_card, kitty = preset
+        else:
+            hands, up_card, kitty = shuffle_and_deal(rng, rules.deck, dealer)
         st = DealState(rules, dealer, hands, up_card, kitty, score, redeals=redeals)
         while not st.is_terminal():
-            name = strategies[st.current_player() % 2]
-            st.apply(decide(name, st, rng))
+            team = st.current_player() % 2
+            st.apply(decide(strategies[team], st, rng, team_params[team]))
         trace.extend(st.trace)
         if not st.redeal_called:
             return st.record(), trace
@@ -663,14 +685,36 @@ def _play_one_deal(rng: Rng, dealer: int, rules: Rules, strategies: Sequence[str
 
 def play_deal(seed: int, index: int, rules: Rules,
               strategies: tuple[str, str] = ("random", "random"),
+              params: Params | None = None,
               ) -> tuple[dict[str, int], list[tuple[int, int, int]]]:
     """Deal mode: deal ``index`` of a run with ``seed`` (dealer ``index % 4``, score 0-0).
 
-    ``strategies[0]`` plays team 0 (seats 0, 2), ``strategies[1]`` team 1. Returns the record and
-    the trace.
+    ``strategies[0]`` plays team 0 (seats 0, 2), ``strategies[1]`` team 1; ``params`` are their
+    parameter dicts, e.g. ``({"bid_threshold": 14}, {})`` (defaults where missing). Returns the
+    record and the trace.
     """
     rng = deal_rng(seed, index)
-    rec, trace = _play_one_deal(rng, index % 4, rules, strategies, (0, 0))
+    rec, trace = _play_one_deal(rng, index % 4, rules, strategies, (0, 0), params)
+    rec["deal"] = index
+    return rec, trace
+
+
+def play_preset(rules: Rules, dealer: int, hands: Sequence[int], up_card: int,
+                kitty: Sequence[int] | int | None = None,
+                strategies: tuple[str, str] = ("reference", "reference"),
+                params: Params | None = None, seed: int = 0, index: int = 0,
+                ) -> tuple[dict[str, int], list[tuple[int, int, int]]]:
+    """A given deal (hands as masks, seat 0..3) played as deal ``index`` of a run with ``seed``.
+
+    Random decisions, and the shuffle after a redeal, use that deal's stream. ``kitty`` is a
+    list of cards or a mask (needed for the farmer's hand unless the hands and up-card leave
+    exactly three cards of the deck). Returns the record (``deal`` = ``index``) and the trace.
+    """
+    if isinstance(kitty, int):
+        kitty = bits(kitty)
+    rng = deal_rng(seed, index)
+    rec, trace = _play_one_deal(rng, dealer, rules, strategies, (0, 0), params,
+                                preset=(list(hands), up_card, kitty))
     rec["deal"] = index
     return rec, trace
 
@@ -680,8 +724,10 @@ MAX_GAME_DEALS = 1000
 
 def play_game(seed: int, game_index: int, rules: Rules,
               strategies: tuple[str, str] = ("random", "random"),
+              params: Params | None = None,
               ) -> tuple[dict[str, int], list[dict[str, int]]]:
-    """Game mode: game ``game_index`` of a run with ``seed`` on one stream.
+    """Game mode: game ``game_index`` of a run with ``seed`` on one stream (``params``: as for
+    :func:`play_deal`).
 
     Returns the game record (game, first_dealer, winner, score0, score1, deals) and the list of
     its deal records (``deal`` = number within the game, from 0).
@@ -692,7 +738,7 @@ def play_game(seed: int, game_index: int, rules: Rules,
     score = [0, 0]
     deals: list[dict[str, int]] = []
     for number in range(MAX_GAME_DEALS):
-        rec, _ = _play_one_deal(rng, dealer, rules, strategies, (score[0], score[1]))
+        rec, _ = _play_one_deal(rng, dealer, rules, strategies, (score[0], score[1]), params)
         rec["deal"] = number
         deals.append(rec)
         score[0] += rec["points0"]

@@ -1,12 +1,15 @@
 """The built-in strategies of the reference engine: ``random`` and ``reference``.
 
-Each decision is a function ``(state, legal, rng) -> action``; ``state`` is the
+Each decision is a function ``(state, legal, rng, params) -> action``; ``state`` is the
 :class:`euchre_sim.reference.DealState` (read only), ``legal`` its legal actions in the canonical
-order of ``docs/engine.md`` and ``rng`` the deal's :class:`euchre_sim.reference.Rng`.
+order of ``docs/engine.md``, ``rng`` the deal's :class:`euchre_sim.reference.Rng` and ``params``
+the strategy's parameters (a complete dict, see :func:`full_params`).
 
-* ``random`` takes the only legal action without drawing, otherwise ``legal[rng.below(len)]``.
+* ``random`` takes the only legal action without drawing, otherwise ``legal[rng.below(len)]``;
+  it has no parameters.
 * ``reference`` is the script of ``shared/bench/README.md`` as written in ``docs/engine.md``; it
-  never draws a random number.
+  never draws a random number. Its thresholds are parameters (:data:`REFERENCE_PARAMS`); with
+  the defaults it is exactly that script.
 """
 
 from __future__ import annotations
@@ -17,10 +20,34 @@ from typing import Any
 from euchre_sim.cards import JOKER, RANK_A, RANK_J, RANK_K, rank_of, suit_of
 
 Action = tuple
-Decide = Callable[[Any, list, Any], Action]
+Decide = Callable[[Any, list, Any, dict], Action]
 
-BID_THRESHOLD = 12
-ALONE_THRESHOLD = 20
+# The parameters of each strategy and their defaults (docs/engine.md, "reference").
+REFERENCE_PARAMS: dict[str, int] = {
+    "bid_threshold": 12,  # order up / call a suit when the strength is >= this
+    "alone_threshold": 20,  # the maker goes alone when his bid strength is >= this
+    "defend_alone_threshold": 99,  # a defender goes alone when his strength is >= this
+    "call_redeal": 0,  # 1: call for a redeal whenever eligible
+    "farmer_exchange": 0,  # 1: exchange the three lowest low cards for the kitty
+    "railroad_take": 1,  # 1: take the partner's card under railroad
+}
+PARAMS: dict[str, dict[str, int]] = {"random": {}, "reference": REFERENCE_PARAMS}
+
+BID_THRESHOLD = REFERENCE_PARAMS["bid_threshold"]
+ALONE_THRESHOLD = REFERENCE_PARAMS["alone_threshold"]
+
+
+def full_params(name: str, params: dict | None = None) -> dict:
+    """Strategy ``name``'s parameters: the defaults, overridden by ``params``."""
+    if name not in PARAMS:
+        raise ValueError(f"unknown strategy {name!r}: known are {', '.join(PARAMS)}")
+    given = dict(params or {})
+    unknown = sorted(set(given) - set(PARAMS[name]))
+    if unknown:
+        valid = ", ".join(PARAMS[name]) or "none"
+        raise ValueError(f"unknown parameter(s) {', '.join(unknown)} for strategy {name}: "
+                         f"valid are {valid}")
+    return {**PARAMS[name], **given}
 
 
 # --------------------------------------------------------------------------------------------
@@ -28,7 +55,7 @@ ALONE_THRESHOLD = 20
 # --------------------------------------------------------------------------------------------
 
 
-def uniform(st: Any, legal: list, rng: Any) -> Action:
+def uniform(st: Any, legal: list, rng: Any, params: dict) -> Action:
     """Uniform over the legal actions; a single legal action is taken without drawing."""
     if len(legal) == 1:
         return legal[0]
@@ -81,52 +108,63 @@ def strongest_suit(hand: int, suits: list[int]) -> int:
     return best
 
 
-def ref_redeal(st: Any, legal: list, rng: Any) -> Action:
-    """Never calls a redeal."""
-    return ("keep",)
+def ref_redeal(st: Any, legal: list, rng: Any, params: dict) -> Action:
+    """Calls for a redeal whenever eligible if ``call_redeal`` (default: never)."""
+    return ("redeal",) if params["call_redeal"] else ("keep",)
 
 
-def ref_farmer(st: Any, legal: list, rng: Any) -> Action:
-    """Never exchanges a farmer's hand (so the choice of three cards never arises)."""
-    return ("keep",)
+def ref_farmer(st: Any, legal: list, rng: Any, params: dict) -> Action:
+    """Exchanges if ``farmer_exchange`` (default: never).
+
+    The three cards given are the lowest-ranked low cards, ties broken by the lower suit id.
+    """
+    if not params["farmer_exchange"]:
+        return ("keep",)
+    if ("exchange",) in legal:
+        return ("exchange",)
+    # The second decision: which three cards (legal: ("kitty", a, b, c), ascending card ids).
+    low = sorted({c for a in legal for c in a[1:]}, key=lambda c: (rank_of(c), suit_of(c)))
+    return ("kitty",) + tuple(sorted(low[:3]))
 
 
-def ref_joker_trump(st: Any, legal: list, rng: Any) -> Action:
+def ref_joker_trump(st: Any, legal: list, rng: Any, params: dict) -> Action:
     """Joker turned up: the dealer names his strongest suit (hand without the joker)."""
     hand = st.hands[st.dealer] & ~(1 << JOKER)
     return ("call", strongest_suit(hand, [0, 1, 2, 3]))
 
 
-def ref_round1(st: Any, legal: list, rng: Any) -> Action:
-    """Order up at strength >= 12; the dealer counts the up-card; a barred dealer passes."""
+def ref_round1(st: Any, legal: list, rng: Any, params: dict) -> Action:
+    """Order up at strength >= bid_threshold; the dealer counts the up-card; a barred dealer
+    passes."""
     if ("order",) not in legal:
         return ("pass",)
     seat = st.current_player()
     hand = st.hands[seat]
     if seat == st.dealer:
         hand |= 1 << st.up_card
-    if hand_strength(hand, suit_of(st.up_card)) >= BID_THRESHOLD:
+    if hand_strength(hand, suit_of(st.up_card)) >= params["bid_threshold"]:
         return ("order",)
     return ("pass",)
 
 
-def ref_round2(st: Any, legal: list, rng: Any) -> Action:
-    """Call the strongest allowed suit at strength >= 12; a stuck dealer calls it anyway."""
+def ref_round2(st: Any, legal: list, rng: Any, params: dict) -> Action:
+    """Call the strongest allowed suit at strength >= bid_threshold; a stuck dealer calls it
+    anyway."""
     hand = st.hands[st.current_player()]
     suits = [a[1] for a in legal if a[0] == "call"]
     best = strongest_suit(hand, suits)
-    if hand_strength(hand, best) >= BID_THRESHOLD or ("pass",) not in legal:
+    if hand_strength(hand, best) >= params["bid_threshold"] or ("pass",) not in legal:
         return ("call", best)
     return ("pass",)
 
 
-def ref_discard(st: Any, legal: list, rng: Any) -> Action:
+def ref_discard(st: Any, legal: list, rng: Any, params: dict) -> Action:
     """The dealer discards his weakest card other than the up-card."""
     return min(legal, key=lambda a: st.strength(a[1]))
 
 
-def ref_alone(st: Any, legal: list, rng: Any) -> Action:
-    """Alone if the strength that made him bid is >= 20.
+def ref_alone(st: Any, legal: list, rng: Any, params: dict) -> Action:
+    """Alone if the strength that made him bid is >= alone_threshold.
 
     Round 1: as computed for the order (the dealer with the up-card); round 2: the named suit's
     strength; joker turned up: the named suit's strength with the joker. READING: the hand is the
@@ -135,25 +173,30 @@ def ref_alone(st: Any, legal: list, rng: Any) -> Action:
     hand = st.bid_hand
     if st.round == 1 and st.maker == st.dealer:
         hand |= 1 << st.up_card
-    return ("alone", hand_strength(hand, st.trump) >= ALONE_THRESHOLD)
+    return ("alone", hand_strength(hand, st.trump) >= params["alone_threshold"])
 
 
-def ref_defend_alone(st: Any, legal: list, rng: Any) -> Action:
-    """Never defends alone."""
-    return ("defend", False)
+def ref_defend_alone(st: Any, legal: list, rng: Any, params: dict) -> Action:
+    """Defends alone if the strength of his hand in trump is >= defend_alone_threshold.
+
+    The hand is the one he holds when he decides: a dealer who took up the up-card counts it
+    (and not his discard).
+    """
+    hand = st.hands[st.current_player()]
+    return ("defend", hand_strength(hand, st.trump) >= params["defend_alone_threshold"])
 
 
-def ref_railroad(st: Any, legal: list, rng: Any) -> Action:
-    """Always takes the railroad card."""
-    return ("railroad", True)
+def ref_railroad(st: Any, legal: list, rng: Any, params: dict) -> Action:
+    """Takes the railroad card if ``railroad_take`` (default: always)."""
+    return ("railroad", bool(params["railroad_take"]))
 
 
-def ref_give(st: Any, legal: list, rng: Any) -> Action:
+def ref_give(st: Any, legal: list, rng: Any, params: dict) -> Action:
     """The partner gives his strongest card."""
     return max(legal, key=lambda a: st.strength(a[1]))
 
 
-def ref_lone_discard(st: Any, legal: list, rng: Any) -> Action:
+def ref_lone_discard(st: Any, legal: list, rng: Any, params: dict) -> Action:
     """The lone player discards his weakest card."""
     return min(legal, key=lambda a: st.strength(a[1]))
 
@@ -171,7 +214,7 @@ def beats(st: Any, card: int, winning: int) -> bool:
             and st.strength(card) > st.strength(winning))
 
 
-def ref_play(st: Any, legal: list, rng: Any) -> Action:
+def ref_play(st: Any, legal: list, rng: Any, params: dict) -> Action:
     """Lead the strongest legal card; follow with the weakest winning card, else the weakest."""
     cards = [a[1] for a in legal]
     if not st.trick:
@@ -199,11 +242,10 @@ REFERENCE: dict[str, Decide] = {
 STRATEGIES: dict[str, dict[str, Decide]] = {"random": RANDOM, "reference": REFERENCE}
 
 
-def decide(name: str, st: Any, rng: Any) -> Action:
-    """The action strategy ``name`` takes at the pending decision of ``st``."""
-    try:
-        table = STRATEGIES[name]
-    except KeyError:
-        raise ValueError(f"unknown strategy {name!r}: known are {', '.join(STRATEGIES)}") from None
+def decide(name: str, st: Any, rng: Any, params: dict | None = None) -> Action:
+    """The action strategy ``name`` (with ``params``, defaults where missing) takes at the
+    pending decision of ``st``."""
+    table = STRATEGIES.get(name)
+    full = full_params(name, params)  # also rejects an unknown name
     legal = st.legal_actions()
-    return table[st.phase](st, legal, rng)
+    return table[st.phase](st, legal, rng, full)

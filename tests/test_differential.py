@@ -1,7 +1,8 @@
 """Kernels against the pure-Python reference engine: identical records and traces.
 
 Under the ``random`` strategy (which reaches every corner) for every named ruleset and for each
-rule option switched on alone, on 20,000 deals each; plus mixed strategies and whole games.
+rule option switched on alone, on 20,000 deals each; plus mixed strategies, the ``reference``
+strategy with non-default parameters, and whole games.
 """
 
 from __future__ import annotations
@@ -12,7 +13,15 @@ import pytest
 from euchre_sim import reference
 from euchre_sim.core.layout import RECORD_FIELDS
 from euchre_sim.rules import OPTION_VALUES, RULESETS, Rules
-from euchre_sim.simulate import Matchup, iter_game_chunks, replay_deals, simulate_deals
+from euchre_sim.simulate import (
+    Matchup,
+    PresetDeal,
+    iter_game_chunks,
+    play_presets,
+    replay_deals,
+    simulate_deals,
+)
+from euchre_sim.strategies import get_strategy
 
 N_DEALS = 20_000
 
@@ -32,10 +41,16 @@ def _configs() -> list[tuple[str, Rules]]:
 CONFIGS = _configs()
 
 
-def _compare(rules: Rules, strategies: tuple[str, str], seed: int, n: int, first: int = 0):
-    kernel = replay_deals(rules, strategies[0], strategies[1], seed, first, n)
+def _compare(rules: Rules, strategies: tuple[str, str], seed: int, n: int, first: int = 0,
+             params: tuple[dict, dict] = ({}, {})):
+    """Deals ``first .. first+n-1``: kernel and reference engine agree on records and traces.
+
+    ``params[t]``: team t's strategy parameters (kernel: ``name:key=value,...``).
+    """
+    a, b = (get_strategy(name, **p) for name, p in zip(strategies, params, strict=True))
+    kernel = replay_deals(rules, a, b, seed, first, n)
     for i, rep in enumerate(kernel):
-        rec, trace = reference.play_deal(seed, first + i, rules, strategies)
+        rec, trace = reference.play_deal(seed, first + i, rules, strategies, params)
         if rep.record != rec or rep.trace != trace:
             diff = {k: (rep.record[k], rec[k]) for k in rec if rep.record[k] != rec[k]}
             first_bad = next(
@@ -95,3 +110,76 @@ def test_games_match_reference(ruleset: str) -> None:
         mine = drecs[drecs[:, 0] == i][:, 1:]
         theirs = np.array([[d[f] for f in RECORD_FIELDS] for d in deals])
         assert np.array_equal(mine, theirs), f"game {i} deals differ"
+
+
+# --------------------------------------------------------------------------------------------
+# The reference strategy with non-default parameters
+# --------------------------------------------------------------------------------------------
+
+# Every parameter off its default: bids and loners at lower strength, defenders alone at 10,
+# redeals and farmer's exchanges whenever possible, the railroad card refused.
+BOLD = {"bid_threshold": 10, "alone_threshold": 14, "defend_alone_threshold": 10,
+        "call_redeal": 1, "farmer_exchange": 1, "railroad_take": 0}
+PARAM_RULES = {
+    "railroad,ace_no_face": Rules(defender_alone=True, redeal="ace_no_face", farmers_hand=True,
+                                  partners_best="railroad"),
+    "give,nines_and_tens": Rules(defender_alone=True, redeal="nines_and_tens", farmers_hand=True,
+                                 partners_best="give"),
+    "all-options,33": Rules(stick_the_dealer=False, defender_alone=True, dealer_partner_alone=True,
+                            lead="left_of_lone", super_euchre=True, no_first_blood=True,
+                            dealer_needs_trump=True, passed_cannot_go_alone=True, deck=33,
+                            redeal="nines_and_tens", farmers_hand=True, partners_best="railroad"),
+}
+N_PARAM_DEALS = 4_000
+
+@pytest.mark.parametrize("name", PARAM_RULES)
+def test_reference_parameters_match_reference_engine(name: str) -> None:
+    _compare(PARAM_RULES[name], ("reference", "reference"), seed=41, n=N_PARAM_DEALS,
+             params=(BOLD, BOLD))
+
+
+def test_defending_dealer_counts_the_up_card() -> None:
+    """Up-card JH, dealer 0 holds JD AH KH 9S 9C (hearts 5+4+3 = 12). Seat 1 (QH TH 9H AS AD,
+    hearts 10) orders up at 10; the dealer takes the JH and discards 9C: he now holds
+    JH JD AH KH 9S, hearts 6+5+4+3 = 18 >= 15, and defends alone (seat 2 before him has 0)."""
+    rules = Rules(defender_alone=True)
+    hands = ("JD AH KH 9S 9C", "QH TH 9H AS AD", "KS QS TS 9D TD", "KC QC TC KD QD")
+    deal = PresetDeal.of(hands, "JH", 0, rules)
+    params = ({"defend_alone_threshold": 15}, {"bid_threshold": 10})
+    rec, _ = reference.play_preset(rules, 0, deal.hands, deal.up_card, deal.kitty,
+                                   ("reference", "reference"), params)
+    assert rec["defender"] == 0
+    a, b = (get_strategy("reference", **p) for p in params)
+    rep, = play_presets(rules, a, b, [deal])
+    assert rep.record["defender"] == 0
+
+
+@pytest.mark.parametrize("ruleset", ["british", "canadian"])
+def test_parameters_are_per_team(ruleset: str) -> None:
+    """Each team uses its own parameters."""
+    rules = Rules.named(ruleset, farmers_hand=True, redeal="ace_no_face", partners_best="railroad")
+    _compare(rules, ("reference", "reference"), seed=43, n=N_PARAM_DEALS,
+             params=(BOLD, {"bid_threshold": 14, "alone_threshold": 17}))
+    _compare(rules, ("random", "reference"), seed=44, n=1_000, params=({}, BOLD))
+
+
+def test_games_with_parameters_match_reference() -> None:
+    rules = Rules.named("north-american", target_score=5, partners_best="give")
+    params = ({"bid_threshold": 10, "alone_threshold": 14}, {"bid_threshold": 15})
+    a, b = (get_strategy("reference", **p) for p in params)
+    (grecs, drecs), = list(iter_game_chunks(rules, Matchup.of(a, b), 200, seed=8,
+                                            with_deals=True))
+    for i in range(200):
+        game, deals = reference.play_game(8, i, rules, ("reference", "reference"), params)
+        assert list(grecs[i]) == [game[k] for k in
+                                  ("game", "first_dealer", "winner", "score0", "score1", "deals")]
+        mine = drecs[drecs[:, 0] == i][:, 1:]
+        theirs = np.array([[d[f] for f in RECORD_FIELDS] for d in deals])
+        assert np.array_equal(mine, theirs), f"game {i} deals differ"
+
+
+def test_reference_engine_rejects_unknown_parameters() -> None:
+    with pytest.raises(ValueError, match="bogus"):
+        reference.play_deal(0, 0, Rules(), ("reference", "reference"), ({"bogus": 1}, {}))
+    with pytest.raises(ValueError, match="random"):
+        reference.play_deal(0, 0, Rules(), ("random", "reference"), ({"bid_threshold": 9}, {}))

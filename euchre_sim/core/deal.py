@@ -363,6 +363,8 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
         g[G_HAND + dealer] |= ONE << up_bit
         d = decide_discard(kinds, params, g, dealer, rules, rng, up_bit)
         g[G_HAND + dealer] &= ~(ONE << d)
+        # keep the natural hand current too (decisions that rate a hand read it)
+        g[G_NAT + dealer] = (g[G_NAT + dealer] | (ONE << up)) & ~(ONE << NAT[trump, d])
         if ti >= 0:
             emit(trace, ti, g, EV_DISCARD, dealer, NAT[trump, d])
         recs[ri, F_DISCARD] = NAT[trump, d]

@@ -1,0 +1,602 @@
+"""Every rule option of RULES.md section 2 changes the outcome of a hand-made deal.
+
+Each test plays one deal written card by card (``PresetDeal``) through the kernel, once with the
+option off and once on, and asserts what happens in both, as worked out by hand in the
+docstrings and comments. Every deal is also played by the pure-Python reference engine
+(``reference.play_preset``), which must give the same record and trace.
+
+The players use the deterministic ``reference`` strategy (docs/engine.md), some with parameters
+to force a decision. Reminders for reading the positions:
+
+* strength for trump t: right bower 6, left bower 5, trump A 4, trump K 3, other trumps 2, joker
+  7, each off-suit ace 2. Order up / call at strength >= ``bid_threshold`` (12), alone at >=
+  ``alone_threshold`` (20). In round 2 a player names his strongest suit other than the up-card's.
+* the dealer discards his weakest card; the leader leads his strongest legal card; a follower
+  plays his weakest legal card that beats the card winning the trick (whoever's it is), else his
+  weakest legal card. Non-trumps are ranked by rank, ties by suit (C < D < H < S).
+* seats 0..3 clockwise, team = seat & 1; the order from the dealer's left is D+1, D+2, D+3, D.
+
+Tricks are shown as ``"1:JH 2:TH 3:9C 0:9H -> 1"``: seat:card in play order, then the winner.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from euchre_sim import reference
+from euchre_sim.cards import format_card, parse_card, parse_hand
+from euchre_sim.core.layout import EV_PLAY, EV_TRICK, RECORD_FIELDS
+from euchre_sim.rules import Rules
+from euchre_sim.simulate import DealReplay, Matchup, PresetDeal, iter_game_chunks, play_presets
+from euchre_sim.strategies import get_strategy
+
+C, D, H, S = range(4)
+
+
+def play(rules: Rules, hands: tuple[str, str, str, str], up: str, dealer: int = 0,
+         a: str = "reference", b: str | None = None, kitty: str | None = None,
+         seed: int = 0) -> DealReplay:
+    """Play the deal on the kernel (team 0: ``a``, team 1: ``b``, default ``a``) and check that
+    the reference engine agrees on the record and the trace."""
+    deal = PresetDeal.of(hands, up, dealer, rules, kitty=kitty)
+    rep, = play_presets(rules, a, b, [deal], seed)
+    sa, sb = get_strategy(a), get_strategy(b if b is not None else a)
+    rec, trace = reference.play_preset(rules, dealer, deal.hands, deal.up_card, deal.kitty,
+                                       (sa.name, sb.name), (sa.params, sb.params), seed=seed)
+    assert rep.record == rec
+    assert rep.trace == trace
+    return rep
+
+
+def tricks(rep: DealReplay) -> list[str]:
+    """The five tricks as ``"seat:card ... -> winner"``."""
+    out, cards = [], []
+    for kind, seat, value in rep.trace:
+        if kind == EV_PLAY:
+            cards.append(f"{seat}:{format_card(value)}")
+        elif kind == EV_TRICK:
+            out.append(" ".join(cards) + f" -> {seat}")
+            cards = []
+    return out
+
+
+def bidding(rep: DealReplay) -> list[tuple[str, int, int]]:
+    """The events before the first card is played (names, seat, value)."""
+    return [e for e in rep.events() if e[0] not in ("PLAY", "TRICK")]
+
+
+def card(text: str) -> int:
+    return parse_card(text)
+
+
+def check(rep: DealReplay, **expected: int) -> None:
+    """The record has these values."""
+    assert {k: rep.record[k] for k in expected} == expected
+
+
+# --------------------------------------------------------------------------------------------
+# stick_the_dealer
+# --------------------------------------------------------------------------------------------
+
+# Up-card 9S, dealer 0. Nobody reaches 12 in any suit: seat 1 (JC 9D TD 9H AS) has spades 9,
+# clubs 8; seat 2 (JD 9C TC TH KS) hearts 7; seat 3 (JH QC QD QH AC) hearts 10; the dealer
+# (JS KC KD KH AD) spades 10 with the 9S, clubs 10 (left bower 5, KC 3, AD 2).
+STUCK = ("JS KC KD KH AD", "JC 9D TD 9H AS", "JD 9C TC TH KS", "JH QC QD QH AC")
+
+
+def test_stick_the_dealer() -> None:
+    """Off: all pass twice, the hand is thrown in. On: the dealer must name his best suit,
+    clubs (10); the right bower JC is seat 1's, but the dealer's side takes 4 tricks: 1 point.
+    """
+    off = play(Rules(stick_the_dealer=False), STUCK, "9S")
+    check(off, thrown_in=1, round=0, passes=8, maker=-1, trump=-1, leader=-1, points0=0,
+          points1=0)
+    assert rep_names(off) == ["PASS1"] * 4 + ["PASS2"] * 4 + ["THROWN_IN"]
+    assert off.trace[-1] == (8, 0, 0)
+
+    on = play(Rules(stick_the_dealer=True), STUCK, "9S")
+    check(on, thrown_in=0, round=2, passes=7, maker=0, trump=C, stuck=1, discard=-1, alone=0,
+          leader=1, tricks0=4, tricks1=1, points0=1, points1=0)
+    assert tricks(on) == [
+        "1:JC 2:9C 3:QC 0:KC -> 1",  # the right bower; everyone follows trump low
+        "1:AS 2:KS 3:AC 0:JS -> 0",  # seat 3 ruffs with AC, the dealer over-ruffs with the left
+        "0:AD 1:9D 2:JD 3:QD -> 0",
+        "0:KH 1:9H 2:TH 3:JH -> 0",  # KH beats KD as a lead (ties by suit): hearts first
+        "0:KD 1:TD 2:TC 3:QH -> 2",  # seat 2, void in diamonds, ruffs with TC
+    ]
+
+
+def rep_names(rep: DealReplay) -> list[str]:
+    return [e[0] for e in rep.events()]
+
+
+# --------------------------------------------------------------------------------------------
+# target_score (whole games)
+# --------------------------------------------------------------------------------------------
+
+
+def test_target_score() -> None:
+    """The same game stream to 5 and to 10 points: the decisions of ``reference`` do not depend
+    on the score, so the 5-point game is the first deals of the 10-point game, cut at the first
+    deal after which a team has 5 or more. A deal scores at most 4, so the 5-point game ends
+    below 10 and the 10-point game goes on."""
+    games = 20
+    results = {}
+    for target in (5, 10):
+        rules = Rules(target_score=target)
+        matchup = Matchup.of("reference")
+        (grecs, drecs), = list(iter_game_chunks(rules, matchup, games, seed=4, with_deals=True))
+        results[target] = grecs, drecs
+        for g in range(games):
+            game, deals = reference.play_game(4, g, rules, ("reference", "reference"))
+            assert list(grecs[g]) == [game[k] for k in ("game", "first_dealer", "winner",
+                                                        "score0", "score1", "deals")]
+            mine = drecs[drecs[:, 0] == g][:, 1:].tolist()
+            assert mine == [[d[f] for f in RECORD_FIELDS] for d in deals]
+    p0, p1 = RECORD_FIELDS.index("points0"), RECORD_FIELDS.index("points1")
+    for g in range(games):
+        for target in (5, 10):
+            grecs, drecs = results[target]
+            _, _, winner, score0, score1, n = grecs[g]
+            rows = drecs[drecs[:, 0] == g][:, 1:]
+            assert len(rows) == n
+            s0, s1 = rows[:, p0].cumsum(), rows[:, p1].cumsum()
+            assert (s0[-1], s1[-1]) == (score0, score1)
+            # Nobody had reached the target before the last deal; the winner has it now.
+            assert max(s0[-2] if n > 1 else 0, s1[-2] if n > 1 else 0) < target
+            assert (score0 if winner == 0 else score1) >= target
+            assert (score1 if winner == 0 else score0) < target
+            assert max(score0, score1) <= target + 3
+        short, long = results[5][1], results[10][1]
+        a = short[short[:, 0] == g][:, 1:]
+        b = long[long[:, 0] == g][:, 1:]
+        assert len(b) > len(a) and (b[: len(a)] == a).all()
+        assert max(results[5][0][g][3:5]) < 10 <= max(results[10][0][g][3:5])
+
+
+# --------------------------------------------------------------------------------------------
+# defender_alone, super_euchre, passed_cannot_go_alone
+# --------------------------------------------------------------------------------------------
+
+# Up-card 9H, dealer 0. Team 1 never bids (bid_threshold 40) but defends alone at 15: seat 1
+# holds JH JD AH KH AS, hearts 20. Team 0 bids at 8: seat 2 (QH TH AC AD KS) has hearts
+# 2+2+2+2 = 8 and orders up; the dealer takes the 9H and discards 9S (his weakest card).
+DEFEND = ("KC KD QD 9S TS", "JH JD AH KH AS", "QH TH AC AD KS", "9C TC 9D TD QC")
+DEFEND_A = "reference:bid_threshold=8"
+DEFEND_B = "reference:bid_threshold=40,defend_alone_threshold=15"
+# Seat 1 wins every trick: three top trumps pull the makers' trumps, then KH and AS.
+DEFEND_TRICKS = [
+    "1:JH 2:TH 3:9C 0:9H -> 1",
+    "1:JD 2:QH 3:9D 0:TS -> 1",
+    "1:AH 2:KS 3:TC 0:QD -> 1",
+    "1:KH 2:AC 3:TD 0:KC -> 1",
+    "1:AS 2:AD 3:QC 0:KD -> 1",
+]
+
+
+def without_seat(lines: list[str], seat: int) -> list[str]:
+    """The same tricks without the cards of ``seat`` (who sits out)."""
+    return [" ".join(w for w in line.split(" ") if not w.startswith(f"{seat}:"))
+            for line in lines]
+
+
+def test_defender_alone() -> None:
+    """Off: the makers (team 0) are euchred with 0 tricks: 2 points to team 1. On: seat 1 (first
+    defender from the dealer's left) defends alone (strength 20 >= 15), seat 3 sits out, the
+    same five tricks without seat 3's cards: a lone defender's euchre scores 4."""
+    off = play(Rules(), DEFEND, "9H", a=DEFEND_A, b=DEFEND_B)
+    check(off, maker=2, trump=H, round=1, discard=card("9S"), alone=0, defender=-1, leader=1,
+          tricks0=0, tricks1=5, points0=0, points1=2)
+    assert tricks(off) == DEFEND_TRICKS
+
+    on = play(Rules(defender_alone=True), DEFEND, "9H", a=DEFEND_A, b=DEFEND_B)
+    check(on, maker=2, trump=H, alone=0, defender=1, leader=1, tricks0=0, tricks1=5,
+          points0=0, points1=4)
+    assert ("DEFEND_ALONE", 1, 0) in on.events()
+    assert tricks(on) == without_seat(DEFEND_TRICKS, 3)
+
+
+def test_super_euchre() -> None:
+    """The makers take no trick (position above): 2 points to the defenders off, 4 on; with a
+    lone defender too it is still 4 (the two do not add up)."""
+    off = play(Rules(), DEFEND, "9H", a=DEFEND_A, b=DEFEND_B)
+    check(off, tricks0=0, points1=2)
+    on = play(Rules(super_euchre=True), DEFEND, "9H", a=DEFEND_A, b=DEFEND_B)
+    check(on, tricks0=0, points1=4, defender=-1)
+    both = play(Rules(super_euchre=True, defender_alone=True), DEFEND, "9H", a=DEFEND_A,
+                b=DEFEND_B)
+    check(both, tricks0=0, points1=4, defender=1)
+
+
+def test_passed_cannot_go_alone() -> None:
+    """With defender_alone: seat 1 passed in round 1, where trump was made. Off: he defends
+    alone (4 points). On: he may not; seat 3 (who never passed: seat 2 ordered before him) is
+    asked but his hand is worth 0 in hearts: no lone defender, an ordinary euchre, 2 points."""
+    off = play(Rules(defender_alone=True), DEFEND, "9H", a=DEFEND_A, b=DEFEND_B)
+    check(off, passes=1, defender=1, points1=4)
+    on = play(Rules(defender_alone=True, passed_cannot_go_alone=True), DEFEND, "9H",
+              a=DEFEND_A, b=DEFEND_B)
+    check(on, passes=1, defender=-1, tricks1=5, points1=2)
+    assert tricks(on) == DEFEND_TRICKS
+
+
+# --------------------------------------------------------------------------------------------
+# dealer_partner_alone (Canadian loner)
+# --------------------------------------------------------------------------------------------
+
+# Up-card 9H, dealer 0. Seat 1 (9C TC 9D TD QC) has no hearts; seat 2 (JH JD AH AC AS) has
+# hearts 6+5+4+2+2 = 19: orders up, below 20 so not alone by choice.
+CANADIAN = ("9S TS QS KS QD", "9C TC 9D TD QC", "JH JD AH AC AS", "KH QH TH KC KD")
+
+
+def test_dealer_partner_alone() -> None:
+    """Off: the dealer takes the 9H (discards 9S) and plays with seat 2; he ruffs the first
+    trick, but then leads KS into seat 2's AS, which seat 3 ruffs: the makers take 4 tricks, 1
+    point. On: seat 2 must play alone, the dealer sits out without picking up; seat 2 wins all
+    five tricks alone: 4 points."""
+    off = play(Rules(), CANADIAN, "9H")
+    check(off, maker=2, round=1, discard=card("9S"), alone=0, leader=1, tricks0=4, tricks1=1,
+          points0=1)
+    assert tricks(off) == [
+        "1:QC 2:AC 3:KC 0:9H -> 0",
+        "0:KS 1:9C 2:AS 3:TH -> 3",
+        "3:KH 0:TS 1:9D 2:AH -> 2",
+        "2:JH 3:QH 0:QD 1:TC -> 2",
+        "2:JD 3:KD 0:QS 1:TD -> 2",
+    ]
+
+    on = play(Rules(dealer_partner_alone=True), CANADIAN, "9H")
+    check(on, maker=2, round=1, discard=-1, alone=1, leader=1, tricks0=5, points0=4)
+    assert bidding(on) == [("PASS1", 1, 0), ("ORDER", 2, H), ("ALONE", 2, 1)]
+    assert tricks(on) == [
+        "1:QC 2:AC 3:KC -> 2",
+        "2:JH 3:TH 1:9C -> 2",
+        "2:JD 3:QH 1:9D -> 2",
+        "2:AH 3:KH 1:TC -> 2",
+        "2:AS 3:KD 1:TD -> 2",
+    ]
+
+
+# --------------------------------------------------------------------------------------------
+# lead and partners_best: a lone maker
+# --------------------------------------------------------------------------------------------
+
+# Up-card 9H, dealer 0. Team 0 goes alone at 18. Seat 2 (JH JD AH KH KS) has hearts 6+5+4+3 =
+# 18: orders up and goes alone; the dealer (his partner) takes the 9H, discards 9S and sits out.
+# The opponents: seat 1 AS QS 9C TC 9D, seat 3 AC KC QC AD TS.
+LONE = ("JC QD KD TD 9S", "AS QS 9C TC 9D", "JH JD AH KH KS", "AC KC QC AD TS")
+LONE_A = "reference:alone_threshold=18"
+# Eldest lead: seat 1 leads AS and seat 2 must follow with KS: the makers take 4, 1 point.
+LONE_ELDEST = [
+    "1:AS 2:KS 3:TS -> 1",
+    "1:QS 2:KH 3:QC -> 2",
+    "2:JH 3:KC 1:9C -> 2",
+    "2:JD 3:AC 1:9D -> 2",
+    "2:AH 3:AD 1:TC -> 2",
+]
+# Seat 2 holds 9H (from his partner) instead of KS: he ruffs the AS and marches alone: 4 points.
+LONE_GIVEN = [
+    "1:AS 2:9H 3:TS -> 2",
+    "2:JH 3:QC 1:9C -> 2",
+    "2:JD 3:KC 1:9D -> 2",
+    "2:AH 3:AC 1:TC -> 2",
+    "2:KH 3:AD 1:QS -> 2",
+]
+
+
+def test_lead_left_of_lone() -> None:
+    """Off (eldest): seat 1 (dealer's left) leads. On (left_of_lone): seat 3, left of the lone
+    seat 2, leads his strongest card AD; seat 2 ruffs, draws trumps and leads KS last, which
+    seat 1's AS wins: the lost trick moves from first to last (1 point either way)."""
+    off = play(Rules(), LONE, "9H", a=LONE_A)
+    check(off, maker=2, alone=1, discard=card("9S"), leader=1, tricks0=4, points0=1)
+    assert bidding(off) == [("PASS1", 1, 0), ("ORDER", 2, H), ("DISCARD", 0, card("9S")),
+                            ("ALONE", 2, 0)]
+    assert tricks(off) == LONE_ELDEST
+
+    on = play(Rules(lead="left_of_lone"), LONE, "9H", a=LONE_A)
+    check(on, maker=2, alone=1, leader=3, tricks0=4, points0=1)
+    assert tricks(on) == [
+        "3:AD 1:9D 2:KH -> 2",
+        "2:JH 3:TS 1:9C -> 2",
+        "2:JD 3:QC 1:TC -> 2",
+        "2:AH 3:KC 1:QS -> 2",
+        "2:KS 3:AC 1:AS -> 1",
+    ]
+
+
+# The DEFEND hands with the two defenders swapped: seat 1 is weak (0 in hearts) and seat 3
+# strong (20). Team 0 bids and goes alone at 8: seat 2 orders up alone, the dealer sits out;
+# defenders are asked from the dealer's left: seat 1 declines, seat 3 defends alone, seat 1 sits
+# out. Only seats 2 and 3 play.
+BOTH_ALONE = (DEFEND[0], DEFEND[3], DEFEND[2], DEFEND[1])
+BOTH_ALONE_A = "reference:bid_threshold=8,alone_threshold=8"
+
+
+def test_lead_left_of_lone_with_two_lone_players() -> None:
+    """Off (eldest): the first active seat from the dealer's left, the maker seat 2, leads his
+    strongest card QH, and seat 3 overtakes it. On: with a lone maker and a lone defender, the
+    lone defender (seat 3) leads. Seat 3 takes all five either way: 4 points."""
+    rules = Rules(defender_alone=True)
+    off = play(rules, BOTH_ALONE, "9H", a=BOTH_ALONE_A, b=DEFEND_B)
+    check(off, maker=2, alone=1, defender=3, leader=2, tricks1=5, points1=4)
+    assert tricks(off) == [
+        "2:QH 3:KH -> 3",
+        "3:JH 2:TH -> 3",
+        "3:JD 2:KS -> 3",
+        "3:AH 2:AC -> 3",
+        "3:AS 2:AD -> 3",
+    ]
+    on = play(rules.with_options(lead="left_of_lone"), BOTH_ALONE, "9H", a=BOTH_ALONE_A,
+              b=DEFEND_B)
+    check(on, maker=2, alone=1, defender=3, leader=3, tricks1=5, points1=4)
+    assert tricks(on) == [
+        "3:JH 2:TH -> 3",
+        "3:JD 2:QH -> 3",
+        "3:AH 2:KS -> 3",
+        "3:KH 2:AC -> 3",
+        "3:AS 2:AD -> 3",
+    ]
+
+
+@pytest.mark.parametrize("mode", ["none", "give", "railroad", "railroad-refused"])
+def test_partners_best(mode: str) -> None:
+    """none: as with eldest lead above, 1 point. give (and railroad taken): the sitting-out
+    dealer gives his strongest card, the 9H trump; seat 2 discards his weakest, KS, and marches
+    alone: 4 points. railroad refused: nothing is passed, 1 point."""
+    rules = Rules(partners_best=mode.split("-")[0])
+    a = LONE_A + (",railroad_take=0" if mode == "railroad-refused" else "")
+    rep = play(rules, LONE, "9H", a=a)
+    given = [("GIVE", 0, card("9H")), ("LONE_DISCARD", 2, card("KS"))]
+    head = [("PASS1", 1, 0), ("ORDER", 2, H), ("DISCARD", 0, card("9S")), ("ALONE", 2, 0)]
+    if mode == "none":
+        assert bidding(rep) == head
+    elif mode == "give":
+        assert bidding(rep) == head + given
+    elif mode == "railroad":
+        assert bidding(rep) == head + [("RAILROAD", 2, 1)] + given
+    else:
+        assert bidding(rep) == head + [("RAILROAD", 2, 0)]
+    if mode in ("give", "railroad"):
+        check(rep, tricks0=5, points0=4)
+        assert tricks(rep) == LONE_GIVEN
+    else:
+        check(rep, tricks0=4, points0=1)
+        assert tricks(rep) == LONE_ELDEST
+
+
+# --------------------------------------------------------------------------------------------
+# no_first_blood
+# --------------------------------------------------------------------------------------------
+
+# Up-card 9H, dealer 0. Seat 1 (JH JD AH KS QS, hearts 15) orders up at once; the dealer takes
+# the 9H and discards TS.
+NFB = ("KC QC KD QD TS", "JH JD AH KS QS", "AS 9C TC 9D TD", "KH QH TH AC AD")
+
+
+def test_no_first_blood() -> None:
+    """Off: seat 1 leads his right bower and draws trumps, but his KS later falls to seat 2's
+    AS: team 1 takes 4 tricks, 1 point. On: he must lead a non-trump, KS; seat 2 covers it with
+    the AS, but seat 3 (void in spades) ruffs with TH, and team 1 takes all five: 2 points."""
+    off = play(Rules(), NFB, "9H")
+    check(off, maker=1, discard=card("TS"), tricks1=4, points1=1)
+    assert tricks(off) == [
+        "1:JH 2:9C 3:TH 0:9H -> 1",
+        "1:JD 2:9D 3:QH 0:QC -> 1",
+        "1:AH 2:TC 3:KH 0:QD -> 1",
+        "1:KS 2:AS 3:AC 0:KC -> 2",
+        "2:TD 3:AD 0:KD 1:QS -> 3",
+    ]
+    on = play(Rules(no_first_blood=True), NFB, "9H")
+    check(on, maker=1, tricks1=5, points1=2)
+    assert tricks(on) == [
+        "1:KS 2:AS 3:TH 0:QC -> 3",
+        "3:KH 0:9H 1:AH 2:9C -> 1",
+        "1:JH 2:9D 3:QH 0:QD -> 1",
+        "1:JD 2:TC 3:AC 0:KC -> 1",
+        "1:QS 2:TD 3:AD 0:KD -> 1",
+    ]
+
+
+def test_no_first_blood_leader_with_only_trumps() -> None:
+    """A leader holding nothing but trumps may lead one: seat 1 here holds five hearts."""
+    hands = ("KC QC KD QD TS", "JH JD AH KH QH", "AS 9C TC 9D TD", "TH AC AD KS QS")
+    rep = play(Rules(no_first_blood=True), hands, "9H")
+    assert tricks(rep)[0].startswith("1:JH")
+
+
+# --------------------------------------------------------------------------------------------
+# dealer_needs_trump
+# --------------------------------------------------------------------------------------------
+
+# Up-card 9H, dealer 0 with JD AC AS AD KC: no heart, but with the 9H he counts hearts 5 (left
+# bower) + 2 + 2+2+2 = 13. Seats 1-3 are weak (best: seat 3 with spades 8) and pass throughout.
+DNT = ("JD AC AS AD KC", "9C TC 9D TD QC", "9S TS QS TH QD", "KH QH KD KS JC")
+
+
+def test_dealer_needs_trump() -> None:
+    """Off: the dealer takes up hearts, discards KC, and his side takes 4 tricks: 1 point.
+    On: he may not take up (no card of the printed suit hearts; the left bower JD does not
+    count) and passes; in round 2 he names diamonds (JD 6 + AD 4 + AC 2 + AS 2 = 14) and his
+    side marches: 2 points."""
+    off = play(Rules(), DNT, "9H")
+    check(off, round=1, passes=3, maker=0, trump=H, discard=card("KC"), stuck=0, tricks0=4,
+          points0=1)
+    assert tricks(off) == [
+        "1:QC 2:TH 3:JC 0:AC -> 2",
+        "2:QS 3:KS 0:AS 1:9C -> 0",
+        "0:JD 1:9D 2:9S 3:QH -> 0",
+        "0:9H 1:TC 2:TS 3:KH -> 3",
+        "3:KD 0:AD 1:TD 2:QD -> 0",
+    ]
+    on = play(Rules(dealer_needs_trump=True), DNT, "9H")
+    check(on, round=2, passes=7, maker=0, trump=D, discard=-1, stuck=1, tricks0=5, points0=2)
+    assert rep_names(on)[:8] == ["PASS1"] * 4 + ["PASS2"] * 3 + ["CALL"]
+    assert tricks(on) == [
+        "1:TD 2:QD 3:KD 0:AD -> 0",
+        "0:JD 1:9D 2:9S 3:JC -> 0",
+        "0:AS 1:9C 2:TS 3:KS -> 0",
+        "0:AC 1:TC 2:TH 3:QH -> 0",
+        "0:KC 1:QC 2:QS 3:KH -> 0",
+    ]
+
+
+# --------------------------------------------------------------------------------------------
+# deck
+# --------------------------------------------------------------------------------------------
+
+
+def test_deck_25_joker_beats_the_right_bower() -> None:
+    """The no_first_blood position (24 cards: seat 1 leads the right bower and wins) with seat
+    2's 9C swapped for the joker (25 cards): seat 2 must follow the trump lead with the joker,
+    which wins the trick; seat 2 then leads AS, ruffed by seat 3."""
+    off = play(Rules(deck=24), NFB, "9H")
+    assert tricks(off)[0] == "1:JH 2:9C 3:TH 0:9H -> 1"
+    hands = (NFB[0], NFB[1], NFB[2].replace("9C", "Jk"), NFB[3])
+    on = play(Rules(deck=25), hands, "9H")
+    check(on, maker=1, tricks0=1, tricks1=4, points1=1)
+    assert tricks(on) == [
+        "1:JH 2:Jk 3:TH 0:9H -> 2",
+        "2:AS 3:QH 0:QC 1:QS -> 3",
+        "3:KH 0:QD 1:AH 2:9D -> 1",
+        "1:JD 2:TC 3:AC 0:KC -> 1",
+        "1:KS 2:TD 3:AD 0:KD -> 1",
+    ]
+
+
+# Up-card 9D, dealer 0. All pass round 1 (best: the dealer's diamonds 8); in round 2 seat 1
+# has clubs 11 (AC 4 KC 3 QC 2 AS 2) and passes, seat 2 passes, seat 3 (JH AH KH QH TS) names
+# hearts (15). Seat 1 leads AS; the dealer, last to play, is void in spades.
+DECK32_24 = ("TC 9C JC TD AD", "AS KS AC KC QC", "9S TH 9H QD KD", "JH AH KH QH TS")
+
+
+def test_deck_32_seven_of_trump_ruffs() -> None:
+    """24 cards: the dealer has no trump and throws 9C; seat 1's AS wins, and team 1 marches
+    (2 points). 32 cards, the dealer holding the 7H instead of TD: he ruffs the AS with the 7H
+    (the lowest trump still beats an ace), the march is spoiled: 1 point."""
+    off = play(Rules(deck=24), DECK32_24, "9D")
+    check(off, round=2, passes=6, maker=3, trump=H, tricks1=5, points1=2)
+    assert tricks(off) == [
+        "1:AS 2:9S 3:TS 0:9C -> 1",
+        "1:AC 2:9H 3:QH 0:TC -> 3",
+        "3:JH 0:TD 1:QC 2:TH -> 3",
+        "3:AH 0:JC 1:KC 2:QD -> 3",
+        "3:KH 0:AD 1:KS 2:KD -> 3",
+    ]
+    hands = ("7H TC 9C JC AD",) + DECK32_24[1:]
+    on = play(Rules(deck=32), hands, "9D")
+    check(on, round=2, maker=3, trump=H, tricks0=1, tricks1=4, points1=1)
+    assert tricks(on) == [
+        "1:AS 2:9S 3:TS 0:7H -> 0",
+        "0:AD 1:QC 2:QD 3:QH -> 3",
+        "3:JH 0:9C 1:KC 2:9H -> 3",
+        "3:AH 0:TC 1:KS 2:TH -> 3",
+        "3:KH 0:JC 1:AC 2:KD -> 3",
+    ]
+
+
+def test_deck_33_joker_turned_up() -> None:
+    """33 cards, the joker turned up: no bidding; the dealer names his strongest suit without
+    the joker, spades (JS 6 + JC 5 + AS 4 + 7S 2 = 17), takes the joker, discards 8D and, at
+    17 + 7 = 24 >= 20, goes alone. He wins all five tricks: 4 points."""
+    hands = ("JS JC AS 7S 8D", "KS 8S AH KH QH", "AD KD QD TD 9D", "AC KC QC 7C 8C")
+    rep = play(Rules(deck=33), hands, "Jk")
+    check(rep, round=1, passes=0, maker=0, trump=S, discard=card("8D"), alone=1, leader=1,
+          tricks0=5, points0=4)
+    assert bidding(rep) == [("JOKER_TRUMP", 0, S), ("DISCARD", 0, card("8D")), ("ALONE", 0, 0)]
+    assert tricks(rep) == [
+        "1:KS 3:7C 0:AS -> 0",
+        "0:Jk 1:8S 3:8C -> 0",
+        "0:JS 1:QH 3:QC -> 0",
+        "0:JC 1:KH 3:KC -> 0",
+        "0:7S 1:AH 3:AC -> 0",
+    ]
+
+
+# --------------------------------------------------------------------------------------------
+# redeal
+# --------------------------------------------------------------------------------------------
+
+
+def assert_redealt(rep: DealReplay, caller: int, preset: tuple[str, ...]) -> None:
+    """The first event is the caller's redeal, and the hands that stood are new ones."""
+    assert rep.trace[0] == (1, caller, 0)
+    assert rep.record["redeals"] >= 1
+    assert sum(k == 1 for k, _, _ in rep.trace) == rep.record["redeals"]
+    dealt = [rep.record[f"hand{p}"] for p in range(4)]
+    assert dealt != [parse_hand(h) for h in preset]
+
+
+def test_redeal_ace_no_face() -> None:
+    """In the no_first_blood position seat 2 holds AS 9C TC 9D TD: one ace, no K, Q or J.
+    Off (or when he does not want one): the deal stands, team 1 makes hearts, 1 point. On, with
+    team 0 calling whenever eligible: seat 2 calls a redeal, the dealer shuffles again."""
+    off = play(Rules(), NFB, "9H", a="reference:call_redeal=1")
+    check(off, redeals=0, maker=1, points1=1)
+    keep = play(Rules(redeal="ace_no_face"), NFB, "9H")
+    check(keep, redeals=0, maker=1, points1=1)
+    on = play(Rules(redeal="ace_no_face"), NFB, "9H", a="reference:call_redeal=1", seed=3)
+    assert_redealt(on, 2, NFB)
+
+
+# The Canadian position with seat 1's QC and the dealer's 9S swapped: seat 1 holds
+# 9C TC 9D TD 9S, nothing above a ten. Seat 2 still orders up hearts (19); the dealer discards
+# TS. Seat 1 leads TD: the makers take 4 tricks, 1 point.
+NINES = ("QC TS QS KS QD", "9C TC 9D TD 9S", "JH JD AH AC AS", "KH QH TH KC KD")
+
+
+def test_redeal_nines_and_tens() -> None:
+    """Off: the deal is played (1 point to team 0). On, team 1 calling whenever eligible: seat
+    1 calls a redeal before any bidding."""
+    off = play(Rules(), NINES, "9H", b="reference:call_redeal=1")
+    check(off, redeals=0, maker=2, discard=card("TS"), tricks0=4, points0=1)
+    assert tricks(off) == [
+        "1:TD 2:AH 3:KD 0:QD -> 2",
+        "2:JH 3:TH 0:9H 1:9C -> 2",
+        "2:JD 3:QH 0:QC 1:9D -> 2",
+        "2:AS 3:KH 0:QS 1:9S -> 3",
+        "3:KC 0:KS 1:TC 2:AC -> 2",
+    ]
+    on = play(Rules(redeal="nines_and_tens"), NINES, "9H", b="reference:call_redeal=1", seed=5)
+    assert_redealt(on, 1, NINES)
+
+
+# --------------------------------------------------------------------------------------------
+# farmers_hand
+# --------------------------------------------------------------------------------------------
+
+# Up-card 9H, dealer 0, kitty AH KH QH. Seat 1 holds 9C TC 9D JH JD: three low cards.
+FARMER = ("JS KS AS AD TH", "9C TC 9D JH JD", "AC KC QC JC TD", "9S TS QS KD QD")
+
+
+def test_farmers_hand() -> None:
+    """Off: seat 1 has hearts 11 and passes; everyone passes round 1 (the dealer has hearts
+    8); in round 2 seat 1 names diamonds (JD 6 + JH 5 + 9D 2 = 13) and takes 3 tricks: 1 point.
+    On (team 1 exchanges): seat 1 gives 9C TC 9D for AH KH QH, holds the five top hearts
+    (20): orders up and goes alone, the dealer discards JS, and seat 1 marches: 4 points."""
+    b = "reference:farmer_exchange=1"
+    off = play(Rules(), FARMER, "9H", b=b, kitty="AH KH QH")
+    check(off, farmer=-1, round=2, passes=4, maker=1, trump=D, tricks1=3, points1=1)
+    assert tricks(off) == [
+        "1:JD 2:TD 3:QD 0:AD -> 1",
+        "1:JH 2:JC 3:KD 0:TH -> 1",
+        "1:9D 2:QC 3:9S 0:JS -> 1",
+        "1:TC 2:KC 3:TS 0:KS -> 2",
+        "2:AC 3:QS 0:AS 1:9C -> 2",
+    ]
+    on = play(Rules(farmers_hand=True), FARMER, "9H", b=b, kitty="AH KH QH")
+    check(on, farmer=1, round=1, passes=0, maker=1, trump=H, discard=card("JS"), alone=1,
+          tricks1=5, points1=4, hand1=parse_hand(FARMER[1]))
+    assert bidding(on)[:5] == [("FARMER", 1, card("9C")), ("FARMER", 1, card("TC")),
+                               ("FARMER", 1, card("9D")), ("ORDER", 1, H),
+                               ("DISCARD", 0, card("JS"))]
+    assert tricks(on) == [
+        "1:JH 2:TD 0:9H -> 1",
+        "1:JD 2:JC 0:TH -> 1",
+        "1:AH 2:QC 0:KS -> 1",
+        "1:KH 2:KC 0:AD -> 1",
+        "1:QH 2:AC 0:AS -> 1",
+    ]
+    # The option on, but nobody wants to exchange: the same as off.
+    keep = play(Rules(farmers_hand=True), FARMER, "9H", kitty="AH KH QH")
+    assert keep.record == off.record and keep.trace == off.trace
