@@ -92,10 +92,21 @@ def start_times() -> tuple[float, float, float]:
     return times[0][1], times[1][1], times[1][0]
 
 
+def cpu_model() -> str:
+    """The processor's model name (Linux), or the platform's machine type."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.machine()
+
+
 def run_bench(seconds: float = 3.0, cref: str | None = None, echo=print) -> int:
     """Print the benchmark table; returns the exit status."""
     cores = numba.config.NUMBA_NUM_THREADS
-    echo(f"euchre-sim bench  {time.strftime('%Y-%m-%d %H:%M')}  {platform.machine()}, "
+    echo(f"euchre-sim bench  {time.strftime('%Y-%m-%d %H:%M')}  {cpu_model()}, "
          f"{os.cpu_count()} cpus, numba {numba.__version__}, {seconds:g} s per measurement")
     echo("strategy: reference vs reference, rules: north-american (the C script)\n")
     cold, warm, imp = start_times()
