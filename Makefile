@@ -21,7 +21,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
 lint: $(STAMP)
-	$(BIN)/ruff check euchre_sim tests benchmarks
+	$(BIN)/ruff check euchre_sim tests
 
 bench: $(STAMP)
 	$(BIN)/euchre-sim bench
