@@ -13,7 +13,8 @@ from .cards import CardError
 from .results import ResultsError
 from .rules import RULESETS, Rules, RulesError, describe_rulesets, parse_assignments
 from .simulate import SimulationError
-from .strategies import STRATEGY_HELP, StrategyError, describe_strategies, get_strategy
+from .solver import SolverError
+from .strategies import StrategyError, describe_strategies, get_strategy
 
 EPILOG = """examples:
   euchre-sim simulate --strategy reference --deals 1000000 --seed 7
@@ -23,9 +24,11 @@ EPILOG = """examples:
   euchre-sim show --seed 7 --deal 12
   euchre-sim rules
   euchre-sim bench
+  euchre-sim solve --hands "JH JD AH KH AS" "9C TC JC QC KC" "9S TS QS KS AC" \\
+      "9D TD QD KD AD" --trump H --maker 0 --leader 1
 """
 
-USER_ERRORS = (CardError, RulesError, StrategyError, SimulationError, ResultsError)
+USER_ERRORS = (CardError, RulesError, StrategyError, SimulationError, ResultsError, SolverError)
 
 
 def _seed(text: str) -> int:
@@ -68,8 +71,9 @@ def _add_game_args(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--strategy", default="reference", metavar="NAME",
-        help=f"strategy of team 0 (seats 0, 2): {', '.join(STRATEGY_HELP)}, optionally with "
-        "parameters as NAME:key=value,... (default: reference; see `euchre-sim strategies`)",
+        help="strategy of team 0 (seats 0, 2): a built-in (random, reference, basic, advanced, "
+        "aggressive, conservative) or a .toml file, optionally NAME:key=value,... "
+        "(default: reference; see `euchre-sim strategies`)",
     )
     p.add_argument(
         "--vs", default=None, metavar="NAME",
@@ -129,6 +133,34 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     bench.add_argument("--cref", default=None, help="path to cref-rate (default: auto-detect)")
+
+    solve = sub.add_parser(
+        "solve", help="solve a play position with every hand open (double dummy)",
+        description="The exact value of a play position with all four hands visible: the "
+        "makers' tricks and points under best play by both sides, and the value of each legal "
+        "card of the player to move. See docs/solver.md.",
+    )
+    solve.add_argument("--hands", nargs=4, required=True, metavar="HAND",
+                       help='the four hands, seats 0..3, e.g. "JH JD AH KH AS"; "-" for a '
+                       "seat sitting out; with --trick/--tricks the cards still held")
+    solve.add_argument("--trump", required=True, help="trump suit: C, D, H, S")
+    solve.add_argument("--maker", type=int, required=True, metavar="SEAT",
+                       help="the seat that made trump")
+    solve.add_argument("--leader", type=int, required=True, metavar="SEAT",
+                       help="the seat leading the current trick")
+    solve.add_argument("--alone", action="store_true", help="the maker plays alone")
+    solve.add_argument("--defender-alone", type=int, default=None, metavar="SEAT",
+                       help="a defender plays alone")
+    solve.add_argument("--trick", default="", metavar="CARDS",
+                       help='cards already played to the current trick, from the leader ("AS KS")')
+    solve.add_argument("--tricks", type=int, nargs=2, default=(0, 0), metavar=("MAKERS", "DEF"),
+                       help="tricks already won by the makers and by the defenders")
+    solve.add_argument("--deck", type=int, default=None, choices=(24, 25, 32, 33),
+                       help="refuse cards outside this deck")
+    solve.add_argument("--no-first-blood", action="store_true",
+                       help="the first lead may not be a trump unless the leader holds only trumps")
+    solve.add_argument("--super-euchre", action="store_true",
+                       help="makers taking no trick give the defenders 4")
     return parser
 
 
@@ -177,6 +209,18 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_solve(args: argparse.Namespace) -> int:
+    from .solver import Position, format_result, solve
+
+    pos = Position(
+        args.hands, args.trump, args.maker, args.leader, alone=args.alone,
+        defender_alone=args.defender_alone, trick=args.trick, tricks_won=tuple(args.tricks),
+        no_first_blood=args.no_first_blood, super_euchre=args.super_euchre, deck=args.deck,
+    )
+    print(format_result(pos, solve(pos)))
+    return 0
+
+
 def cmd_strategies(args: argparse.Namespace) -> int:
     print(describe_strategies())
     return 0
@@ -199,6 +243,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.command == "strategies":
             return cmd_strategies(args)
+        if args.command == "solve":
+            return cmd_solve(args)
         if args.command == "bench":
             from .bench import run_bench
 

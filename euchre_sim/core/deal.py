@@ -81,6 +81,7 @@ from .layout import (
     G_ALONE,
     G_DEALER,
     G_DEFENDER,
+    G_DISCARD,
     G_HAND,
     G_KITTY,
     G_LEADER,
@@ -105,6 +106,7 @@ from .layout import (
     G_TRUMP,
     G_UP,
     G_UPSUIT,
+    G_VOIDS,
     G_WIN_CARD,
     G_WIN_SEAT,
     MAX_REDEALS,
@@ -215,6 +217,7 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
     g[G_OUT_A] = -1
     g[G_OUT_B] = -1
     g[G_LED] = -1
+    g[G_DISCARD] = -1
     for p in range(4):
         g[G_TRICK_CARD + p] = -1
     deck_row = 0
@@ -363,6 +366,7 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
         g[G_HAND + dealer] |= ONE << up_bit
         d = decide_discard(kinds, params, g, dealer, rules, rng, up_bit)
         g[G_HAND + dealer] &= ~(ONE << d)
+        g[G_DISCARD] = d
         # keep the natural hand current too (decisions that rate a hand read it)
         g[G_NAT + dealer] = (g[G_NAT + dealer] | (ONE << up)) & ~(ONE << NAT[trump, d])
         if ti >= 0:
@@ -466,6 +470,7 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
                 legal = hand & SUIT_EFF[g[G_LED]]
                 if legal == 0:
                     legal = hand
+                    g[G_VOIDS + p] |= ONE << g[G_LED]
             c = decide_play(kinds, params, g, p, rules, rng, legal)
             if pos == 0:
                 g[G_LED] = ESUIT[c]

@@ -14,8 +14,33 @@ import numpy as np
 from numba import njit
 
 from .bits import clz, ctz, popcount
-from .layout import G_HAND, G_LED, G_MEM, G_NAT, G_POS, G_TRUMP, G_UP, G_WIN_CARD, S_REFERENCE
+from .layout import (
+    G_HAND,
+    G_LED,
+    G_MEM,
+    G_NAT,
+    G_POS,
+    G_TRUMP,
+    G_UP,
+    G_WIN_CARD,
+    S_REFERENCE,
+    S_SCRIPTED,
+)
 from .rng import below
+from .scripted import (
+    Q_CALL_REDEAL,
+    Q_FARMER,
+    sc_alone,
+    sc_dealer_discard,
+    sc_defend_alone,
+    sc_give,
+    sc_joker_trump,
+    sc_lone_discard,
+    sc_play,
+    sc_railroad,
+    sc_round1,
+    sc_round2,
+)
 from .tables import JOKER_STRENGTH, LOW_NAT, STRENGTH, SUIT_EFF, TRUMP_MASK
 
 # parameters of the reference strategy (indices into its params row; see strategies/)
@@ -70,6 +95,8 @@ def decide_redeal(kinds, params, g, seat, rules, rng):
     kind = kinds[seat & 1]
     if kind == S_REFERENCE:
         return 1 if params[seat & 1, P_REDEAL] > 0 else 0
+    if kind == S_SCRIPTED:
+        return 1 if params[seat & 1, Q_CALL_REDEAL] > 0 else 0
     return below(rng, 2)
 
 
@@ -78,8 +105,9 @@ def decide_farmer(kinds, params, g, seat, rules, rng):
     """Natural mask of the three low cards to exchange for the kitty, or 0 to keep the hand."""
     kind = kinds[seat & 1]
     low = g[G_NAT + seat] & LOW_NAT
-    if kind == S_REFERENCE:
-        if params[seat & 1, P_FARMER] <= 0:
+    if kind == S_REFERENCE or kind == S_SCRIPTED:
+        flag = P_FARMER if kind == S_REFERENCE else Q_FARMER
+        if params[seat & 1, flag] <= 0:
             return 0
         give = np.int64(0)
         n = 0
@@ -114,6 +142,8 @@ def decide_farmer(kinds, params, g, seat, rules, rng):
 def decide_joker_trump(kinds, params, g, seat, rules, rng):
     """The dealer's blind choice of trump when the joker is turned up."""
     kind = kinds[seat & 1]
+    if kind == S_SCRIPTED:
+        return sc_joker_trump(params, g, seat)
     if kind == S_REFERENCE:
         t, s = best_suit(g[G_NAT + seat], -1)
         g[G_MEM + seat] = s + JOKER_STRENGTH
@@ -125,6 +155,8 @@ def decide_joker_trump(kinds, params, g, seat, rules, rng):
 def decide_round1(kinds, params, g, seat, rules, rng, is_dealer):
     """Order up (1) or pass (0) in round 1."""
     kind = kinds[seat & 1]
+    if kind == S_SCRIPTED:
+        return sc_round1(params, g, seat, rules, is_dealer)
     if kind == S_REFERENCE:
         nat = g[G_NAT + seat]
         if is_dealer:
@@ -139,6 +171,8 @@ def decide_round1(kinds, params, g, seat, rules, rng, is_dealer):
 def decide_round2(kinds, params, g, seat, rules, rng, upsuit, stuck):
     """Suit named in round 2, or -1 to pass (never -1 when ``stuck``)."""
     kind = kinds[seat & 1]
+    if kind == S_SCRIPTED:
+        return sc_round2(params, g, seat, rules, upsuit, stuck)
     if kind == S_REFERENCE:
         t, s = best_suit(g[G_NAT + seat], upsuit)
         g[G_MEM + seat] = s
@@ -159,6 +193,8 @@ def decide_round2(kinds, params, g, seat, rules, rng, upsuit, stuck):
 def decide_discard(kinds, params, g, seat, rules, rng, up_bit):
     """Effective bit the dealer discards after taking the up-card (never ``up_bit``)."""
     kind = kinds[seat & 1]
+    if kind == S_SCRIPTED:
+        return sc_dealer_discard(params, g, seat, up_bit)
     cand = g[G_HAND + seat] & ~(np.int64(1) << up_bit)
     if kind == S_REFERENCE:
         return ctz(cand)
@@ -169,6 +205,8 @@ def decide_discard(kinds, params, g, seat, rules, rng, up_bit):
 def decide_alone(kinds, params, g, seat, rules, rng):
     """Does the maker play alone? (1 = yes)."""
     kind = kinds[seat & 1]
+    if kind == S_SCRIPTED:
+        return sc_alone(params, g, seat, rules)
     if kind == S_REFERENCE:
         return 1 if g[G_MEM + seat] >= params[seat & 1, P_ALONE] else 0
     return below(rng, 2)
@@ -178,6 +216,8 @@ def decide_alone(kinds, params, g, seat, rules, rng):
 def decide_defend_alone(kinds, params, g, seat, rules, rng):
     """Does this defender play alone? (1 = yes)."""
     kind = kinds[seat & 1]
+    if kind == S_SCRIPTED:
+        return sc_defend_alone(params, g, seat)
     if kind == S_REFERENCE:
         s = hand_strength(g[G_NAT + seat], g[G_TRUMP])
         return 1 if s >= params[seat & 1, P_DEFEND_ALONE] else 0
@@ -188,6 +228,8 @@ def decide_defend_alone(kinds, params, g, seat, rules, rng):
 def decide_railroad(kinds, params, g, seat, rules, rng):
     """Railroad: does the lone player take his partner's card, unseen? (1 = yes)."""
     kind = kinds[seat & 1]
+    if kind == S_SCRIPTED:
+        return sc_railroad(params, g, seat)
     if kind == S_REFERENCE:
         return 1 if params[seat & 1, P_RAILROAD] > 0 else 0
     return below(rng, 2)
@@ -197,6 +239,8 @@ def decide_railroad(kinds, params, g, seat, rules, rng):
 def decide_give(kinds, params, g, seat, rules, rng):
     """Effective bit the sitting-out partner ``seat`` gives to his lone partner."""
     kind = kinds[seat & 1]
+    if kind == S_SCRIPTED:
+        return sc_give(params, g, seat)
     hand = g[G_HAND + seat]
     if kind == S_REFERENCE:
         return highest_bit(hand)
@@ -207,6 +251,8 @@ def decide_give(kinds, params, g, seat, rules, rng):
 def decide_lone_discard(kinds, params, g, seat, rules, rng):
     """Effective bit the lone player discards after receiving his partner's card."""
     kind = kinds[seat & 1]
+    if kind == S_SCRIPTED:
+        return sc_lone_discard(params, g, seat)
     hand = g[G_HAND + seat]
     if kind == S_REFERENCE:
         return ctz(hand)
@@ -217,6 +263,8 @@ def decide_lone_discard(kinds, params, g, seat, rules, rng):
 def decide_play(kinds, params, g, seat, rules, rng, legal):
     """Effective bit of the card to play from the non-empty mask ``legal``."""
     kind = kinds[seat & 1]
+    if kind == S_SCRIPTED:
+        return sc_play(params, g, seat, rules, legal)
     if kind == S_REFERENCE:
         if g[G_POS] == 0:
             return highest_bit(legal)

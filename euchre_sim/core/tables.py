@@ -71,6 +71,10 @@ JOKER_NAT = np.int64(1 << JOKER)
 assert RANK_10 == 3
 
 
+DECK_NAT = np.array([sum(1 << int(c) for c in DECKS[i, : DECK_LEN[i]]) for i in range(4)],
+                    np.int64)  # natural mask of each deck
+
+
 def deck_index(deck: int) -> int:
     """Row of ``DECKS`` for a deck size."""
     return (24, 25, 32, 33).index(deck)

@@ -1,129 +1,185 @@
-"""Strategies: a named kind plus a parameter array the kernels read.
+"""Strategies: a kind plus a parameter array the kernels read, described by TOML files.
 
-Two built-ins (docs/engine.md): ``random`` (uniform over the legal actions at every decision)
-and ``reference`` (the script of ``shared/bench``, whose thresholds are parameters: with the
-defaults it is exactly that script). Parameters are given as ``name:key=value,key=value``, e.g.
-``reference:bid_threshold=14,alone_threshold=22``.
+Built-ins live in ``strategies/builtin/*.toml``: ``random``, ``reference`` (the C yardstick's
+script), and the scripted family ``basic``, ``advanced``, ``aggressive``, ``conservative``.
+Anywhere a name is accepted, a path to a user's TOML file works too, and parameters can be
+overridden inline: ``advanced:round1.threshold.dealer=11,play.card_memory=0``.
+
+A strategy file::
+
+    kind = "scripted"            # random, reference or scripted
+    description = "..."
+    [round1.threshold]
+    dealer = 11
+    [play]
+    card_memory = 1
 """
 
 from __future__ import annotations
 
+import difflib
+import sys
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
-from ..core.decisions import P_ALONE, P_BID, P_DEFEND_ALONE, P_FARMER, P_RAILROAD, P_REDEAL
 from ..core.layout import STRATEGY_KINDS
+from .schema import PARAMS, Param
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
 
 N_PARAMS = 64
-
-STRATEGY_HELP = {
-    "random": "uniform over the legal actions at every decision (reaches every corner)",
-    "reference": "the C yardstick's script: strength >= 12 bids, >= 20 alone, simple card play",
-}
-
-
-@dataclass(frozen=True)
-class Param:
-    """One strategy parameter: its slot in the kernel array, default, range and meaning."""
-
-    index: int
-    default: float
-    low: float
-    high: float
-    help: str
-    integer: bool = True
-
-
-PARAMS: dict[str, dict[str, Param]] = {
-    "random": {},
-    "reference": {
-        "bid_threshold": Param(P_BID, 12, 0, 40, "order up / call a suit when strength >= this"),
-        "alone_threshold": Param(P_ALONE, 20, 0, 99, "go alone when the bid strength >= this"),
-        "defend_alone_threshold": Param(
-            P_DEFEND_ALONE, 99, 0, 99,
-            "defend alone (if the rules allow) when strength in trump >= this; 99: never"),
-        "call_redeal": Param(P_REDEAL, 0, 0, 1, "1: call for a redeal whenever eligible"),
-        "farmer_exchange": Param(
-            P_FARMER, 0, 0, 1, "1: exchange the three lowest 9s/10s for the kitty"),
-        "railroad_take": Param(P_RAILROAD, 1, 0, 1, "1: take partner's card under railroad"),
-    },
-}
+BUILTIN_DIR = Path(__file__).resolve().parent / "builtin"
 
 
 class StrategyError(ValueError):
-    """An unknown strategy or strategy parameter (one-line message)."""
+    """An unknown strategy, a bad strategy file or parameter (one-line message)."""
 
 
 @dataclass(frozen=True)
 class Strategy:
-    """A strategy compiled for the kernels: its kind and its (non-default) parameters."""
+    """A strategy compiled for the kernels: its kind and its parameters.
+
+    ``params`` holds every value that differs from the kind's schema defaults; ``overrides``
+    the ones given inline after the name (shown in the label).
+    """
 
     name: str
-    kind: int
+    kind_name: str
     params: dict[str, float] = field(default_factory=dict)
+    overrides: dict[str, float] = field(default_factory=dict)
+    description: str = ""
+
+    @property
+    def kind(self) -> int:
+        return STRATEGY_KINDS[self.kind_name]
 
     def param_array(self) -> np.ndarray:
         arr = np.zeros(N_PARAMS, np.float64)
-        for key, p in PARAMS[self.name].items():
+        for key, p in PARAMS[self.kind_name].items():
             arr[p.index] = self.params.get(key, p.default)
         return arr
 
     def all_params(self) -> dict[str, float]:
-        return {k: self.params.get(k, p.default) for k, p in PARAMS[self.name].items()}
+        return {k: self.params.get(k, p.default) for k, p in PARAMS[self.kind_name].items()}
 
     @property
     def label(self) -> str:
-        if not self.params:
+        if not self.overrides:
             return self.name
-        return self.name + ":" + ",".join(f"{k}={_fmt(v)}" for k, v in self.params.items())
+        return self.name + ":" + ",".join(f"{k}={_fmt(v)}" for k, v in self.overrides.items())
 
     def describe(self) -> dict:
-        return {"name": self.name, "params": self.all_params(), "spec": self.label}
+        return {"name": self.name, "kind": self.kind_name, "spec": self.label,
+                "params": self.all_params()}
 
 
 def _fmt(v: float) -> str:
     return str(int(v)) if float(v).is_integer() else str(v)
 
 
-def get_strategy(spec: str | Strategy, **overrides: float) -> Strategy:
-    """Resolve ``"name"`` or ``"name:key=value,..."`` (plus keyword overrides)."""
-    if isinstance(spec, Strategy):
-        if not overrides:
-            return spec
-        spec, overrides = spec.name, {**spec.params, **overrides}
-    name, _, rest = spec.partition(":")
-    name = name.strip()
-    if name not in STRATEGY_KINDS:
-        raise StrategyError(f"unknown strategy {name!r}: known are {', '.join(STRATEGY_KINDS)}")
-    given: dict[str, object] = {}
-    for item in filter(None, (x.strip() for x in rest.split(","))):
-        if "=" not in item:
-            raise StrategyError(f"bad strategy parameter {item!r}: expected key=value")
-        k, v = item.split("=", 1)
-        given[k.strip()] = v.strip()
-    given.update(overrides)
-    schema = PARAMS[name]
-    params: dict[str, float] = {}
-    for key, value in given.items():
-        if key not in schema:
-            valid = ", ".join(schema) or "none"
-            raise StrategyError(
-                f"unknown parameter {key!r} for strategy {name}: valid parameters are {valid}")
-        p = schema[key]
-        try:
-            number = float(value)
-        except (TypeError, ValueError):
-            raise StrategyError(f"parameter {key} of {name} must be a number, got {value!r}") \
-                from None
-        if not p.low <= number <= p.high or (p.integer and not number.is_integer()):
-            kind = "an integer" if p.integer else "a number"
-            raise StrategyError(
-                f"parameter {key} of {name} must be {kind} in [{_fmt(p.low)}, {_fmt(p.high)}], "
-                f"got {value}")
-        if number != p.default:
+def builtin_names() -> list[str]:
+    """Names of the built-in strategy files."""
+    order = ["random", "reference", "basic", "advanced", "aggressive", "conservative"]
+    found = sorted(p.stem for p in BUILTIN_DIR.glob("*.toml"))
+    return [n for n in order if n in found] + [n for n in found if n not in order]
+
+
+def _flatten(table: dict, prefix: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in table.items():
+        key = f"{prefix}{k}"
+        if isinstance(v, dict):
+            out.update(_flatten(v, key + "."))
+        else:
+            out[key] = v
+    return out
+
+
+def _check_value(kind: str, key: str, value: Any, where: str) -> float:
+    schema = PARAMS[kind]
+    if key not in schema:
+        close = difflib.get_close_matches(key, schema, n=1)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        valid = "see `euchre-sim strategies`" if schema else "it has none"
+        raise StrategyError(f"unknown parameter {key!r} for a {kind} strategy{where}{hint}: "
+                            f"{valid}")
+    p: Param = schema[key]
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise StrategyError(f"parameter {key}{where} must be a number, got {value!r}") from None
+    if isinstance(value, bool) or not p.low <= number <= p.high or (
+            p.integer and not number.is_integer()):
+        what = "an integer" if p.integer else "a number"
+        raise StrategyError(f"parameter {key}{where} must be {what} in "
+                            f"[{_fmt(p.low)}, {_fmt(p.high)}], got {value!r}")
+    return number
+
+
+def load_strategy_file(path: str | Path, name: str | None = None) -> Strategy:
+    """Read and validate a strategy TOML file."""
+    path = Path(path)
+    where = f" in {path.name}"
+    try:
+        data = tomllib.loads(path.read_text())
+    except FileNotFoundError:
+        raise StrategyError(f"strategy file {str(path)!r} not found") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise StrategyError(f"cannot read strategy file {str(path)!r}: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise StrategyError(f"malformed strategy file {str(path)!r}: {exc}") from None
+    kind = data.pop("kind", None)
+    if kind not in PARAMS:
+        raise StrategyError(f"strategy file {str(path)!r} needs kind = one of "
+                            f"{', '.join(PARAMS)}, got {kind!r}")
+    description = data.pop("description", "")
+    data.pop("name", None)
+    params = {}
+    for key, value in _flatten(data).items():
+        number = _check_value(kind, key, value, where)
+        if number != PARAMS[kind][key].default:
             params[key] = number
-    return Strategy(name=name, kind=STRATEGY_KINDS[name], params=params)
+    return Strategy(name=name or path.stem, kind_name=kind, params=params,
+                    description=str(description))
+
+
+def get_strategy(spec: str | Strategy, **overrides: float) -> Strategy:
+    """Resolve ``"name"``, ``"path/to/file.toml"``, either with ``":key=value,..."``."""
+    if isinstance(spec, Strategy):
+        base = spec
+        given: dict[str, Any] = dict(overrides)
+    else:
+        head, _, rest = spec.partition(":")
+        head = head.strip()
+        if head.endswith(".toml") or "/" in head:
+            base = load_strategy_file(head)
+        elif (BUILTIN_DIR / f"{head}.toml").is_file():
+            base = load_strategy_file(BUILTIN_DIR / f"{head}.toml", name=head)
+        else:
+            raise StrategyError(f"unknown strategy {head!r}: built-ins are "
+                                f"{', '.join(builtin_names())}, or give a .toml file")
+        given = {}
+        for item in filter(None, (x.strip() for x in rest.split(","))):
+            if "=" not in item:
+                raise StrategyError(f"bad strategy parameter {item!r}: expected key=value")
+            k, v = item.split("=", 1)
+            given[k.strip()] = v.strip()
+        given.update(overrides)
+    if not given:
+        return base
+    params = dict(base.params)
+    extra = dict(base.overrides)
+    for key, value in given.items():
+        number = _check_value(base.kind_name, key, value, f" of {base.name}")
+        params[key] = number
+        extra[key] = number
+    return Strategy(base.name, base.kind_name, params, extra, base.description)
 
 
 def compile_pair(a: str | Strategy, b: str | Strategy) -> tuple[np.ndarray, np.ndarray]:
@@ -134,14 +190,21 @@ def compile_pair(a: str | Strategy, b: str | Strategy) -> tuple[np.ndarray, np.n
     return kinds, params
 
 
-def describe_strategies() -> str:
-    """Text listing of the strategies and their parameters (``euchre-sim strategies``)."""
-    lines = []
-    for name, text in STRATEGY_HELP.items():
-        lines.append(f"{name:<10} {text}")
-        for key, p in PARAMS[name].items():
-            lines.append(f"    {key:<24} default {_fmt(p.default):>3}, "
-                         f"range [{_fmt(p.low)}, {_fmt(p.high)}]: {p.help}")
-    lines.append("\nGive parameters as NAME:key=value,key=value, "
-                 "e.g. reference:bid_threshold=14")
+def describe_strategies(verbose: bool = False) -> str:
+    """Text listing of the built-ins and (verbose) every parameter of each kind."""
+    lines = ["Built-in strategies (a path to your own .toml file works anywhere a name does):"]
+    for name in builtin_names():
+        s = get_strategy(name)
+        lines.append(f"  {name:<13} [{s.kind_name}] {s.description}")
+    lines.append("")
+    for kind, schema in PARAMS.items():
+        if not schema:
+            continue
+        lines.append(f"Parameters of {kind} strategies (default, range: meaning):")
+        for key, p in schema.items():
+            lines.append(f"  {key:<34} {_fmt(p.default):>4}  [{_fmt(p.low)}, {_fmt(p.high)}]: "
+                         f"{p.help}")
+        lines.append("")
+    lines.append("Override inline: NAME:key=value,key=value, e.g. "
+                 "advanced:round1.threshold.dealer=11")
     return "\n".join(lines)

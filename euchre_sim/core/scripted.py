@@ -1,0 +1,473 @@
+"""The scripted strategy family: every decision driven by a parameter row (``Q_*`` indices).
+
+Parameter names, defaults, ranges and meanings live in ``euchre_sim/strategies/scripted.py``;
+this module holds only the kernels. Strength is a weighted count (``hand_value``); bidding,
+going alone and the lone defence compare it with per-seat thresholds; play follows conventions
+switched on and off by 0/1 parameters, with optional card memory.
+
+Seat positions count from the dealer's left: 0 eldest, 1 dealer's partner, 2 third, 3 dealer.
+"""
+
+import numpy as np
+from numba import njit
+
+from ..rules import R_DECK, R_TARGET
+from .bits import clz, ctz, popcount
+from .layout import (
+    G_ALONE,
+    G_DEALER,
+    G_DISCARD,
+    G_HAND,
+    G_LED,
+    G_MAKER,
+    G_MEM,
+    G_NAT,
+    G_OUT_A,
+    G_OUT_B,
+    G_PLAYED,
+    G_POS,
+    G_ROUND,
+    G_SCORE0,
+    G_SCORE1,
+    G_TRUMP,
+    G_UP,
+    G_UPSUIT,
+    G_WIN_CARD,
+    G_WIN_SEAT,
+)
+from .tables import CONV, DECK_NAT, EFF, SUIT_EFF, TRUMP_MASK
+
+(
+    Q_W_JOKER, Q_W_RIGHT, Q_W_LEFT, Q_W_ACE, Q_W_KING, Q_W_QUEEN, Q_W_TEN, Q_W_NINE, Q_W_LOW,
+    Q_W_OFF_ACE, Q_W_OFF_KING, Q_W_VOID, Q_W_SINGLETON, Q_W_UP_PARTNER, Q_W_UP_OPPONENT,
+    Q_R1, _Q_R1_1, _Q_R1_2, _Q_R1_3,
+    Q_R2, _Q_R2_1, _Q_R2_2, _Q_R2_3,
+    Q_NEXT_ELDEST, Q_NEXT_THIRD, Q_REVERSE_NEXT,
+    Q_ALONE, _Q_ALONE_1, _Q_ALONE_2, _Q_ALONE_3, Q_ALONE_SURE,
+    Q_DEFEND_ALONE, Q_DISCARD_VOID, Q_DISCARD_KEEP_ACES, Q_DISCARD_KEEP_KINGS, Q_RAILROAD_BELOW,
+    Q_BRIDGE_BONUS, Q_GAME_POINT_NO_ALONE, Q_DESPERATION_BONUS,
+    Q_LEAD_TRUMP_PARTNER, Q_LEAD_RIGHT_MIN, Q_FISHING, Q_LEAD_ACES, Q_DEF_SINGLETON_ACE,
+    Q_AVOID_TURNED_DOWN, Q_LEAD_NEXT_DEF, Q_LEAD_THROUGH_LONER, Q_SECOND_LOW, Q_THIRD_HIGH,
+    Q_TRUMP_PARTNER_BOSS, Q_PLAY_MAKE_VOID, Q_MEMORY, Q_CALL_REDEAL, Q_FARMER,
+    N_Q,
+) = range(55)
+
+ONE = np.int64(1)
+ACE_BASE = 21  # effective bit of the ace of non-trump suit e is 21 + e, the king 18 + e
+KING_BASE = 18
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def highest(mask):
+    """Effective bit of the strongest card in a non-empty mask."""
+    return 63 - clz(mask)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def g_nat(g, seat):
+    return g[G_NAT + seat]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def deck_row(rules):
+    d = rules[R_DECK]
+    return 0 if d == 24 else (1 if d == 25 else (2 if d == 32 else 3))
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def eff_suit(nat_suit, trump):
+    """Effective suit index (0..2) of a natural non-trump suit."""
+    return nat_suit if nat_suit < trump else nat_suit - 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def to_eff(nat, trump):
+    e = (
+        CONV[trump, 0, nat & 255]
+        | CONV[trump, 1, (nat >> 8) & 255]
+        | CONV[trump, 2, (nat >> 16) & 255]
+        | CONV[trump, 3, (nat >> 24) & 255]
+    )
+    if (nat >> 32) & 1:
+        e |= ONE << 33
+    return e
+
+
+@njit(cache=True, _nrt=False)
+def trump_weight(params, team, bit):
+    """Weight of one trump (effective bit 24..33)."""
+    if bit == 33:
+        return params[team, Q_W_JOKER]
+    if bit == 32:
+        return params[team, Q_W_RIGHT]
+    if bit == 31:
+        return params[team, Q_W_LEFT]
+    if bit == 30:
+        return params[team, Q_W_ACE]
+    if bit == 29:
+        return params[team, Q_W_KING]
+    if bit == 28:
+        return params[team, Q_W_QUEEN]
+    if bit == 27:
+        return params[team, Q_W_TEN]
+    if bit == 26:
+        return params[team, Q_W_NINE]
+    return params[team, Q_W_LOW]
+
+
+@njit(cache=True, _nrt=False)
+def eff_value(params, team, eh):
+    """Strength of an effective hand: trumps by rank, off aces and kings, voids, singletons."""
+    v = 0.0
+    t = eh & TRUMP_MASK
+    while t:
+        b = ctz(t)
+        v += trump_weight(params, team, b)
+        t &= t - 1
+    for e in range(3):
+        cards = eh & SUIT_EFF[e]
+        n = popcount(cards)
+        if n == 0:
+            v += params[team, Q_W_VOID]
+        elif n == 1:
+            v += params[team, Q_W_SINGLETON]
+        if (cards >> (ACE_BASE + e)) & 1:
+            v += params[team, Q_W_OFF_ACE]
+        if (cards >> (KING_BASE + e)) & 1:
+            v += params[team, Q_W_OFF_KING]
+    return v
+
+
+@njit(cache=True, _nrt=False)
+def score_bonus(params, g, seat, rules):
+    """Score-aware shift of bidding strength: at the bridge, and when the opponents are close."""
+    target = rules[R_TARGET]
+    ours = g[G_SCORE0] if (seat & 1) == 0 else g[G_SCORE1]
+    theirs = g[G_SCORE1] if (seat & 1) == 0 else g[G_SCORE0]
+    team = seat & 1
+    b = 0.0
+    if ours == target - 1 and theirs >= target - 4:
+        b += params[team, Q_BRIDGE_BONUS]
+    if theirs >= target - 2:
+        b += params[team, Q_DESPERATION_BONUS]
+    return b
+
+
+@njit(cache=True, _nrt=False)
+def choose_discard(params, team, eh, keep_bit):
+    """Weakest card worth losing from ``eh`` (never ``keep_bit``): a singleton to make a void,
+    else the lowest non-trump that is not a kept ace or guarded king, else the lowest card."""
+    cand = eh
+    if keep_bit >= 0:
+        cand &= ~(ONE << keep_bit)
+    nontrump = cand & ~TRUMP_MASK
+    if nontrump == 0:
+        return ctz(cand)
+    keep_aces = params[team, Q_DISCARD_KEEP_ACES] > 0
+    keep_kings = params[team, Q_DISCARD_KEEP_KINGS] > 0
+    if params[team, Q_DISCARD_VOID] > 0:
+        best = -1
+        for e in range(3):
+            cards = nontrump & SUIT_EFF[e]
+            if popcount(cards) == 1:
+                c = ctz(cards)
+                if keep_aces and c == ACE_BASE + e:
+                    continue
+                if best < 0 or c < best:
+                    best = c
+        if best >= 0:
+            return best
+    m = nontrump
+    while m:
+        c = ctz(m)
+        e = c % 3
+        suit_count = popcount(eh & SUIT_EFF[e])
+        skip = (keep_aces and c == ACE_BASE + e) or (
+            keep_kings and c == KING_BASE + e and suit_count >= 2)
+        if not skip:
+            return c
+        m &= m - 1
+    return ctz(nontrump)
+
+
+@njit(cache=True, _nrt=False)
+def position(g, seat):
+    return (seat - g[G_DEALER] - 1) & 3
+
+
+@njit(cache=True, _nrt=False)
+def sc_round1(params, g, seat, rules, is_dealer):
+    """Order up when the value (dealer: after his best discard; others: +/- the up-card going
+    to the dealer's side) reaches the seat's round-1 threshold."""
+    team = seat & 1
+    up = g[G_UP]
+    t = g[G_UPSUIT]
+    pos = position(g, seat)
+    if is_dealer:
+        eh = to_eff(g_nat(g, seat) | (ONE << up), t)
+        d = choose_discard(params, team, eh, EFF[t, up])
+        v = eff_value(params, team, eh & ~(ONE << d))
+    else:
+        v = eff_value(params, team, to_eff(g_nat(g, seat), t))
+        w_up = trump_weight(params, team, EFF[t, up])
+        if pos == 1:
+            v += params[team, Q_W_UP_PARTNER] * w_up
+        else:
+            v -= params[team, Q_W_UP_OPPONENT] * w_up
+    v += score_bonus(params, g, seat, rules)
+    g[G_MEM + seat] = np.int64(v * 1000)
+    return 1 if v >= params[team, Q_R1 + pos] else 0
+
+
+@njit(cache=True, _nrt=False)
+def sc_round2(params, g, seat, rules, upsuit, stuck):
+    """Name the best suit (with the next / reverse-next bonuses) if it reaches the threshold."""
+    team = seat & 1
+    pos = position(g, seat)
+    nat = g_nat(g, seat)
+    best = -1
+    bv = -1e300
+    for t in range(4):
+        if t == upsuit:
+            continue
+        v = eff_value(params, team, to_eff(nat, t))
+        if t == (upsuit ^ 3):
+            if pos == 0:
+                v += params[team, Q_NEXT_ELDEST]
+            elif pos == 2:
+                v += params[team, Q_NEXT_THIRD]
+        elif pos == 1 or pos == 3:
+            v += params[team, Q_REVERSE_NEXT]
+        if v > bv:
+            bv = v
+            best = t
+    bv += score_bonus(params, g, seat, rules)
+    g[G_MEM + seat] = np.int64(bv * 1000)
+    if stuck or bv >= params[team, Q_R2 + pos]:
+        return best
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def sc_joker_trump(params, g, seat):
+    """The dealer's blind choice with the joker up: the suit where his hand + joker is best."""
+    team = seat & 1
+    nat = g_nat(g, seat) | (ONE << 32)
+    best = 0
+    bv = -1e300
+    for t in range(4):
+        v = eff_value(params, team, to_eff(nat, t))
+        if v > bv:
+            bv = v
+            best = t
+    g[G_MEM + seat] = np.int64(bv * 1000)
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def sure_tricks(eh, rules):
+    """Trumps held in an unbroken run from the top, plus off aces when that run is >= 3."""
+    top = 33 if (DECK_NAT[deck_row(rules)] >> 32) & 1 else 32
+    run = 0
+    b = top
+    while b >= 24 and (eh >> b) & 1:
+        run += 1
+        b -= 1
+    if run >= 3:
+        for e in range(3):
+            run += (eh >> (ACE_BASE + e)) & 1
+    return run
+
+
+@njit(cache=True, _nrt=False)
+def sc_alone(params, g, seat, rules):
+    """Go alone on strength (per seat) or on sure tricks; never when one point wins the game."""
+    team = seat & 1
+    target = rules[R_TARGET]
+    ours = g[G_SCORE0] if team == 0 else g[G_SCORE1]
+    if params[team, Q_GAME_POINT_NO_ALONE] > 0 and ours == target - 1:
+        return 0
+    v = g[G_MEM + seat] / 1000.0
+    if v >= params[team, Q_ALONE + position(g, seat)]:
+        return 1
+    need = params[team, Q_ALONE_SURE]
+    if need > 0 and sure_tricks(g[G_HAND + seat], rules) >= need:
+        return 1
+    return 0
+
+
+@njit(cache=True, _nrt=False)
+def sc_defend_alone(params, g, seat):
+    team = seat & 1
+    v = eff_value(params, team, g[G_HAND + seat])
+    return 1 if v >= params[team, Q_DEFEND_ALONE] else 0
+
+
+@njit(cache=True, _nrt=False)
+def sc_railroad(params, g, seat):
+    team = seat & 1
+    return 1 if eff_value(params, team, g[G_HAND + seat]) < params[team, Q_RAILROAD_BELOW] else 0
+
+
+@njit(cache=True, _nrt=False)
+def gone_mask(params, g, seat):
+    """Cards the seat knows are out of play (with card memory), in the effective layout."""
+    if params[seat & 1, Q_MEMORY] <= 0:
+        return np.int64(0)
+    gone = g[G_PLAYED]
+    if g[G_ROUND] == 2:
+        gone |= ONE << EFF[g[G_TRUMP], g[G_UP]]
+    if seat == g[G_DEALER] and g[G_DISCARD] >= 0:
+        gone |= ONE << g[G_DISCARD]
+    return gone
+
+
+@njit(cache=True, _nrt=False)
+def is_boss(params, g, seat, rules, card):
+    """Is ``card`` the highest card of its suit still in play (as far as the seat knows)?"""
+    e = 3 if card >= 24 else card % 3
+    universe = to_eff(DECK_NAT[deck_row(rules)], g[G_TRUMP])
+    live = universe & ~gone_mask(params, g, seat) & SUIT_EFF[e]
+    return (live >> (card + 1)) == 0
+
+
+@njit(cache=True, _nrt=False)
+def sc_lead(params, g, seat, rules, legal):
+    """Choose a lead from ``legal`` by the conventions switched on."""
+    team = seat & 1
+    hand = g[G_HAND + seat]
+    maker = g[G_MAKER]
+    trumps = legal & TRUMP_MASK
+    nontrump = legal & ~TRUMP_MASK
+    defending = (maker & 1) != team
+    # against a lone maker on our left: lead low from our longest side suit, keep our aces
+    if defending and g[G_ALONE] == 1 and params[team, Q_LEAD_THROUGH_LONER] > 0:
+        if maker == ((seat + 1) & 3) and nontrump:
+            best_e = -1
+            best_n = 0
+            for e in range(3):
+                n = popcount(nontrump & SUIT_EFF[e])
+                if n > best_n:
+                    best_n = n
+                    best_e = e
+            return ctz(nontrump & SUIT_EFF[best_e])
+    if maker == (seat ^ 2) and trumps and params[team, Q_LEAD_TRUMP_PARTNER] > 0:
+        return highest(trumps)
+    if maker == seat and trumps:
+        n = popcount(hand & TRUMP_MASK)
+        top = highest(trumps)
+        boss = is_boss(params, g, seat, rules, top)
+        need = params[team, Q_LEAD_RIGHT_MIN]
+        if need > 0 and n >= need and boss:
+            return top
+        if params[team, Q_FISHING] > 0 and n >= 2 and not boss:
+            return ctz(trumps)
+    if defending and params[team, Q_DEF_SINGLETON_ACE] > 0:
+        for size in range(1, 3):
+            for e in range(3):
+                cards = nontrump & SUIT_EFF[e]
+                if popcount(cards) == size and (cards >> (ACE_BASE + e)) & 1:
+                    if size == 2 and suit_is_trump_colour(g, e):
+                        continue
+                    return ACE_BASE + e
+    if params[team, Q_LEAD_ACES] > 0:
+        m = nontrump
+        best = -1
+        while m:
+            c = ctz(m)
+            if is_boss(params, g, seat, rules, c):
+                best = c
+            m &= m - 1
+        if best >= 0:
+            return best
+    if defending and g[G_ROUND] == 2 and params[team, Q_LEAD_NEXT_DEF] > 0:
+        nxt = g[G_UPSUIT] ^ 3
+        if g[G_UPSUIT] >= 0 and nxt != g[G_TRUMP]:
+            cards = nontrump & SUIT_EFF[eff_suit(nxt, g[G_TRUMP])]
+            if cards:
+                return highest(cards)
+    if nontrump:
+        pool = nontrump
+        if g[G_ROUND] == 2 and g[G_UPSUIT] >= 0 and params[team, Q_AVOID_TURNED_DOWN] > 0:
+            rest = nontrump & ~SUIT_EFF[eff_suit(g[G_UPSUIT], g[G_TRUMP])]
+            if rest:
+                pool = rest
+        return ctz(pool)
+    return highest(legal)
+
+
+@njit(cache=True, _nrt=False)
+def suit_is_trump_colour(g, e):
+    t = g[G_TRUMP]
+    nat_suit = e if e < t else e + 1
+    return nat_suit == (t ^ 3)
+
+
+@njit(cache=True, _nrt=False)
+def sc_follow(params, g, seat, rules, legal):
+    """Follow: partner winning -> play low; second hand low; third hand high; else win as
+    cheaply as possible; when not winning, throw off (making a void if asked)."""
+    team = seat & 1
+    w = g[G_WIN_CARD]
+    ws = g[G_WIN_SEAT]
+    pos = g[G_POS]
+    nplay = 4 - (1 if g[G_OUT_A] >= 0 else 0) - (1 if g[G_OUT_B] >= 0 else 0)
+    last = pos == nplay - 1
+    beats = legal & (SUIT_EFF[g[G_LED]] | TRUMP_MASK) & ~((np.int64(2) << w) - 1)
+    if ws == (seat ^ 2):
+        safe = last or is_boss(params, g, seat, rules, w)
+        if safe or params[team, Q_TRUMP_PARTNER_BOSS] <= 0 or not beats:
+            return throw_off(params, g, seat, legal)
+    if beats:
+        if pos == 1 and not last and params[team, Q_SECOND_LOW] > 0:
+            return throw_off(params, g, seat, legal)
+        if pos == 2 and not last and params[team, Q_THIRD_HIGH] > 0:
+            return highest(beats)
+        return ctz(beats)
+    return throw_off(params, g, seat, legal)
+
+
+@njit(cache=True, _nrt=False)
+def throw_off(params, g, seat, legal):
+    """The card to lose: from a singleton side suit (to make a void) if asked, else the lowest."""
+    team = seat & 1
+    hand = g[G_HAND + seat]
+    nontrump = legal & ~TRUMP_MASK
+    if nontrump and params[team, Q_PLAY_MAKE_VOID] > 0 and nontrump == (legal & ~TRUMP_MASK):
+        best = -1
+        for e in range(3):
+            cards = hand & SUIT_EFF[e]
+            if popcount(cards) == 1 and (cards & legal) and not (cards >> (ACE_BASE + e)) & 1:
+                c = ctz(cards)
+                if best < 0 or c < best:
+                    best = c
+        if best >= 0:
+            return best
+    if nontrump:
+        return ctz(nontrump)
+    return ctz(legal)
+
+
+@njit(cache=True, _nrt=False)
+def sc_play(params, g, seat, rules, legal):
+    if g[G_POS] == 0:
+        return sc_lead(params, g, seat, rules, legal)
+    return sc_follow(params, g, seat, rules, legal)
+
+
+@njit(cache=True, _nrt=False)
+def sc_give(params, g, seat):
+    """The sitting-out partner gives his best trump, else his best card."""
+    hand = g[G_HAND + seat]
+    t = hand & TRUMP_MASK
+    return highest(t if t else hand)
+
+
+@njit(cache=True, _nrt=False)
+def sc_lone_discard(params, g, seat):
+    return choose_discard(params, seat & 1, g[G_HAND + seat], -1)
+
+
+@njit(cache=True, _nrt=False)
+def sc_dealer_discard(params, g, seat, up_bit):
+    return choose_discard(params, seat & 1, g[G_HAND + seat], up_bit)

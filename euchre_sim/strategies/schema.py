@@ -1,0 +1,129 @@
+"""Parameter schemas: for each strategy kind, every parameter's slot, default, range, meaning.
+
+Names are dotted (``round1.threshold.dealer``) and match the nested tables of strategy TOML
+files. Defaults of the ``scripted`` family are those of the ``basic`` built-in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core import scripted as q
+from ..core.decisions import P_ALONE, P_BID, P_DEFEND_ALONE, P_FARMER, P_RAILROAD, P_REDEAL
+
+
+@dataclass(frozen=True)
+class Param:
+    """One strategy parameter: its slot in the kernel array, default, range and meaning."""
+
+    index: int
+    default: float
+    low: float
+    high: float
+    help: str
+    integer: bool = False
+
+
+def _flag(index: int, default: int, text: str) -> Param:
+    return Param(index, default, 0, 1, f"1: {text}", integer=True)
+
+
+SEATS = ("eldest", "partner", "third", "dealer")
+
+REFERENCE = {
+    "bid_threshold": Param(P_BID, 12, 0, 40, "order up / call a suit when strength >= this", True),
+    "alone_threshold": Param(P_ALONE, 20, 0, 99, "go alone when the bid strength >= this", True),
+    "defend_alone_threshold": Param(
+        P_DEFEND_ALONE, 99, 0, 99,
+        "defend alone (if the rules allow) when strength in trump >= this; 99: never", True),
+    "call_redeal": _flag(P_REDEAL, 0, "call for a redeal whenever eligible"),
+    "farmer_exchange": _flag(P_FARMER, 0, "exchange the three lowest 9s/10s for the kitty"),
+    "railroad_take": _flag(P_RAILROAD, 1, "take partner's card under railroad"),
+}
+
+_W = 40.0  # upper bound for weights and thresholds
+SCRIPTED: dict[str, Param] = {
+    "weights.trump.joker": Param(q.Q_W_JOKER, 7, 0, _W, "weight of the joker (Benny)"),
+    "weights.trump.right": Param(q.Q_W_RIGHT, 6, 0, _W, "weight of the right bower"),
+    "weights.trump.left": Param(q.Q_W_LEFT, 5, 0, _W, "weight of the left bower"),
+    "weights.trump.ace": Param(q.Q_W_ACE, 4, 0, _W, "weight of the ace of trump"),
+    "weights.trump.king": Param(q.Q_W_KING, 3, 0, _W, "weight of the king of trump"),
+    "weights.trump.queen": Param(q.Q_W_QUEEN, 2.5, 0, _W, "weight of the queen of trump"),
+    "weights.trump.ten": Param(q.Q_W_TEN, 2, 0, _W, "weight of the ten of trump"),
+    "weights.trump.nine": Param(q.Q_W_NINE, 2, 0, _W, "weight of the nine of trump"),
+    "weights.trump.low": Param(q.Q_W_LOW, 1.5, 0, _W, "weight of the 8 and 7 of trump"),
+    "weights.offsuit.ace": Param(q.Q_W_OFF_ACE, 2, 0, _W, "weight of each off-suit ace"),
+    "weights.offsuit.king": Param(q.Q_W_OFF_KING, 0.5, 0, _W, "weight of each off-suit king"),
+    "weights.shape.void": Param(q.Q_W_VOID, 1, -_W, _W, "bonus for each void side suit"),
+    "weights.shape.singleton": Param(q.Q_W_SINGLETON, 0.5, -_W, _W,
+                                     "bonus for each singleton side suit"),
+    "weights.upcard.partner": Param(q.Q_W_UP_PARTNER, 0.5, 0, 2,
+                                    "share of the up-card's trump weight added when ordering it "
+                                    "to my partner (the dealer)"),
+    "weights.upcard.opponent": Param(q.Q_W_UP_OPPONENT, 0.5, 0, 2,
+                                     "share of the up-card's trump weight subtracted when "
+                                     "ordering it to an opponent"),
+    **{f"round1.threshold.{s}": Param(q.Q_R1 + i, d, 0, _W,
+                                      f"round 1: {s} orders up when strength >= this")
+       for i, (s, d) in enumerate(zip(SEATS, (13, 12, 13, 12), strict=True))},
+    **{f"round2.threshold.{s}": Param(q.Q_R2 + i, d, 0, _W,
+                                      f"round 2: {s} names a suit when strength >= this")
+       for i, (s, d) in enumerate(zip(SEATS, (12, 12.5, 12, 12), strict=True))},
+    "round2.next_bonus.eldest": Param(q.Q_NEXT_ELDEST, 1.5, -_W, _W,
+                                      "round 2: bonus of 'next' (same colour as the "
+                                      "turned-down suit) for the eldest hand"),
+    "round2.next_bonus.third": Param(q.Q_NEXT_THIRD, 0.5, -_W, _W,
+                                     "round 2: bonus of 'next' for the third seat"),
+    "round2.reverse_next_bonus": Param(q.Q_REVERSE_NEXT, 0.5, -_W, _W,
+                                       "round 2: bonus of the other colour ('reverse next', "
+                                       "green) for the dealer's side"),
+    **{f"alone.threshold.{s}": Param(q.Q_ALONE + i, 21, 0, 99,
+                                     f"{s} as maker goes alone when strength >= this")
+       for i, s in enumerate(SEATS)},
+    "alone.sure_tricks": Param(q.Q_ALONE_SURE, 5, 0, 5,
+                               "also go alone with this many sure tricks (top trumps in a run, "
+                               "plus off aces behind a run of 3); 0: off", integer=True),
+    "defend_alone.threshold": Param(q.Q_DEFEND_ALONE, 99, 0, 99,
+                                    "defend alone (if allowed) when strength >= this; 99: never"),
+    "discard.make_void": _flag(q.Q_DISCARD_VOID, 1, "discard a side singleton to make a void"),
+    "discard.keep_aces": _flag(q.Q_DISCARD_KEEP_ACES, 1, "never discard an off-suit ace if "
+                               "another card will do"),
+    "discard.keep_guarded_kings": _flag(q.Q_DISCARD_KEEP_KINGS, 0, "keep a king with a guard"),
+    "railroad.take_below": Param(q.Q_RAILROAD_BELOW, 99, 0, 99,
+                                 "railroad: take partner's card when my strength < this"),
+    "score.bridge_bonus": Param(q.Q_BRIDGE_BONUS, 0, -_W, _W,
+                                "added to bidding strength at the bridge (we need 1, a loner "
+                                "wins it for them): order up to deny the loner"),
+    "score.no_alone_at_game_point": _flag(q.Q_GAME_POINT_NO_ALONE, 0,
+                                          "never go alone when one point wins the game"),
+    "score.desperation_bonus": Param(q.Q_DESPERATION_BONUS, 0, -_W, _W,
+                                     "added to bidding strength when the opponents need <= 2"),
+    "play.lead_trump_for_partner": _flag(q.Q_LEAD_TRUMP_PARTNER, 1,
+                                         "lead my best trump when partner made it"),
+    "play.lead_right_min_trumps": Param(q.Q_LEAD_RIGHT_MIN, 3, 0, 10,
+                                        "as maker lead the boss trump when holding at least "
+                                        "this many trumps; 0: never", integer=True),
+    "play.fishing": _flag(q.Q_FISHING, 0, "as maker with 2+ trumps but not the boss, lead a "
+                          "low trump ('going fishing')"),
+    "play.lead_boss_offsuit": _flag(q.Q_LEAD_ACES, 1, "lead an off-suit boss card (an ace, or "
+                                    "with card memory the highest left)"),
+    "play.defence_singleton_ace": _flag(q.Q_DEF_SINGLETON_ACE, 0, "on defence lead a singleton "
+                                        "ace, then a doubleton ace not of the trump colour"),
+    "play.avoid_turned_down_suit": _flag(q.Q_AVOID_TURNED_DOWN, 0,
+                                         "do not lead the turned-down suit"),
+    "play.lead_next_on_defence": _flag(q.Q_LEAD_NEXT_DEF, 0, "on defence in round 2 lead "
+                                       "'next' (the turned-down suit's colour mate)"),
+    "play.lead_through_loner": _flag(q.Q_LEAD_THROUGH_LONER, 0, "against a lone maker on my "
+                                     "left, lead low from my longest side suit"),
+    "play.second_hand_low": _flag(q.Q_SECOND_LOW, 1, "second hand plays low"),
+    "play.third_hand_high": _flag(q.Q_THIRD_HIGH, 0, "third hand plays its highest winner"),
+    "play.overtrump_partner": _flag(q.Q_TRUMP_PARTNER_BOSS, 0, "beat partner's winning card "
+                                    "when it is not sure to hold (never when it is)"),
+    "play.throw_off_make_void": _flag(q.Q_PLAY_MAKE_VOID, 0, "throw off from a side singleton "
+                                      "to make a void"),
+    "play.card_memory": _flag(q.Q_MEMORY, 0, "remember played cards (which cards are boss)"),
+    "redeal.call": _flag(q.Q_CALL_REDEAL, 0, "call for a redeal whenever eligible"),
+    "farmer.exchange": _flag(q.Q_FARMER, 0, "exchange the three lowest 9s/10s for the kitty"),
+}
+
+PARAMS: dict[str, dict[str, Param]] = {"random": {}, "reference": REFERENCE, "scripted": SCRIPTED}
