@@ -236,7 +236,7 @@ def replay_deals(
     n = _check_count(n, "deals")
     if first < 0:
         raise SimulationError(f"deal index must be >= 0, got {first}")
-    return _traced(rules, Matchup.of(a, b), seed, first, n, np.zeros((0, 7), np.int64))
+    return _traced(rules, Matchup.of(a, b), seed, first, n, np.zeros((0, 9), np.int64))
 
 
 def _traced(rules, matchup, seed, first, n, presets) -> list[DealReplay]:
@@ -263,16 +263,18 @@ def replay_deal(
 
 @dataclass(frozen=True)
 class PresetDeal:
-    """A deal given card by card: four hands (seat 0..3), the up-card, the dealer, the kitty."""
+    """A deal given card by card: four hands (seat 0..3), the up-card, the dealer, the kitty,
+    and the game score before it (team 0, team 1), which score-aware strategies read."""
 
     hands: tuple[int, int, int, int]
     up_card: int
     dealer: int
     kitty: int
+    score: tuple[int, int] = (0, 0)
 
     @classmethod
     def of(cls, hands, up_card, dealer: int, rules: Rules | None = None,
-           kitty=None) -> PresetDeal:
+           kitty=None, score: tuple[int, int] = (0, 0)) -> PresetDeal:
         """Build and validate from text (``"JH JD AH KH AS"``, ``"9H"``) or masks/ids.
 
         Without a kitty, the three lowest remaining cards of the deck form it.
@@ -302,10 +304,13 @@ class PresetDeal:
             kit = parse_hand(kitty, deck, size=3) if isinstance(kitty, str) else int(kitty)
             if kit & seen:
                 raise SimulationError(f"kitty card(s) {format_hand(kit & seen)} dealt twice")
-        return cls(tuple(masks), up, dealer, kit)
+        target = rules.target_score
+        if len(score) != 2 or any(not 0 <= int(x) < target for x in score):
+            raise SimulationError(f"score must be two numbers in [0, {target}), got {score!r}")
+        return cls(tuple(masks), up, dealer, kit, (int(score[0]), int(score[1])))
 
     def row(self) -> list[int]:
-        return [*self.hands, self.up_card, self.kitty, self.dealer]
+        return [*self.hands, self.up_card, self.kitty, self.dealer, *self.score]
 
 
 def play_presets(

@@ -39,7 +39,7 @@ def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, game_recs,
     score0, score1, deals) and, when ``game_deals`` is not empty, its deals to
     ``game_deals[i, d]``; ``recs`` is then a one-row scratch array.
     With a non-empty ``presets`` (deal mode), deal i starts from the preset deal ``presets[i]``
-    (hands 0-3, up-card, kitty mask, dealer) instead of a shuffle.
+    (hands 0-3, up-card, kitty mask, dealer, score0, score1) instead of a shuffle.
     ``g``, ``deck``, ``rng`` are workspaces (see ``workspace``). Compiled without numba's
     reference counting: it allocates nothing and only passes arrays down.
     """
@@ -58,11 +58,13 @@ def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, game_recs,
         else:
             dealer = idx & 3
         pi = -1
+        s0 = 0
+        s1 = 0
         if has_presets:
             pi = i
             dealer = presets[i, 6]
-        s0 = 0
-        s1 = 0
+            s0 = presets[i, 7]
+            s1 = presets[i, 8]
         nd = 0
         row = 0 if games else i
         ti = i if traced else -1
@@ -103,7 +105,7 @@ def run_deals(key, first, n, rules, kinds, params, recs, block):
     trace = np.zeros((0, TRACE_CAP, 3), np.int16)
     no_games = np.zeros((0, 6), np.int64)
     no_deals = np.zeros((0, 0, N_FIELDS), np.int64)
-    no_presets = np.zeros((0, 7), np.int64)
+    no_presets = np.zeros((0, 9), np.int64)
     nblocks = (n + block - 1) // block
     for b in prange(nblocks):
         lo = b * block
@@ -134,7 +136,7 @@ def run_games(key, first, n, rules, kinds, params, game_recs, game_deals, block)
         lo = b * block
         hi = min(n, lo + block)
         scratch = np.zeros((1, N_FIELDS), np.int64)
-        no_presets = np.zeros((0, 7), np.int64)
+        no_presets = np.zeros((0, 9), np.int64)
         g, deck, rng = workspace()
         play_range(key, first, lo, hi, rules, kinds, params, scratch, trace, game_recs,
                    game_deals, no_presets, g, deck, rng)
