@@ -118,10 +118,13 @@ def deal_rng(seed: int, index: int) -> Rng:
     return Rng(key, index)
 
 
-def game_rng(seed: int, game_index: int) -> Rng:
-    """The stream of game ``game_index`` of a game-mode run with ``seed``."""
+GAME_STRIDE = 1024  # streams per game: deal k of game g uses stream g * 1024 + k
+
+
+def game_rng(seed: int, game_index: int, deal_number: int = 0) -> Rng:
+    """The stream of deal ``deal_number`` of game ``game_index`` of a game-mode run."""
     _, key = splitmix64((seed ^ GAME_KEY_XOR) & MASK64)
-    return Rng(key, game_index)
+    return Rng(key, game_index * GAME_STRIDE + deal_number)
 
 
 def shuffle_and_deal(rng: Rng, deck: int, dealer: int) -> tuple[list[int], int, list[int]]:
@@ -726,18 +729,20 @@ def play_game(seed: int, game_index: int, rules: Rules,
               strategies: tuple[str, str] = ("random", "random"),
               params: Params | None = None,
               ) -> tuple[dict[str, int], list[dict[str, int]]]:
-    """Game mode: game ``game_index`` of a run with ``seed`` on one stream (``params``: as for
-    :func:`play_deal`).
+    """Game mode: game ``game_index`` of a run with ``seed``; each deal on its own stream, so
+    deal k has the same cards whoever plays (``params``: as for :func:`play_deal`).
 
     Returns the game record (game, first_dealer, winner, score0, score1, deals) and the list of
     its deal records (``deal`` = number within the game, from 0).
     """
-    rng = game_rng(seed, game_index)
+    rng = game_rng(seed, game_index, 0)
     first_dealer = rng.below(4)
     dealer = first_dealer
     score = [0, 0]
     deals: list[dict[str, int]] = []
     for number in range(MAX_GAME_DEALS):
+        if number > 0:
+            rng = game_rng(seed, game_index, number)
         rec, _ = _play_one_deal(rng, dealer, rules, strategies, (score[0], score[1]), params)
         rec["deal"] = number
         deals.append(rec)

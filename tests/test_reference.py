@@ -99,7 +99,10 @@ def test_stream_seeding(seed: int) -> None:
         expected = xoshiro_outputs(stream[4 * index: 4 * index + 4], 5)
         assert [rng.next() for _ in range(5)] == expected
     game_key = sm64_outputs(seed ^ 0x5851F42D4C957F2D, 1)[0]
-    assert game_rng(seed, 3).s == sm64_outputs(game_key, 16)[12:16]
+    # deal k of game g uses stream index g * 1024 + k
+    x = (game_key + 4 * (3 * 1024 + 2) * 0x9E3779B97F4A7C15) % 2**64
+    assert game_rng(seed, 3, 2).s == sm64_outputs(x, 4)
+    assert game_rng(seed, 0).s == sm64_outputs(game_key, 4)
     # Large indices wrap modulo 2**64.
     big = 2**40 + 5
     x = (key + 4 * big * 0x9E3779B97F4A7C15) % 2**64

@@ -21,6 +21,7 @@ from .layout import (
     G_SCORE0,
     G_SCORE1,
     G_SIZE,
+    GAME_STRIDE,
     MAX_GAME_DEALS,
     N_FIELDS,
     TRACE_CAP,
@@ -50,7 +51,7 @@ def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, game_recs,
     target = rules[R_TARGET]
     for i in range(lo, hi):
         idx = first + i
-        seed_stream(rng, key, idx)
+        seed_stream(rng, key, idx * GAME_STRIDE if games else idx)
         if games:
             dealer = below(rng, 4)
             game_recs[i, 0] = idx
@@ -86,6 +87,7 @@ def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, game_recs,
             dealer = (dealer + 1) & 3
             if s0 >= target or s1 >= target or nd >= MAX_GAME_DEALS:
                 break
+            seed_stream(rng, key, idx * GAME_STRIDE + nd)
         if games:
             game_recs[i, 2] = 0 if s0 >= target else (1 if s1 >= target else -1)
             game_recs[i, 3] = s0

@@ -78,3 +78,4 @@ TRACE_CAP = 160  # > the most events a deal can have (100 redeals + about 45)
 
 MAX_REDEALS = 100
 MAX_GAME_DEALS = 1000
+GAME_STRIDE = 1024  # streams per game: deal k of game g uses stream g * 1024 + k
