@@ -128,9 +128,8 @@ def ref_farmer(st: Any, legal: list, rng: Any, params: dict) -> Action:
 
 
 def ref_joker_trump(st: Any, legal: list, rng: Any, params: dict) -> Action:
-    """Joker turned up: the dealer names his strongest suit (hand without the joker)."""
-    hand = st.hands[st.dealer] & ~(1 << JOKER)
-    return ("call", strongest_suit(hand, [0, 1, 2, 3]))
+    """Joker turned up: the dealer names trump blind (RULES.md), so always clubs."""
+    return ("call", 0)
 
 
 def ref_round1(st: Any, legal: list, rng: Any, params: dict) -> Action:

@@ -26,12 +26,14 @@ from .layout import (
     N_FIELDS,
     TRACE_CAP,
 )
+from .pimc import W_SIZE
 from .rng import below, seed_stream
+from .solver import new_table
 
 
 @njit(cache=True, _nrt=False)
 def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, game_recs, game_deals,
-               presets, g, deck, rng):
+               presets, g, deck, rng, tt, pw):
     """Play items ``lo .. hi-1`` (deal or game ``first + i``).
 
     Deal mode (``game_recs`` empty): deal i's record goes to ``recs[i]``; with a non-empty
@@ -40,9 +42,10 @@ def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, game_recs,
     score0, score1, deals) and, when ``game_deals`` is not empty, its deals to
     ``game_deals[i, d]``; ``recs`` is then a one-row scratch array.
     With a non-empty ``presets`` (deal mode), deal i starts from the preset deal ``presets[i]``
-    (hands 0-3, up-card, kitty mask, dealer, score0, score1) instead of a shuffle.
-    ``g``, ``deck``, ``rng`` are workspaces (see ``workspace``). Compiled without numba's
-    reference counting: it allocates nothing and only passes arrays down.
+    (hands 0-3, up-card, kitty mask, dealer, score0, score1) instead of a
+    shuffle.
+    ``g``, ``deck``, ``rng``, ``tt``, ``pw`` are workspaces (see ``workspace``). Compiled
+    without numba's reference counting: it allocates nothing and only passes arrays down.
     """
     games = game_recs.shape[0] > 0
     traced = trace.shape[0] > 0
@@ -73,7 +76,8 @@ def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, game_recs,
             g[G_DEALER] = dealer
             g[G_SCORE0] = s0
             g[G_SCORE1] = s1
-            play_deal(g, deck, rng, rules, kinds, params, recs, row, trace, ti, presets, pi)
+            play_deal(g, deck, rng, rules, kinds, params, recs, row, trace, ti, presets, pi, tt,
+                      pw)
             if not games:
                 recs[row, F_DEAL] = idx
                 break
@@ -97,8 +101,10 @@ def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, game_recs,
 
 @njit(cache=True)
 def workspace():
-    """The per-thread work arrays of ``play_range``: deal state, deck, random stream."""
-    return np.zeros(G_SIZE, np.int64), np.zeros(33, np.int64), np.zeros(4, np.uint64)
+    """The per-thread work arrays of ``play_range``: deal state, deck, random stream, the
+    solver's table and the PIMC work array."""
+    return (np.zeros(G_SIZE, np.int64), np.zeros(33, np.int64), np.zeros(4, np.uint64),
+            new_table(), np.zeros(W_SIZE, np.int64))
 
 
 @njit(cache=True, parallel=True)
@@ -112,9 +118,9 @@ def run_deals(key, first, n, rules, kinds, params, recs, block):
     for b in prange(nblocks):
         lo = b * block
         hi = min(n, lo + block)
-        g, deck, rng = workspace()
+        g, deck, rng, tt, pw = workspace()
         play_range(key, first, lo, hi, rules, kinds, params, recs, trace, no_games, no_deals,
-                   no_presets, g, deck, rng)
+                   no_presets, g, deck, rng, tt, pw)
 
 
 @njit(cache=True)
@@ -123,9 +129,9 @@ def run_deals_traced(key, first, n, rules, kinds, params, recs, trace, presets):
     with a non-empty ``presets`` deal i is the preset deal ``presets[i]``."""
     no_games = np.zeros((0, 6), np.int64)
     no_deals = np.zeros((0, 0, N_FIELDS), np.int64)
-    g, deck, rng = workspace()
+    g, deck, rng, tt, pw = workspace()
     play_range(key, first, 0, n, rules, kinds, params, recs, trace, no_games, no_deals,
-               presets, g, deck, rng)
+               presets, g, deck, rng, tt, pw)
 
 
 @njit(cache=True, parallel=True)
@@ -139,6 +145,6 @@ def run_games(key, first, n, rules, kinds, params, game_recs, game_deals, block)
         hi = min(n, lo + block)
         scratch = np.zeros((1, N_FIELDS), np.int64)
         no_presets = np.zeros((0, 9), np.int64)
-        g, deck, rng = workspace()
+        g, deck, rng, tt, pw = workspace()
         play_range(key, first, lo, hi, rules, kinds, params, scratch, trace, game_recs,
-                   game_deals, no_presets, g, deck, rng)
+                   game_deals, no_presets, g, deck, rng, tt, pw)

@@ -1,7 +1,7 @@
 """Bit tricks on int64 masks as LLVM intrinsics (popcount, count trailing/leading zeros)."""
 
 from llvmlite import ir
-from numba import types
+from numba import njit, types
 from numba.extending import intrinsic
 
 
@@ -36,3 +36,11 @@ def clz(typingctx, x):
         return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 1))
 
     return sig, codegen
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def kth_bit(mask, k):
+    """Index of the k-th lowest set bit (k = 0 is the lowest)."""
+    for _ in range(k):
+        mask &= mask - 1
+    return ctz(mask)

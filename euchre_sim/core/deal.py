@@ -41,6 +41,7 @@ from .decisions import (
     decide_round1,
     decide_round2,
 )
+from .hands import to_effective
 from .layout import (
     EV_ALONE,
     EV_CALL,
@@ -115,7 +116,6 @@ from .layout import (
 from .rng import below
 from .tables import (
     ACE_NAT,
-    CONV,
     DECK_LEN,
     DECKS,
     EFF,
@@ -164,20 +164,6 @@ def shuffle_and_deal(g, deck, rng, deck_row):
     g[G_KITTY] = (ONE << deck[n - 22]) | (ONE << deck[n - 23]) | (ONE << deck[n - 24])
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def to_effective(nat, trump):
-    """Natural hand mask -> effective mask under ``trump``."""
-    e = (
-        CONV[trump, 0, nat & 255]
-        | CONV[trump, 1, (nat >> 8) & 255]
-        | CONV[trump, 2, (nat >> 16) & 255]
-        | CONV[trump, 3, (nat >> 24) & 255]
-    )
-    if (nat >> 32) & 1:
-        e |= ONE << 33
-    return e
-
-
 @njit(cache=True, _nrt=False)
 def redeal_eligible(nat, mode):
     if mode == REDEAL_ACE_NO_FACE:
@@ -201,7 +187,7 @@ def is_out(g, seat):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, pi):
+def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, pi, tt, pw):
     """Play one deal. ``g[G_DEALER]`` (and the scores) must be set; the rest is overwritten.
 
     With ``pi >= 0`` the first deal is ``presets[pi]`` (hands 0-3, up-card, kitty mask) instead
@@ -471,7 +457,7 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
                 if legal == 0:
                     legal = hand
                     g[G_VOIDS + p] |= ONE << g[G_LED]
-            c = decide_play(kinds, params, g, p, rules, rng, legal)
+            c = decide_play(kinds, params, g, p, rules, rng, legal, tt, pw)
             if pos == 0:
                 g[G_LED] = ESUIT[c]
                 g[G_WIN_CARD] = c
@@ -495,6 +481,8 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
             tricks1 += 1
         else:
             tricks0 += 1
+        g[G_TRICKS0] = tricks0
+        g[G_TRICKS1] = tricks1
         if ti >= 0:
             emit(trace, ti, g, EV_TRICK, winner, trick)
         leader = winner

@@ -13,7 +13,7 @@ New strategy kinds add a branch to each hook (and a parameter schema in ``strate
 import numpy as np
 from numba import njit
 
-from .bits import clz, ctz, popcount
+from .bits import clz, ctz, kth_bit, popcount
 from .layout import (
     G_HAND,
     G_LED,
@@ -23,9 +23,11 @@ from .layout import (
     G_TRUMP,
     G_UP,
     G_WIN_CARD,
+    S_PIMC,
     S_REFERENCE,
     S_SCRIPTED,
 )
+from .pimc import pimc_play
 from .rng import below
 from .scripted import (
     Q_CALL_REDEAL,
@@ -45,14 +47,6 @@ from .tables import JOKER_STRENGTH, LOW_NAT, STRENGTH, SUIT_EFF, TRUMP_MASK
 
 # parameters of the reference strategy (indices into its params row; see strategies/)
 P_BID, P_ALONE, P_DEFEND_ALONE, P_REDEAL, P_FARMER, P_RAILROAD = range(6)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def kth_bit(mask, k):
-    """Index of the k-th lowest set bit (k = 0 is the lowest)."""
-    for _ in range(k):
-        mask &= mask - 1
-    return ctz(mask)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -95,7 +89,7 @@ def decide_redeal(kinds, params, g, seat, rules, rng):
     kind = kinds[seat & 1]
     if kind == S_REFERENCE:
         return 1 if params[seat & 1, P_REDEAL] > 0 else 0
-    if kind == S_SCRIPTED:
+    if kind >= S_SCRIPTED:
         return 1 if params[seat & 1, Q_CALL_REDEAL] > 0 else 0
     return below(rng, 2)
 
@@ -105,7 +99,7 @@ def decide_farmer(kinds, params, g, seat, rules, rng):
     """Natural mask of the three low cards to exchange for the kitty, or 0 to keep the hand."""
     kind = kinds[seat & 1]
     low = g[G_NAT + seat] & LOW_NAT
-    if kind == S_REFERENCE or kind == S_SCRIPTED:
+    if kind >= S_REFERENCE:
         flag = P_FARMER if kind == S_REFERENCE else Q_FARMER
         if params[seat & 1, flag] <= 0:
             return 0
@@ -140,14 +134,15 @@ def decide_farmer(kinds, params, g, seat, rules, rng):
 
 @njit(cache=True, _nrt=False)
 def decide_joker_trump(kinds, params, g, seat, rules, rng):
-    """The dealer's blind choice of trump when the joker is turned up."""
+    """The dealer's choice of trump when the joker is turned up, made before he looks at his
+    hand: only the random strategy varies it."""
     kind = kinds[seat & 1]
-    if kind == S_SCRIPTED:
+    if kind >= S_SCRIPTED:
         return sc_joker_trump(params, g, seat)
     if kind == S_REFERENCE:
-        t, s = best_suit(g[G_NAT + seat], -1)
-        g[G_MEM + seat] = s + JOKER_STRENGTH
-        return t
+        # named blind (RULES.md): clubs; the loner decision then rates hand + joker in clubs
+        g[G_MEM + seat] = hand_strength(g[G_NAT + seat], 0) + JOKER_STRENGTH
+        return 0
     return below(rng, 4)
 
 
@@ -155,7 +150,7 @@ def decide_joker_trump(kinds, params, g, seat, rules, rng):
 def decide_round1(kinds, params, g, seat, rules, rng, is_dealer):
     """Order up (1) or pass (0) in round 1."""
     kind = kinds[seat & 1]
-    if kind == S_SCRIPTED:
+    if kind >= S_SCRIPTED:
         return sc_round1(params, g, seat, rules, is_dealer)
     if kind == S_REFERENCE:
         nat = g[G_NAT + seat]
@@ -171,7 +166,7 @@ def decide_round1(kinds, params, g, seat, rules, rng, is_dealer):
 def decide_round2(kinds, params, g, seat, rules, rng, upsuit, stuck):
     """Suit named in round 2, or -1 to pass (never -1 when ``stuck``)."""
     kind = kinds[seat & 1]
-    if kind == S_SCRIPTED:
+    if kind >= S_SCRIPTED:
         return sc_round2(params, g, seat, rules, upsuit, stuck)
     if kind == S_REFERENCE:
         t, s = best_suit(g[G_NAT + seat], upsuit)
@@ -193,7 +188,7 @@ def decide_round2(kinds, params, g, seat, rules, rng, upsuit, stuck):
 def decide_discard(kinds, params, g, seat, rules, rng, up_bit):
     """Effective bit the dealer discards after taking the up-card (never ``up_bit``)."""
     kind = kinds[seat & 1]
-    if kind == S_SCRIPTED:
+    if kind >= S_SCRIPTED:
         return sc_dealer_discard(params, g, seat, up_bit)
     cand = g[G_HAND + seat] & ~(np.int64(1) << up_bit)
     if kind == S_REFERENCE:
@@ -205,7 +200,7 @@ def decide_discard(kinds, params, g, seat, rules, rng, up_bit):
 def decide_alone(kinds, params, g, seat, rules, rng):
     """Does the maker play alone? (1 = yes)."""
     kind = kinds[seat & 1]
-    if kind == S_SCRIPTED:
+    if kind >= S_SCRIPTED:
         return sc_alone(params, g, seat, rules)
     if kind == S_REFERENCE:
         return 1 if g[G_MEM + seat] >= params[seat & 1, P_ALONE] else 0
@@ -216,7 +211,7 @@ def decide_alone(kinds, params, g, seat, rules, rng):
 def decide_defend_alone(kinds, params, g, seat, rules, rng):
     """Does this defender play alone? (1 = yes)."""
     kind = kinds[seat & 1]
-    if kind == S_SCRIPTED:
+    if kind >= S_SCRIPTED:
         return sc_defend_alone(params, g, seat)
     if kind == S_REFERENCE:
         s = hand_strength(g[G_NAT + seat], g[G_TRUMP])
@@ -228,7 +223,7 @@ def decide_defend_alone(kinds, params, g, seat, rules, rng):
 def decide_railroad(kinds, params, g, seat, rules, rng):
     """Railroad: does the lone player take his partner's card, unseen? (1 = yes)."""
     kind = kinds[seat & 1]
-    if kind == S_SCRIPTED:
+    if kind >= S_SCRIPTED:
         return sc_railroad(params, g, seat)
     if kind == S_REFERENCE:
         return 1 if params[seat & 1, P_RAILROAD] > 0 else 0
@@ -239,7 +234,7 @@ def decide_railroad(kinds, params, g, seat, rules, rng):
 def decide_give(kinds, params, g, seat, rules, rng):
     """Effective bit the sitting-out partner ``seat`` gives to his lone partner."""
     kind = kinds[seat & 1]
-    if kind == S_SCRIPTED:
+    if kind >= S_SCRIPTED:
         return sc_give(params, g, seat)
     hand = g[G_HAND + seat]
     if kind == S_REFERENCE:
@@ -251,7 +246,7 @@ def decide_give(kinds, params, g, seat, rules, rng):
 def decide_lone_discard(kinds, params, g, seat, rules, rng):
     """Effective bit the lone player discards after receiving his partner's card."""
     kind = kinds[seat & 1]
-    if kind == S_SCRIPTED:
+    if kind >= S_SCRIPTED:
         return sc_lone_discard(params, g, seat)
     hand = g[G_HAND + seat]
     if kind == S_REFERENCE:
@@ -260,9 +255,12 @@ def decide_lone_discard(kinds, params, g, seat, rules, rng):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def decide_play(kinds, params, g, seat, rules, rng, legal):
-    """Effective bit of the card to play from the non-empty mask ``legal``."""
+def decide_play(kinds, params, g, seat, rules, rng, legal, tt, pw):
+    """Effective bit of the card to play from the non-empty mask ``legal`` (``tt``, ``pw``:
+    the solver's table and the PIMC work array, used by PIMC players)."""
     kind = kinds[seat & 1]
+    if kind == S_PIMC:
+        return pimc_play(params, g, seat, rules, rng, legal, tt, pw)
     if kind == S_SCRIPTED:
         return sc_play(params, g, seat, rules, legal)
     if kind == S_REFERENCE:

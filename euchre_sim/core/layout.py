@@ -10,7 +10,10 @@
 S_RANDOM = 0
 S_REFERENCE = 1
 S_SCRIPTED = 2
-STRATEGY_KINDS = {"random": S_RANDOM, "reference": S_REFERENCE, "scripted": S_SCRIPTED}
+S_PIMC = 3
+STRATEGY_KINDS = {
+    "random": S_RANDOM, "reference": S_REFERENCE, "scripted": S_SCRIPTED, "pimc": S_PIMC,
+}
 
 # ---- the deal state array g ----
 (

@@ -1,6 +1,6 @@
 """The scripted strategy family: every decision driven by a parameter row (``Q_*`` indices).
 
-Parameter names, defaults, ranges and meanings live in ``euchre_sim/strategies/scripted.py``;
+Parameter names, defaults, ranges and meanings live in ``euchre_sim/strategies/schema.py``;
 this module holds only the kernels. Strength is a weighted count (``hand_value``); bidding,
 going alone and the lone defence compare it with per-seat thresholds; play follows conventions
 switched on and off by 0/1 parameters, with optional card memory.
@@ -11,8 +11,9 @@ Seat positions count from the dealer's left: 0 eldest, 1 dealer's partner, 2 thi
 import numpy as np
 from numba import njit
 
-from ..rules import R_DECK, R_TARGET
+from ..rules import R_DEALER_PARTNER_ALONE, R_DECK, R_TARGET
 from .bits import clz, ctz, popcount
+from .hands import to_effective
 from .layout import (
     G_ALONE,
     G_DEALER,
@@ -20,7 +21,6 @@ from .layout import (
     G_HAND,
     G_LED,
     G_MAKER,
-    G_MEM,
     G_NAT,
     G_OUT_A,
     G_OUT_B,
@@ -29,13 +29,14 @@ from .layout import (
     G_ROUND,
     G_SCORE0,
     G_SCORE1,
+    G_TRICK_CARD,
     G_TRUMP,
     G_UP,
     G_UPSUIT,
     G_WIN_CARD,
     G_WIN_SEAT,
 )
-from .tables import CONV, DECK_NAT, EFF, SUIT_EFF, TRUMP_MASK
+from .tables import DECK_NAT, EFF, SUIT_EFF, TRUMP_MASK
 
 (
     Q_W_JOKER, Q_W_RIGHT, Q_W_LEFT, Q_W_ACE, Q_W_KING, Q_W_QUEEN, Q_W_TEN, Q_W_NINE, Q_W_LOW,
@@ -78,19 +79,6 @@ def deck_row(rules):
 def eff_suit(nat_suit, trump):
     """Effective suit index (0..2) of a natural non-trump suit."""
     return nat_suit if nat_suit < trump else nat_suit - 1
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def to_eff(nat, trump):
-    e = (
-        CONV[trump, 0, nat & 255]
-        | CONV[trump, 1, (nat >> 8) & 255]
-        | CONV[trump, 2, (nat >> 16) & 255]
-        | CONV[trump, 3, (nat >> 24) & 255]
-    )
-    if (nat >> 32) & 1:
-        e |= ONE << 33
-    return e
 
 
 @njit(cache=True, _nrt=False)
@@ -204,18 +192,23 @@ def sc_round1(params, g, seat, rules, is_dealer):
     t = g[G_UPSUIT]
     pos = position(g, seat)
     if is_dealer:
-        eh = to_eff(g_nat(g, seat) | (ONE << up), t)
+        eh = to_effective(g_nat(g, seat) | (ONE << up), t)
         d = choose_discard(params, team, eh, EFF[t, up])
         v = eff_value(params, team, eh & ~(ONE << d))
     else:
-        v = eff_value(params, team, to_eff(g_nat(g, seat), t))
+        v = eff_value(params, team, to_effective(g_nat(g, seat), t))
+        if pos == 1 and rules[R_DEALER_PARTNER_ALONE]:
+            # Canadian loner: ordering up means playing alone, and the dealer never takes
+            # the card: no up-card bonus, and the hand must also be worth a loner
+            v += score_bonus(params, g, seat, rules)
+            need = max(params[team, Q_R1 + pos], params[team, Q_ALONE + pos])
+            return 1 if v >= need else 0
         w_up = trump_weight(params, team, EFF[t, up])
         if pos == 1:
             v += params[team, Q_W_UP_PARTNER] * w_up
         else:
             v -= params[team, Q_W_UP_OPPONENT] * w_up
     v += score_bonus(params, g, seat, rules)
-    g[G_MEM + seat] = np.int64(v * 1000)
     return 1 if v >= params[team, Q_R1 + pos] else 0
 
 
@@ -230,7 +223,7 @@ def sc_round2(params, g, seat, rules, upsuit, stuck):
     for t in range(4):
         if t == upsuit:
             continue
-        v = eff_value(params, team, to_eff(nat, t))
+        v = eff_value(params, team, to_effective(nat, t))
         if t == (upsuit ^ 3):
             if pos == 0:
                 v += params[team, Q_NEXT_ELDEST]
@@ -242,7 +235,6 @@ def sc_round2(params, g, seat, rules, upsuit, stuck):
             bv = v
             best = t
     bv += score_bonus(params, g, seat, rules)
-    g[G_MEM + seat] = np.int64(bv * 1000)
     if stuck or bv >= params[team, Q_R2 + pos]:
         return best
     return -1
@@ -250,18 +242,9 @@ def sc_round2(params, g, seat, rules, upsuit, stuck):
 
 @njit(cache=True, _nrt=False)
 def sc_joker_trump(params, g, seat):
-    """The dealer's blind choice with the joker up: the suit where his hand + joker is best."""
-    team = seat & 1
-    nat = g_nat(g, seat) | (ONE << 32)
-    best = 0
-    bv = -1e300
-    for t in range(4):
-        v = eff_value(params, team, to_eff(nat, t))
-        if v > bv:
-            bv = v
-            best = t
-    g[G_MEM + seat] = np.int64(bv * 1000)
-    return best
+    """The joker turned up: the dealer names trump before looking at his hand (RULES.md), so
+    the choice cannot depend on it: clubs (every suit is alike unseen)."""
+    return 0
 
 
 @njit(cache=True, _nrt=False)
@@ -281,13 +264,14 @@ def sure_tricks(eh, rules):
 
 @njit(cache=True, _nrt=False)
 def sc_alone(params, g, seat, rules):
-    """Go alone on strength (per seat) or on sure tricks; never when one point wins the game."""
+    """Go alone on the strength of the hand held now (per seat) or on sure tricks; never when
+    one point wins the game (if asked)."""
     team = seat & 1
     target = rules[R_TARGET]
     ours = g[G_SCORE0] if team == 0 else g[G_SCORE1]
     if params[team, Q_GAME_POINT_NO_ALONE] > 0 and ours == target - 1:
         return 0
-    v = g[G_MEM + seat] / 1000.0
+    v = eff_value(params, team, g[G_HAND + seat])  # the hand he holds now, after any pick-up
     if v >= params[team, Q_ALONE + position(g, seat)]:
         return 1
     need = params[team, Q_ALONE_SURE]
@@ -311,9 +295,14 @@ def sc_railroad(params, g, seat):
 
 @njit(cache=True, _nrt=False)
 def gone_mask(params, g, seat):
-    """Cards the seat knows are out of play (with card memory), in the effective layout."""
+    """Cards the seat knows are out of play, in the effective layout. Everyone knows his own
+    played cards and the cards on the table; with card memory, every card played so far."""
     if params[seat & 1, Q_MEMORY] <= 0:
-        return np.int64(0)
+        gone = to_effective(g[G_NAT + seat], g[G_TRUMP]) & ~g[G_HAND + seat]
+        for s in range(4):
+            if g[G_TRICK_CARD + s] >= 0:
+                gone |= ONE << g[G_TRICK_CARD + s]
+        return gone
     gone = g[G_PLAYED]
     if g[G_ROUND] == 2:
         gone |= ONE << EFF[g[G_TRUMP], g[G_UP]]
@@ -326,7 +315,7 @@ def gone_mask(params, g, seat):
 def is_boss(params, g, seat, rules, card):
     """Is ``card`` the highest card of its suit still in play (as far as the seat knows)?"""
     e = 3 if card >= 24 else card % 3
-    universe = to_eff(DECK_NAT[deck_row(rules)], g[G_TRUMP])
+    universe = to_effective(DECK_NAT[deck_row(rules)], g[G_TRUMP])
     live = universe & ~gone_mask(params, g, seat) & SUIT_EFF[e]
     return (live >> (card + 1)) == 0
 
@@ -358,7 +347,8 @@ def sc_lead(params, g, seat, rules, legal):
         top = highest(trumps)
         boss = is_boss(params, g, seat, rules, top)
         need = params[team, Q_LEAD_RIGHT_MIN]
-        if need > 0 and n >= need and boss:
+        # a lone maker draws trumps while he holds the boss, however few he has left
+        if need > 0 and boss and (n >= need or g[G_ALONE] == 1):
             return top
         if params[team, Q_FISHING] > 0 and n >= 2 and not boss:
             return ctz(trumps)
@@ -433,7 +423,7 @@ def throw_off(params, g, seat, legal):
     team = seat & 1
     hand = g[G_HAND + seat]
     nontrump = legal & ~TRUMP_MASK
-    if nontrump and params[team, Q_PLAY_MAKE_VOID] > 0 and nontrump == (legal & ~TRUMP_MASK):
+    if nontrump and params[team, Q_PLAY_MAKE_VOID] > 0:
         best = -1
         for e in range(3):
             cards = hand & SUIT_EFF[e]

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from ..core import scripted as q
 from ..core.decisions import P_ALONE, P_BID, P_DEFEND_ALONE, P_FARMER, P_RAILROAD, P_REDEAL
+from ..core.pimc import Q_PIMC_WORLDS
 
 
 @dataclass(frozen=True)
@@ -121,9 +122,19 @@ SCRIPTED: dict[str, Param] = {
                                     "when it is not sure to hold (never when it is)"),
     "play.throw_off_make_void": _flag(q.Q_PLAY_MAKE_VOID, 0, "throw off from a side singleton "
                                       "to make a void"),
-    "play.card_memory": _flag(q.Q_MEMORY, 0, "remember played cards (which cards are boss)"),
+    "play.card_memory": _flag(q.Q_MEMORY, 0, "remember every played card (which cards are "
+                              "boss); without it a player knows only his own and the table's"),
     "redeal.call": _flag(q.Q_CALL_REDEAL, 0, "call for a redeal whenever eligible"),
     "farmer.exchange": _flag(q.Q_FARMER, 0, "exchange the three lowest 9s/10s for the kitty"),
 }
 
-PARAMS: dict[str, dict[str, Param]] = {"random": {}, "reference": REFERENCE, "scripted": SCRIPTED}
+PIMC = {
+    **SCRIPTED,
+    "pimc.worlds": Param(Q_PIMC_WORLDS, 50, 1, 2000, "worlds dealt and solved at each card play "
+                         "(bidding and the other decisions follow the scripted parameters)",
+                         integer=True),
+}
+
+PARAMS: dict[str, dict[str, Param]] = {
+    "random": {}, "reference": REFERENCE, "scripted": SCRIPTED, "pimc": PIMC,
+}
