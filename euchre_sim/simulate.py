@@ -20,6 +20,7 @@ from .cards import cards_to_mask, deck_mask, format_hand, mask_to_cards, parse_c
 from .core.batch import run_deals, run_deals_traced, run_games
 from .core.layout import (
     EVENT_NAMES,
+    G_SIZE,
     GAME_FIELDS,
     N_FIELDS,
     N_GAME_FIELDS,
@@ -239,12 +240,14 @@ def replay_deals(
     return _traced(rules, Matchup.of(a, b), seed, first, n, np.zeros((0, 9), np.int64))
 
 
-def _traced(rules, matchup, seed, first, n, presets) -> list[DealReplay]:
+def _traced(rules, matchup, seed, first, n, presets, snaps=None) -> list[DealReplay]:
     kinds, params = matchup.arrays()
     recs = np.zeros((n, N_FIELDS), np.int64)
     trace = np.zeros((n, TRACE_CAP, 3), np.int16)
+    if snaps is None:
+        snaps = np.zeros((0, 20, G_SIZE + 2), np.int64)
     run_deals_traced(deal_key(seed), first, n, rules.to_array(), kinds, params, recs, trace,
-                     presets)
+                     snaps, presets)
     out = []
     for i in range(n):
         events = [tuple(int(x) for x in row) for row in trace[i] if row[0] != 0]

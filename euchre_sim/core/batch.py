@@ -32,12 +32,13 @@ from .solver import new_table
 
 
 @njit(cache=True, _nrt=False)
-def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, game_recs, game_deals,
-               presets, g, deck, rng, tt, pw):
+def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, snaps, game_recs,
+               game_deals, presets, g, deck, rng, tt, pw):
     """Play items ``lo .. hi-1`` (deal or game ``first + i``).
 
     Deal mode (``game_recs`` empty): deal i's record goes to ``recs[i]``; with a non-empty
-    ``trace`` its events go to ``trace[i]``.
+    ``trace`` its events go to ``trace[i]`` (and with a non-empty ``snaps`` the state before
+    each of its card plays to ``snaps[i]``).
     Game mode: game i's record goes to ``game_recs[i]`` (game, first dealer, winning team,
     score0, score1, deals) and, when ``game_deals`` is not empty, its deals to
     ``game_deals[i, d]``; ``recs`` is then a one-row scratch array.
@@ -77,7 +78,7 @@ def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, game_recs,
             g[G_SCORE0] = s0
             g[G_SCORE1] = s1
             play_deal(g, deck, rng, rules, kinds, params, recs, row, trace, ti, presets, pi, tt,
-                      pw)
+                      pw, snaps)
             if not games:
                 recs[row, F_DEAL] = idx
                 break
@@ -111,6 +112,7 @@ def workspace():
 def run_deals(key, first, n, rules, kinds, params, recs, block):
     """Play deals ``first .. first+n-1`` of the run keyed ``key`` into ``recs[0:n]``."""
     trace = np.zeros((0, TRACE_CAP, 3), np.int16)
+    no_snaps = np.zeros((0, 20, G_SIZE + 2), np.int64)
     no_games = np.zeros((0, 6), np.int64)
     no_deals = np.zeros((0, 0, N_FIELDS), np.int64)
     no_presets = np.zeros((0, 9), np.int64)
@@ -119,18 +121,19 @@ def run_deals(key, first, n, rules, kinds, params, recs, block):
         lo = b * block
         hi = min(n, lo + block)
         g, deck, rng, tt, pw = workspace()
-        play_range(key, first, lo, hi, rules, kinds, params, recs, trace, no_games, no_deals,
-                   no_presets, g, deck, rng, tt, pw)
+        play_range(key, first, lo, hi, rules, kinds, params, recs, trace, no_snaps, no_games,
+                   no_deals, no_presets, g, deck, rng, tt, pw)
 
 
 @njit(cache=True)
-def run_deals_traced(key, first, n, rules, kinds, params, recs, trace, presets):
-    """Like ``run_deals`` (one thread) and also fills ``trace[i]`` with deal i's events;
-    with a non-empty ``presets`` deal i is the preset deal ``presets[i]``."""
+def run_deals_traced(key, first, n, rules, kinds, params, recs, trace, snaps, presets):
+    """Like ``run_deals`` (one thread) and also fills ``trace[i]`` with deal i's events (and
+    ``snaps[i]`` with its states before each card play, when ``snaps`` is not empty); with a
+    non-empty ``presets`` deal i is the preset deal ``presets[i]``."""
     no_games = np.zeros((0, 6), np.int64)
     no_deals = np.zeros((0, 0, N_FIELDS), np.int64)
     g, deck, rng, tt, pw = workspace()
-    play_range(key, first, 0, n, rules, kinds, params, recs, trace, no_games, no_deals,
+    play_range(key, first, 0, n, rules, kinds, params, recs, trace, snaps, no_games, no_deals,
                presets, g, deck, rng, tt, pw)
 
 
@@ -139,6 +142,7 @@ def run_games(key, first, n, rules, kinds, params, game_recs, game_deals, block)
     """Play games ``first .. first+n-1`` into ``game_recs`` (and their deals into
     ``game_deals[i]`` when that array is not empty: shape (n, max_deals, N_FIELDS))."""
     trace = np.zeros((0, TRACE_CAP, 3), np.int16)
+    no_snaps = np.zeros((0, 20, G_SIZE + 2), np.int64)
     nblocks = (n + block - 1) // block
     for b in prange(nblocks):
         lo = b * block
@@ -146,5 +150,5 @@ def run_games(key, first, n, rules, kinds, params, game_recs, game_deals, block)
         scratch = np.zeros((1, N_FIELDS), np.int64)
         no_presets = np.zeros((0, 9), np.int64)
         g, deck, rng, tt, pw = workspace()
-        play_range(key, first, lo, hi, rules, kinds, params, scratch, trace, game_recs,
-                   game_deals, no_presets, g, deck, rng, tt, pw)
+        play_range(key, first, lo, hi, rules, kinds, params, scratch, trace, no_snaps,
+                   game_recs, game_deals, no_presets, g, deck, rng, tt, pw)

@@ -181,17 +181,28 @@ def passed_in_making_round(g, seat):
     return k < passes - 4
 
 
+@njit(cache=True, _nrt=False)
+def snapshot(snaps, ti, k, g, seat, legal):
+    """Copy the deal state before card play ``k`` (the player to move, his legal cards)."""
+    for j in range(G_SIZE):
+        snaps[ti, k, j] = g[j]
+    snaps[ti, k, G_SIZE] = seat
+    snaps[ti, k, G_SIZE + 1] = legal
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def is_out(g, seat):
     return seat == g[G_OUT_A] or seat == g[G_OUT_B]
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, pi, tt, pw):
+def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, pi, tt, pw,
+              snaps):
     """Play one deal. ``g[G_DEALER]`` (and the scores) must be set; the rest is overwritten.
 
     With ``pi >= 0`` the first deal is ``presets[pi]`` (hands 0-3, up-card, kitty mask) instead
-    of a shuffle (a redeal still shuffles from the stream).
+    of a shuffle (a redeal still shuffles from the stream). With ``ti >= 0`` and a non-empty
+    ``snaps``, the state before each card play k goes to ``snaps[ti, k]`` (``snapshot``).
     """
     dealer = g[G_DEALER]
     for k in range(G_TRUMP, G_SIZE):
@@ -457,6 +468,8 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
                 if legal == 0:
                     legal = hand
                     g[G_VOIDS + p] |= ONE << g[G_LED]
+            if ti >= 0 and snaps.shape[0] > 0:
+                snapshot(snaps, ti, trick * nplay + pos, g, p, legal)
             c = decide_play(kinds, params, g, p, rules, rng, legal, tt, pw)
             if pos == 0:
                 g[G_LED] = ESUIT[c]

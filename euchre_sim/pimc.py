@@ -1,0 +1,114 @@
+"""The PIMC player's view of a position: the worlds it samples and its value of every card.
+
+    from euchre_sim.pimc import decision_points, evaluate
+    points = decision_points(Rules(), "advanced", None, seed=1, index=7)   # every card play
+    evaluate(points[6], worlds=100, seed=3)      # {"AS": 0.82, "9C": 0.41, ...}: mean score
+
+A decision point is the exact state the kernel handed to the player (captured during a traced
+replay), so what is evaluated is what a PIMC player at that seat would see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from .cards import format_card
+from .core.layout import G_SIZE, G_TRUMP
+from .core.pimc import W_CAND, W_H, W_SIZE, W_SUM, pimc_evaluate, sample_world
+from .core.rng import deal_key, seed_stream
+from .core.solver import new_table
+from .core.tables import NAT
+from .rules import Rules
+from .simulate import Matchup, SimulationError, _traced
+from .strategies import Strategy
+
+
+@dataclass(frozen=True)
+class DecisionPoint:
+    """The state before one card play: the kernel's state array, the player, his legal cards."""
+
+    rules: Rules
+    g: np.ndarray
+    seat: int
+    legal: int  # effective mask
+
+    @property
+    def trump(self) -> int:
+        return int(self.g[G_TRUMP])
+
+    def legal_cards(self) -> list[str]:
+        return [format_card(int(NAT[self.trump, b])) for b in _bits(self.legal)]
+
+
+def _bits(mask: int) -> list[int]:
+    return [b for b in range(34) if (mask >> b) & 1]
+
+
+def decision_points(rules: Rules, a: str | Strategy, b: str | Strategy | None, seed: int,
+                    index: int) -> list[DecisionPoint]:
+    """Every card-play decision of deal ``index`` of the run with ``seed``, in order."""
+    snaps = np.zeros((1, 20, G_SIZE + 2), np.int64)
+    rep = _traced(rules, Matchup.of(a, b), seed, index, 1, np.zeros((0, 9), np.int64), snaps)[0]
+    if rep.record["thrown_in"]:
+        return []
+    out = []
+    for k in range(20):
+        row = snaps[0, k]
+        if not row.any():
+            break
+        out.append(DecisionPoint(rules, row[:G_SIZE].copy(), int(row[G_SIZE]),
+                                 int(row[G_SIZE + 1])))
+    return out
+
+
+@njit(cache=True)
+def _sample(g, seat, rules, key, n, out):
+    rng = np.zeros(4, np.uint64)
+    seed_stream(rng, key, 0)
+    w = np.zeros(W_SIZE, np.int64)
+    ok = 0
+    for i in range(n):
+        if sample_world(g, seat, rules, rng, w):
+            ok += 1
+        for s in range(4):
+            out[i, s] = w[W_H + s]
+    return ok
+
+
+@njit(cache=True)
+def _evaluate(g, seat, rules, key, legal, worlds, out):
+    rng = np.zeros(4, np.uint64)
+    seed_stream(rng, key, 0)
+    w = np.zeros(W_SIZE, np.int64)
+    tt = new_table()
+    n = pimc_evaluate(g, seat, rules, rng, legal, worlds, tt, w)
+    for k in range(n):
+        out[k, 0] = w[W_CAND + k]
+        out[k, 1] = w[W_SUM + k]
+    return n
+
+
+def sample_worlds(point: DecisionPoint, n: int, seed: int = 0) -> tuple[np.ndarray, int]:
+    """``n`` worlds the player at ``point`` could be in: effective hands (n, 4) and how many
+    respected every shown void (the sampler falls back to ignoring voids if it must)."""
+    if n < 1:
+        raise SimulationError(f"number of worlds must be positive, got {n}")
+    out = np.zeros((n, 4), np.int64)
+    ok = _sample(point.g, point.seat, point.rules.to_array(), deal_key(seed), n, out)
+    return out, int(ok)
+
+
+def evaluate(point: DecisionPoint, worlds: int = 100, seed: int = 0) -> dict[str, float]:
+    """The PIMC value of each legal card: the mean, over ``worlds`` sampled worlds solved
+    double dummy, of the player's side's points minus the other side's."""
+    if worlds < 1:
+        raise SimulationError(f"number of worlds must be positive, got {worlds}")
+    out = np.zeros((5, 2), np.int64)
+    n = _evaluate(point.g, point.seat, point.rules.to_array(), deal_key(seed), point.legal,
+                  worlds, out)
+    trump = point.trump
+    return {format_card(int(NAT[trump, out[k, 0]])): float(out[k, 1] / worlds) for k in range(n)}
+
