@@ -62,11 +62,12 @@ def cref_rate(cref: Path, seconds: float, threads: int = 1) -> float | None:
     return float(m.group(1)) if m else None
 
 
-def engine_rate(seconds: float, threads: int, chunk: int = 1 << 18) -> float:
-    """Deals/s of the kernels playing ``reference`` under standard rules (warm, no I/O)."""
+def engine_rate(seconds: float, threads: int, chunk: int = 1 << 18,
+                strategy: str = "reference") -> float:
+    """Deals/s of the kernels, ``strategy`` on both sides, standard rules (warm, no I/O)."""
     set_threads(threads)
     rules = Rules().to_array()
-    kinds, params = Matchup.of("reference").arrays()
+    kinds, params = Matchup.of(strategy).arrays()
     buf = np.zeros((chunk, N_FIELDS), np.int64)
     key = deal_key(7)
     run_deals(key, 0, 4096, rules, kinds, params, buf, BLOCK)  # compiled / loaded already
@@ -103,7 +104,8 @@ def cpu_model() -> str:
     return platform.machine()
 
 
-def run_bench(seconds: float = 3.0, cref: str | None = None, echo=print) -> int:
+def run_bench(seconds: float = 3.0, cref: str | None = None, echo=print,
+              strategies: tuple[str, ...] = ("reference",)) -> int:
     """Print the benchmark table; returns the exit status."""
     cores = numba.config.NUMBA_NUM_THREADS
     echo(f"euchre-sim bench  {time.strftime('%Y-%m-%d %H:%M')}  {cpu_model()}, "
@@ -115,16 +117,22 @@ def run_bench(seconds: float = 3.0, cref: str | None = None, echo=print) -> int:
     path = find_cref(cref)
     rows = []
     for threads in sorted({1, cores}):
-        ours = engine_rate(seconds, threads)
         c = cref_rate(path, seconds, threads) if path else None
-        rows.append((threads, ours, c))
-    echo(f"\n{'threads':>7} {'euchre_sim deals/s':>20} {'C cref deals/s':>16} {'ratio':>7}")
-    for threads, ours, c in rows:
+        for strategy in strategies:
+            rows.append((strategy, threads, engine_rate(seconds, threads, strategy=strategy), c))
+    echo(f"\n{'strategy':<12} {'threads':>7} {'euchre_sim deals/s':>20} {'C cref deals/s':>16} "
+         f"{'ratio':>7}")
+    for strategy, threads, ours, c in rows:
         ratio = f"{ours / c:7.3f}" if c else "    n/a"
         ctext = f"{c:16,.0f}" if c else f"{'not found':>16}"
-        echo(f"{threads:>7} {ours:20,.0f} {ctext} {ratio}")
-    if len(rows) > 1:
-        echo(f"\nscaling 1 -> {rows[-1][0]} threads: {rows[-1][1] / rows[0][1]:.2f}x")
+        echo(f"{strategy:<12} {threads:>7} {ours:20,.0f} {ctext} {ratio}")
+    for strategy in strategies:
+        mine = [r for r in rows if r[0] == strategy]
+        if len(mine) > 1:
+            echo(f"scaling of {strategy}, 1 -> {mine[-1][1]} threads: "
+                 f"{mine[-1][2] / mine[0][2]:.2f}x")
+    echo("(the C program always plays the reference script: the ratio compares other "
+         "strategies with it only as a yardstick)" if strategies != ("reference",) else "")
     if path is None:
         echo("\nC yardstick not found: pass --cref PATH or set EUCHRE_CREF")
     return 0

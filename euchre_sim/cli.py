@@ -133,6 +133,32 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     bench.add_argument("--cref", default=None, help="path to cref-rate (default: auto-detect)")
+    bench.add_argument("--strategies", default="reference", metavar="LIST",
+                       help="comma-separated strategies to time, each playing both sides "
+                       "(default: reference; e.g. reference,basic,advanced)")
+
+    match = sub.add_parser(
+        "match", help="duplicate match of two strategies: each deal played twice, sides swapped",
+        description="Play every deal (or game) twice with the sides swapped, so the luck of "
+        "the cards cancels, and report A's points per deal minus B's with a paired 95 % "
+        "interval (and, with --games, A's game-win rate with a Wilson interval).",
+    )
+    match.add_argument("a", metavar="A", help="strategy A (name, .toml file, NAME:key=value)")
+    match.add_argument("b", metavar="B", help="strategy B")
+    match.add_argument("--rules", default="north-american", metavar="NAME",
+                       help="named ruleset (default: north-american)")
+    match.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
+                       help="override one rule option (repeatable)")
+    mcount = match.add_mutually_exclusive_group()
+    mcount.add_argument("--deals", type=_positive, help="duplicate deals (default 100000)")
+    mcount.add_argument("--games", type=_positive, help="duplicate games instead of deals")
+    match.add_argument("--seed", type=_seed, default=1, help="run seed (default 1)")
+    match.add_argument("--threads", type=_positive, default=None,
+                       help="numba threads (default: all cores)")
+    match.add_argument("--out", default=None, metavar="DIR",
+                       help="write match.json and meta.json into DIR")
+    match.add_argument("--overwrite", action="store_true", help="replace DIR if it exists")
+    match.add_argument("--no-progress", action="store_true", help="hide the progress bar")
 
     solve = sub.add_parser(
         "solve", help="solve a play position with every hand open (double dummy)",
@@ -226,6 +252,37 @@ def cmd_strategies(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_match(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from .analysis.match import duplicate_deals, duplicate_games
+    from .results import RunWriter, provenance
+
+    rules = Rules.named(args.rules, **parse_assignments(args.set))
+    a, b = get_strategy(args.a), get_strategy(args.b)
+    writer = RunWriter(args.out, overwrite=args.overwrite) if args.out else None
+    n = args.games or args.deals or 100_000
+    unit = "games" if args.games else "deals"
+    bar = tqdm(total=n, unit=f" {unit}", unit_scale=True, leave=False,
+               disable=args.no_progress or None)
+    started = time.time()
+    with bar:
+        play = duplicate_games if args.games else duplicate_deals
+        result = play(rules, a, b, n, args.seed, threads=args.threads, progress=bar.update)
+    text = result.to_text()
+    print(text)
+    if writer is not None:
+        with writer:
+            writer.write_json("match.json", result.to_dict())
+            writer.write_text("match.txt", text + "\n")
+            writer.write_json("meta.json", {
+                "kind": f"duplicate {unit}", "ruleset": args.rules, "rules": rules.to_dict(),
+                "a": a.describe(), "b": b.describe(), "seed": args.seed, unit: n,
+                "elapsed_s": round(time.time() - started, 3), **provenance()})
+        print(f"\nwrote {args.out}/ (match.json, match.txt, meta.json)")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -245,10 +302,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_strategies(args)
         if args.command == "solve":
             return cmd_solve(args)
+        if args.command == "match":
+            return cmd_match(args)
         if args.command == "bench":
             from .bench import run_bench
 
-            return run_bench(seconds=args.seconds, cref=args.cref)
+            names = tuple(x.strip() for x in args.strategies.split(",") if x.strip())
+            for name in names:
+                get_strategy(name)
+            return run_bench(seconds=args.seconds, cref=args.cref, strategies=names)
     except USER_ERRORS as exc:
         print(f"euchre-sim: error: {exc}", file=sys.stderr)
         return 2

@@ -3,16 +3,20 @@ play position when every hand is visible and both sides play perfectly (docs/sol
 
 The search works on effective hands (``tables``: a higher bit is always a stronger card), so a
 trick is decided by comparing bit indices. It is a fail-soft alpha-beta over single card plays
-(makers maximise, defenders minimise) with
+(makers maximise, defenders minimise), iterative with an explicit stack (numba cannot cache a
+recursive function), with
 
 * a transposition table probed at trick boundaries, keyed on the set of cards still in the
   hands plus the leader (cards never change hands, so that set fixes every hand), holding a
   lower and an upper bound on the makers' tricks still to come;
+* bounds at trick boundaries: ``[0, tricks left]``, and the holder of the ``j`` highest live
+  trumps wins at least ``j`` more tricks;
 * equivalent-card pruning: of a player's cards of one suit that no other live card separates
   (cards on the table are live, cards of finished tricks are not), only the highest is tried;
-* move ordering: leads from the top down; a follower tries his lowest card that takes the lead
-  first (or his lowest card when his partner is winning);
-* the last trick evaluated directly, and the makers' tricks bounded to ``[0, tricks left]``.
+* move ordering: a leader tries his sure winners from the top down, then the rest from the
+  bottom up; a follower tries the cards that take the lead (lowest first), then the rest, or
+  everything lowest first when his partner is winning;
+* the last trick evaluated directly.
 
 Positions travel as int64 rows (``P_*``, natural card ids). Kernels allocate nothing and take
 their work arrays from the caller (``new_table``); ``solve_rows`` is the parallel batch entry.
@@ -56,7 +60,7 @@ ENTER, NEXT, RETURN, DONE = range(4)
 STAMP_LIMIT = 1 << 26
 HASH_MUL = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as a signed int64
 
-# ---- solve_row outputs ----
+# ---- solve_full outputs ----
 MAX_PLAYS = 20
 O_VALUE = 0  # makers' total tricks (those already won included)
 O_BEST = 1  # best card for the player to move (natural id)

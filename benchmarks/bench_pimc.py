@@ -1,0 +1,46 @@
+"""PIMC decisions per second at 50 and 100 worlds (one core, warm). A measurement, not a test.
+
+    .venv/bin/python benchmarks/bench_pimc.py [--points 300]
+
+Each decision is what a PIMC player does at a card play: sample the worlds, solve every legal
+card in each world double dummy, average.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import time
+
+import numba
+
+from euchre_sim.pimc import decision_points, evaluate
+from euchre_sim.rules import Rules
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--points", type=int, default=300, help="decision points to time")
+    args = ap.parse_args()
+    numba.set_num_threads(1)
+    points = []
+    index = 0
+    while len(points) < args.points:
+        points += [p for p in decision_points(Rules(), "advanced", None, seed=11, index=index)
+                   if bin(p.legal).count("1") > 1]
+        index += 1
+    points = points[: args.points]
+    evaluate(points[0], 2)  # compile / load
+    print(f"PIMC decisions/s, {len(points)} card plays with 2+ legal cards from advanced play, "
+          f"one core, {time.strftime('%Y-%m-%d')}, {platform.machine()}")
+    for worlds in (50, 100):
+        t0 = time.perf_counter()
+        for i, p in enumerate(points):
+            evaluate(p, worlds, seed=i)
+        dt = time.perf_counter() - t0
+        print(f"  {worlds:>3} worlds: {len(points) / dt:8.1f} decisions/s "
+              f"({1e3 * dt / len(points):.2f} ms each)")
+
+
+if __name__ == "__main__":
+    main()
