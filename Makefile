@@ -21,7 +21,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
 lint: $(STAMP)
-	$(BIN)/ruff check euchre_sim tests
+	$(BIN)/ruff check euchre_sim tests benchmarks
 
 bench: $(STAMP)
 	$(BIN)/euchre-sim bench

@@ -120,3 +120,27 @@ def test_console_script_help():
     out = subprocess.run([sys.executable, "-m", "euchre_sim.cli", "--help"],
                          capture_output=True, text=True)
     assert out.returncode == 0 and "simulate" in out.stdout and "examples" in out.stdout
+
+
+def test_match_command(capsys, tmp_path):
+    rc, out, _ = run(capsys, "match", "advanced", "reference", "--deals", "20000", "--seed", "3",
+                     "--out", str(tmp_path / "m"), "--no-progress")
+    assert rc == 0 and "A minus B" in out and "95 % interval" in out
+    data = json.loads((tmp_path / "m" / "match.json").read_text())
+    lo, hi = data["points_per_deal_a_minus_b"]["ci95"]
+    assert lo > 0  # advanced beats the script
+    meta = json.loads((tmp_path / "m" / "meta.json").read_text())
+    assert meta["a"]["name"] == "advanced" and meta["seed"] == 3
+    rc, out, _ = run(capsys, "match", "basic", "random", "--games", "200", "--no-progress")
+    assert rc == 0 and "Wilson" in out
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["match", "advanced", "nobody", "--deals", "10"], "unknown strategy"),
+    (["match", "advanced", "basic:play.magic=1", "--deals", "10"], "unknown parameter"),
+    (["match", "advanced", "basic", "--set", "deck=7", "--deals", "10"], "allowed are"),
+    (["bench", "--strategies", "reference,nobody"], "unknown strategy"),
+])
+def test_match_and_bench_bad_input(capsys, argv, needle):
+    rc, _, err = run(capsys, *argv)
+    assert rc == 2 and needle in err and err.count("\n") == 1
