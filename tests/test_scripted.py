@@ -790,3 +790,46 @@ def test_throw_off_to_make_a_void() -> None:
     assert tricks(rep)[0].startswith("2:AC 3:9C 0:QS")
     rep = play(hands, "QH", 1, "basic", "reference")
     assert tricks(rep)[0].startswith("2:AC 3:9C 0:9D")
+
+
+# --------------------------------------------------------------------------------------------
+# Card memory of shown voids: lead to partner's void, keep away from an opponent's
+# --------------------------------------------------------------------------------------------
+
+
+def test_lead_a_suit_partner_has_shown_out_of() -> None:
+    """Dealer 3, up-card 9H. Seat 1 (``reference``: JH JD AH KH 9C, hearts 18) orders; the
+    dealer (JC KC TH QH TS) takes the 9H and discards his weakest card, TS. The eldest leads his
+    boss AC: ``0:AC 1:9C 2:9D 3:JC -> 0``; his partner, seat 2, showed out of clubs (and has
+    shown no trump void). Leading again from TC QC QD 9S, none of them a boss card:
+    ``play.lead_partner_void=1`` (with card memory) leads a club for partner to ruff, the TC;
+    without it he leads his lowest card, the 9S."""
+    hands = ["AC TC QC QD 9S", "JH JD AH KH 9C", "KD TD 9D QS KS", "JC KC TH QH TS"]
+    base = "basic:play.card_memory=1"
+    rep = play(hands, "9H", 3, f"{base},play.lead_partner_void=1", "reference")
+    assert bid(rep, 1) == "ORDER H"
+    assert tricks(rep)[0] == "0:AC 1:9C 2:9D 3:JC -> 0"
+    assert played(rep, 1, 0) == "TC"
+    rep = play(hands, "9H", 3, f"{base},play.lead_partner_void=0", "reference")
+    assert tricks(rep)[0] == "0:AC 1:9C 2:9D 3:JC -> 0"
+    assert played(rep, 1, 0) == "9S"
+    # without card memory the parameter does nothing
+    rep = play(hands, "9H", 3, "basic:play.lead_partner_void=1", "reference")
+    assert played(rep, 1, 0) == "9S"
+
+
+def test_avoid_a_suit_an_opponent_has_shown_out_of() -> None:
+    """Dealer 3, up-card 9H; the dealer (``reference``: JH AH KH JC KC, with the 9H hearts 15)
+    takes it up and discards JC. The eldest leads his boss AC and seat 1 (no club, no trump)
+    throws the 9D: ``0:AC 1:9D 2:TC 3:KC -> 0``. Leading again from 9C QD 9S TS: his lowest card
+    is the 9C, but seat 1 has shown out of clubs, so with ``play.avoid_opponent_void=1`` (and
+    card memory) he leads the 9S instead."""
+    hands = ["AC 9C QD 9S TS", "KD TD 9D KS QS", "TC QC AD AS JS", "JH AH KH JC KC"]
+    base = "basic:play.card_memory=1"
+    rep = play(hands, "9H", 3, f"{base},play.avoid_opponent_void=1", "reference")
+    assert bid(rep, 3) == "ORDER H" and rep.record["discard"] == parse_card("JC")
+    assert tricks(rep)[0] == "0:AC 1:9D 2:TC 3:KC -> 0"
+    assert played(rep, 1, 0) == "9S"
+    rep = play(hands, "9H", 3, f"{base},play.avoid_opponent_void=0", "reference")
+    assert tricks(rep)[0] == "0:AC 1:9D 2:TC 3:KC -> 0"
+    assert played(rep, 1, 0) == "9C"

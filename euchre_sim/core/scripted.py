@@ -33,6 +33,7 @@ from .layout import (
     G_TRUMP,
     G_UP,
     G_UPSUIT,
+    G_VOIDS,
     G_WIN_CARD,
     G_WIN_SEAT,
 )
@@ -50,8 +51,9 @@ from .tables import DECK_NAT, EFF, SUIT_EFF, TRUMP_MASK
     Q_LEAD_TRUMP_PARTNER, Q_LEAD_RIGHT_MIN, Q_FISHING, Q_LEAD_ACES, Q_DEF_SINGLETON_ACE,
     Q_AVOID_TURNED_DOWN, Q_LEAD_NEXT_DEF, Q_LEAD_THROUGH_LONER, Q_SECOND_LOW, Q_THIRD_HIGH,
     Q_TRUMP_PARTNER_BOSS, Q_PLAY_MAKE_VOID, Q_MEMORY, Q_CALL_REDEAL, Q_FARMER,
+    Q_LEAD_PARTNER_VOID, Q_AVOID_OPP_VOID,
     N_Q,
-) = range(55)
+) = range(57)
 
 ONE = np.int64(1)
 ACE_BASE = 21  # effective bit of the ace of non-trump suit e is 21 + e, the king 18 + e
@@ -376,10 +378,32 @@ def sc_lead(params, g, seat, rules, legal):
             cards = nontrump & SUIT_EFF[eff_suit(nxt, g[G_TRUMP])]
             if cards:
                 return highest(cards)
+    memory = params[team, Q_MEMORY] > 0
+    partner = seat ^ 2
+    partner_in = partner != g[G_OUT_A] and partner != g[G_OUT_B]
+    if memory and partner_in and nontrump and params[team, Q_LEAD_PARTNER_VOID] > 0:
+        # partner has shown out of a side suit and not (yet) of trumps: let him ruff, unless
+        # an opponent behind has shown out of it too
+        pv = g[G_VOIDS + partner]
+        ov = g[G_VOIDS + ((seat + 1) & 3)] | g[G_VOIDS + ((seat + 3) & 3)]
+        if not (pv >> 3) & 1:
+            for e in range(3):
+                cards = nontrump & SUIT_EFF[e]
+                if cards and (pv >> e) & 1 and not (ov >> e) & 1:
+                    return ctz(cards)
     if nontrump:
         pool = nontrump
         if g[G_ROUND] == 2 and g[G_UPSUIT] >= 0 and params[team, Q_AVOID_TURNED_DOWN] > 0:
             rest = nontrump & ~SUIT_EFF[eff_suit(g[G_UPSUIT], g[G_TRUMP])]
+            if rest:
+                pool = rest
+        if memory and params[team, Q_AVOID_OPP_VOID] > 0:
+            # keep away from side suits an opponent has shown out of (he would ruff them)
+            ov = g[G_VOIDS + ((seat + 1) & 3)] | g[G_VOIDS + ((seat + 3) & 3)]
+            rest = pool
+            for e in range(3):
+                if (ov >> e) & 1:
+                    rest &= ~SUIT_EFF[e]
             if rest:
                 pool = rest
         return ctz(pool)

@@ -124,6 +124,11 @@ SCRIPTED: dict[str, Param] = {
                                       "to make a void"),
     "play.card_memory": _flag(q.Q_MEMORY, 0, "remember every played card (which cards are "
                               "boss); without it a player knows only his own and the table's"),
+    "play.lead_partner_void": _flag(q.Q_LEAD_PARTNER_VOID, 0, "with card memory, lead a side "
+                                    "suit partner has shown out of (he can ruff), unless an "
+                                    "opponent has too"),
+    "play.avoid_opponent_void": _flag(q.Q_AVOID_OPP_VOID, 0, "with card memory, do not lead a "
+                                      "side suit an opponent has shown out of"),
     "redeal.call": _flag(q.Q_CALL_REDEAL, 0, "call for a redeal whenever eligible"),
     "farmer.exchange": _flag(q.Q_FARMER, 0, "exchange the three lowest 9s/10s for the kitty"),
 }
