@@ -496,20 +496,21 @@ def test_deck_32_seven_of_trump_ruffs() -> None:
 
 
 def test_deck_33_joker_turned_up() -> None:
-    """33 cards, the joker turned up: no bidding; the dealer names his strongest suit without
-    the joker, spades (JS 6 + JC 5 + AS 4 + 7S 2 = 17), takes the joker, discards 8D and, at
+    """33 cards, the joker turned up: no bidding; the dealer names trump blind, before looking
+    at his hand (RULES.md), and the reference script always names clubs. His hand happens to
+    suit it (JC 6 + JS 5 + AC 4 + 7C 2 = 17): he takes the joker, discards 8D and, at
     17 + 7 = 24 >= 20, goes alone. He wins all five tricks: 4 points."""
-    hands = ("JS JC AS 7S 8D", "KS 8S AH KH QH", "AD KD QD TD 9D", "AC KC QC 7C 8C")
+    hands = ("JC JS AC 7C 8D", "KC 8C AH KH QH", "AD KD QD TD 9D", "AS KS QS 7S 8S")
     rep = play(Rules(deck=33), hands, "Jk")
-    check(rep, round=1, passes=0, maker=0, trump=S, discard=card("8D"), alone=1, leader=1,
+    check(rep, round=1, passes=0, maker=0, trump=C, discard=card("8D"), alone=1, leader=1,
           tricks0=5, points0=4)
-    assert bidding(rep) == [("JOKER_TRUMP", 0, S), ("DISCARD", 0, card("8D")), ("ALONE", 0, 0)]
+    assert bidding(rep) == [("JOKER_TRUMP", 0, C), ("DISCARD", 0, card("8D")), ("ALONE", 0, 0)]
     assert tricks(rep) == [
-        "1:KS 3:7C 0:AS -> 0",
-        "0:Jk 1:8S 3:8C -> 0",
-        "0:JS 1:QH 3:QC -> 0",
-        "0:JC 1:KH 3:KC -> 0",
-        "0:7S 1:AH 3:AC -> 0",
+        "1:KC 3:7S 0:AC -> 0",
+        "0:Jk 1:8C 3:8S -> 0",
+        "0:JC 1:QH 3:QS -> 0",
+        "0:JS 1:KH 3:KS -> 0",
+        "0:7C 1:AH 3:AS -> 0",
     ]
 
 
