@@ -64,7 +64,7 @@ def test_sampled_worlds_respect_everything_the_player_knows(rules: Rules) -> Non
         # the true world satisfies the constraints the sampler uses
         for s in range(4):
             for e in range(4):
-                if (g[G_VOIDS + s] >> e) & 1:
+                if (g[G_VOIDS] >> (4 * s + e)) & 1:
                     assert g[G_HAND + s] & _suit_mask(e) == 0
         for h in worlds:
             assert h[seat] == g[G_HAND + seat]
@@ -78,7 +78,7 @@ def test_sampled_worlds_respect_everything_the_player_knows(rules: Rules) -> Non
                 assert bin(int(h[s])).count("1") == bin(int(g[G_HAND + s])).count("1")
                 assert int(h[s]) & played == 0  # no card already played
                 for e in range(4):
-                    if (g[G_VOIDS + s] >> e) & 1:
+                    if (g[G_VOIDS] >> (4 * s + e)) & 1:
                         assert int(h[s]) & _suit_mask(e) == 0  # never a suit he showed out of
             if g[G_ROUND] == 2:
                 assert not (union >> up) & 1  # the turned-down card is out of play

@@ -111,6 +111,7 @@ from .layout import (
     G_WIN_CARD,
     G_WIN_SEAT,
     MAX_REDEALS,
+    S_SCRIPTED,
     TRACE_CAP,
 )
 from .rng import below
@@ -445,6 +446,10 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
     recs[ri, F_LEADER] = leader
     mteam = maker & 1
     winners = np.int64(0)
+    # shown voids are tracked only when a strategy reads them (or states are captured):
+    # updating them costs a tenth of a reference deal
+    track_voids = kinds[0] >= S_SCRIPTED or kinds[1] >= S_SCRIPTED or snaps.shape[0] > 0
+    led = -1
     tricks0 = 0
     tricks1 = 0
     for trick in range(5):
@@ -467,12 +472,14 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
                 legal = hand & SUIT_EFF[g[G_LED]]
                 if legal == 0:
                     legal = hand
-                    g[G_VOIDS + p] |= ONE << g[G_LED]
+                    if track_voids:
+                        g[G_VOIDS] |= ONE << (4 * p + led)
             if ti >= 0 and snaps.shape[0] > 0:
                 snapshot(snaps, ti, trick * nplay + pos, g, p, legal)
             c = decide_play(kinds, params, g, p, rules, rng, legal, tt, pw)
             if pos == 0:
-                g[G_LED] = ESUIT[c]
+                led = ESUIT[c]
+                g[G_LED] = led
                 g[G_WIN_CARD] = c
                 g[G_WIN_SEAT] = p
             else:

@@ -24,6 +24,7 @@ from .layout import (
     G_UP,
     G_WIN_CARD,
     S_PIMC,
+    S_RANDOM,
     S_REFERENCE,
     S_SCRIPTED,
 )
@@ -259,18 +260,24 @@ def decide_play(kinds, params, g, seat, rules, rng, legal, tt, pw):
     """Effective bit of the card to play from the non-empty mask ``legal`` (``tt``, ``pw``:
     the solver's table and the PIMC work array, used by PIMC players)."""
     kind = kinds[seat & 1]
-    if kind == S_PIMC:
-        return pimc_play(params, g, seat, rules, rng, legal, tt, pw)
-    if kind == S_SCRIPTED:
-        return sc_play(params, g, seat, rules, legal)
     if kind == S_REFERENCE:
         if g[G_POS] == 0:
             return highest_bit(legal)
         w = g[G_WIN_CARD]
         beats = legal & (SUIT_EFF[g[G_LED]] | TRUMP_MASK) & ~((np.int64(2) << w) - 1)
         return ctz(beats) if beats else ctz(legal)
-    n = popcount(legal)
-    if n == 1:
-        return ctz(legal)
-    return kth_bit(legal, below(rng, n))
+    if kind == S_RANDOM:
+        n = popcount(legal)
+        if n == 1:
+            return ctz(legal)
+        return kth_bit(legal, below(rng, n))
+    return searched_play(kind, params, g, seat, rules, rng, legal, tt, pw)
+
+
+@njit(cache=True, _nrt=False)
+def searched_play(kind, params, g, seat, rules, rng, legal, tt, pw):
+    """Card play of the scripted and PIMC kinds (kept out of line: the hot loop stays small)."""
+    if kind == S_PIMC:
+        return pimc_play(params, g, seat, rules, rng, legal, tt, pw)
+    return sc_play(params, g, seat, rules, legal)
 

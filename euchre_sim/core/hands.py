@@ -3,6 +3,7 @@
 import numpy as np
 from numba import njit
 
+from .layout import G_VOIDS
 from .tables import CONV
 
 ONE = np.int64(1)
@@ -20,3 +21,9 @@ def to_effective(nat, trump):
     if (nat >> 32) & 1:
         e |= ONE << 33
     return e
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def voids_of(g, seat):
+    """The effective suits (bit e; 3 = trump) ``seat`` has shown out of."""
+    return (g[G_VOIDS] >> (4 * seat)) & 15

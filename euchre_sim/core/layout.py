@@ -47,9 +47,9 @@ G_NAT = 25  # 4 natural hands (before trump is known; kept as dealt/exchanged)
 G_HAND = 29  # 4 effective hands (after trump is known), updated as cards are played
 G_TRICK_CARD = 33  # 4 effective bits: the card each seat played to the current trick, -1
 G_MEM = 37  # 4 slots of strategy scratch memory, one per seat
-G_VOIDS = 41  # 4 masks of effective suits (bit e) each seat has shown out of
-G_DISCARD = 45  # effective bit of the dealer's discard (known to the dealer only), or -1
-G_SIZE = 46
+G_VOIDS = 41  # suits shown out of: bit 4 * seat + e (effective suit e; see voids_of)
+G_DISCARD = 42  # effective bit of the dealer's discard (known to the dealer only), or -1
+G_SIZE = 43
 
 # ---- record columns ----
 RECORD_FIELDS = (

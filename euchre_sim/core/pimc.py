@@ -14,7 +14,7 @@ from numba import njit
 
 from ..rules import R_DECK, R_SUPER_EUCHRE
 from .bits import ctz, kth_bit, popcount
-from .hands import to_effective
+from .hands import to_effective, voids_of
 from .layout import (
     G_ALONE,
     G_DEALER,
@@ -34,7 +34,6 @@ from .layout import (
     G_TRICKS1,
     G_TRUMP,
     G_UP,
-    G_VOIDS,
     G_WIN_CARD,
     G_WIN_SEAT,
 )
@@ -117,7 +116,7 @@ def sample_world(g, seat, rules, rng, w):
                 n = need0 if s == 0 else (need1 if s == 1 else (need2 if s == 2 else need3))
                 if n == 0:
                     continue
-                voids = g[G_VOIDS + s] if use_voids else 0
+                voids = voids_of(g, s) if use_voids else 0
                 if (voids != 0) != (phase == 0):
                     continue
                 allowed = pool

@@ -13,7 +13,7 @@ from numba import njit
 
 from ..rules import R_DEALER_PARTNER_ALONE, R_DECK, R_TARGET
 from .bits import clz, ctz, popcount
-from .hands import to_effective
+from .hands import to_effective, voids_of
 from .layout import (
     G_ALONE,
     G_DEALER,
@@ -33,7 +33,6 @@ from .layout import (
     G_TRUMP,
     G_UP,
     G_UPSUIT,
-    G_VOIDS,
     G_WIN_CARD,
     G_WIN_SEAT,
 )
@@ -384,8 +383,8 @@ def sc_lead(params, g, seat, rules, legal):
     if memory and partner_in and nontrump and params[team, Q_LEAD_PARTNER_VOID] > 0:
         # partner has shown out of a side suit and not (yet) of trumps: let him ruff, unless
         # an opponent behind has shown out of it too
-        pv = g[G_VOIDS + partner]
-        ov = g[G_VOIDS + ((seat + 1) & 3)] | g[G_VOIDS + ((seat + 3) & 3)]
+        pv = voids_of(g, partner)
+        ov = voids_of(g, (seat + 1) & 3) | voids_of(g, (seat + 3) & 3)
         if not (pv >> 3) & 1:
             for e in range(3):
                 cards = nontrump & SUIT_EFF[e]
@@ -399,7 +398,7 @@ def sc_lead(params, g, seat, rules, legal):
                 pool = rest
         if memory and params[team, Q_AVOID_OPP_VOID] > 0:
             # keep away from side suits an opponent has shown out of (he would ruff them)
-            ov = g[G_VOIDS + ((seat + 1) & 3)] | g[G_VOIDS + ((seat + 3) & 3)]
+            ov = voids_of(g, (seat + 1) & 3) | voids_of(g, (seat + 3) & 3)
             rest = pool
             for e in range(3):
                 if (ov >> e) & 1:
