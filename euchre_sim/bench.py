@@ -62,7 +62,7 @@ def cref_rate(cref: Path, seconds: float, threads: int = 1) -> float | None:
     return float(m.group(1)) if m else None
 
 
-def engine_rate(seconds: float, threads: int, chunk: int = 1 << 18,
+def engine_rate(seconds: float, threads: int, chunk: int = 1 << 16,
                 strategy: str = "reference") -> float:
     """Deals/s of the kernels, ``strategy`` on both sides, standard rules (warm, no I/O)."""
     set_threads(threads)

@@ -31,7 +31,7 @@ from .core.rng import deal_key, game_key
 from .rules import Rules
 from .strategies import Strategy, compile_pair, get_strategy
 
-DEFAULT_CHUNK = 1 << 18
+DEFAULT_CHUNK = 1 << 16
 BLOCK = 4096
 GAME_BLOCK = 64
 GAME_DEAL_BUFFER = 96
