@@ -44,3 +44,42 @@ def maker_position_chart(summary: DealSummary, caption: str, out_stem: Path) -> 
         paths.append(path)
     plt.close(fig)
     return paths
+
+
+def sweep_chart(result, caption: str, out_stem: Path) -> list[Path]:
+    """One parameter: the curve of points per deal against the field with 95 % error bars.
+    Two parameters: a heat map of the mean (the best point marked)."""
+    df = result.table()
+    fig, ax = plt.subplots(figsize=(7.5, 4.8))
+    if len(result.keys) == 1:
+        key = result.keys[0]
+        x = df[key].to_numpy()
+        ax.errorbar(x, df["mean"], yerr=[df["mean"] - df["ci95_low"], df["ci95_high"] - df["mean"]],
+                    fmt="o-", capsize=3)
+        best = df["mean"].idxmax()
+        ax.plot([x[best]], [df["mean"][best]], "r*", markersize=14, label="best")
+        ax.axhline(0, color="grey", lw=0.8)
+        ax.set_xlabel(key)
+        ax.set_ylabel(f"points per deal minus {result.field.label}")
+        ax.legend(loc="best")
+    else:
+        kx, ky = result.keys
+        pivot = df.pivot(index=ky, columns=kx, values="mean")
+        im = ax.imshow(pivot.to_numpy(), origin="lower", aspect="auto", cmap="viridis")
+        ax.set_xticks(range(len(pivot.columns)), [f"{v:g}" for v in pivot.columns])
+        ax.set_yticks(range(len(pivot.index)), [f"{v:g}" for v in pivot.index])
+        ax.set_xlabel(kx)
+        ax.set_ylabel(ky)
+        fig.colorbar(im, ax=ax, label=f"points per deal minus {result.field.label}")
+        iy, ix = np.unravel_index(np.nanargmax(pivot.to_numpy()), pivot.shape)
+        ax.plot([ix], [iy], "r*", markersize=14)
+    ax.set_title(f"Sweep of {result.strategy.label} against {result.field.label}")
+    fig.text(0.01, 0.01, caption, fontsize=8, ha="left", va="bottom")
+    fig.tight_layout(rect=(0, 0.05, 1, 1))
+    paths = []
+    for ext in ("png", "svg"):
+        path = out_stem.with_suffix("." + ext)
+        fig.savefig(path, dpi=120)
+        paths.append(path)
+    plt.close(fig)
+    return paths

@@ -9,6 +9,7 @@ import time
 from collections.abc import Sequence
 
 from . import __version__
+from .analysis.sweep import SweepError
 from .cards import CardError
 from .results import ResultsError
 from .rules import RULESETS, Rules, RulesError, describe_rulesets, parse_assignments
@@ -28,7 +29,8 @@ EPILOG = """examples:
       "9D TD QD KD AD" --trump H --maker 0 --leader 1
 """
 
-USER_ERRORS = (CardError, RulesError, StrategyError, SimulationError, ResultsError, SolverError)
+USER_ERRORS = (CardError, RulesError, StrategyError, SimulationError, ResultsError, SolverError,
+               SweepError)
 
 
 def _seed(text: str) -> int:
@@ -160,6 +162,32 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("--overwrite", action="store_true", help="replace DIR if it exists")
     match.add_argument("--no-progress", action="store_true", help="hide the progress bar")
 
+    sw = sub.add_parser(
+        "sweep", help="sweep strategy parameters against a field on the same deals",
+        description="Play STRATEGY with every value (or pair of values) of the given parameters "
+        "in a duplicate match against --vs, all on the same deals (common random numbers), "
+        "and report each point's points per deal with a 95 % interval and the best point. "
+        "With --out, write sweep.csv, sweep.txt, meta.json and a chart (a curve, or a heat "
+        "map for two parameters).",
+    )
+    sw.add_argument("strategy", metavar="STRATEGY", help="the strategy whose parameters vary")
+    sw.add_argument("--param", action="append", required=True, metavar="KEY=RANGE",
+                    help="KEY=start:stop:step (stop included) or KEY=v1,v2,...; once or twice")
+    sw.add_argument("--vs", default="reference", metavar="FIELD",
+                    help="the fixed opponent (default: reference)")
+    sw.add_argument("--rules", default="north-american", metavar="NAME",
+                    help="named ruleset (default: north-american)")
+    sw.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
+                    help="override one rule option (repeatable)")
+    sw.add_argument("--deals", type=_positive, default=100_000,
+                    help="duplicate deals per grid point (default 100000)")
+    sw.add_argument("--seed", type=_seed, default=1, help="run seed (default 1)")
+    sw.add_argument("--threads", type=_positive, default=None,
+                    help="numba threads (default: all cores)")
+    sw.add_argument("--out", default=None, metavar="DIR", help="write the results into DIR")
+    sw.add_argument("--overwrite", action="store_true", help="replace DIR if it exists")
+    sw.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+
     solve = sub.add_parser(
         "solve", help="solve a play position with every hand open (double dummy)",
         description="The exact value of a play position with all four hands visible: the "
@@ -283,6 +311,46 @@ def cmd_match(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_sweep(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from .analysis.sweep import parse_range, sweep
+    from .charts import sweep_chart
+    from .results import RunWriter, provenance
+
+    rules = Rules.named(args.rules, **parse_assignments(args.set))
+    params = [parse_range(p) for p in args.param]
+    get_strategy(args.strategy)
+    get_strategy(args.vs)
+    points = 1
+    for _, values in params:
+        points *= len(values)
+    writer = RunWriter(args.out, overwrite=args.overwrite) if args.out else None
+    bar = tqdm(total=points * args.deals, unit=" deals", unit_scale=True, leave=False,
+               disable=args.no_progress or None)
+    started = time.time()
+    with bar:
+        result = sweep(rules, args.strategy, params, args.vs, args.deals, args.seed,
+                       threads=args.threads, progress=bar.update)
+    text = result.to_text()
+    print(text)
+    if writer is not None:
+        with writer:
+            result.table().to_csv(writer.path / "sweep.csv", index=False)
+            writer.write_text("sweep.txt", text + "\n")
+            caption = (f"rules: {args.rules}; {args.deals:,} duplicate deals per point, the "
+                       f"same at every point; seed {args.seed}")
+            sweep_chart(result, caption, writer.path / "chart")
+            writer.write_json("meta.json", {
+                "kind": "sweep", "ruleset": args.rules, "rules": rules.to_dict(),
+                "strategy": result.strategy.describe(), "field": result.field.describe(),
+                "params": {k: v for k, v in params}, "deals_per_point": args.deals,
+                "seed": args.seed, "elapsed_s": round(time.time() - started, 3),
+                **provenance()})
+        print(f"\nwrote {args.out}/ (sweep.csv, sweep.txt, chart.png, chart.svg, meta.json)")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -304,6 +372,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_solve(args)
         if args.command == "match":
             return cmd_match(args)
+        if args.command == "sweep":
+            return cmd_sweep(args)
         if args.command == "bench":
             from .bench import run_bench
 

@@ -1,0 +1,117 @@
+"""Parameter sweeps with common random numbers.
+
+Every grid point plays the same deals (deal ``i`` is a pure function of the seed and ``i``) as
+a duplicate match against a fixed field, so the differences between grid points are not
+blurred by the luck of the cards. One parameter gives a curve, two a grid (a heat map).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..rules import Rules
+from ..strategies import Strategy, StrategyError, get_strategy
+from .match import MatchResult, duplicate_deals
+
+
+class SweepError(ValueError):
+    """A malformed sweep specification (one-line message)."""
+
+
+def parse_range(spec: str) -> tuple[str, list[float]]:
+    """``"round1.threshold.dealer=8:16:1"`` (start:stop:step, stop included) or
+    ``"key=1,2,5"`` -> (key, values)."""
+    if "=" not in spec:
+        raise SweepError(f"bad --param {spec!r}: expected key=start:stop:step or key=v1,v2,...")
+    key, _, text = spec.partition("=")
+    key = key.strip()
+    try:
+        if ":" in text:
+            parts = [float(x) for x in text.split(":")]
+            if len(parts) != 3 or parts[2] <= 0 or parts[1] < parts[0]:
+                raise ValueError
+            start, stop, step = parts
+            n = int(np.floor((stop - start) / step + 1e-9)) + 1
+            values = [round(start + k * step, 10) for k in range(n)]
+        else:
+            values = [float(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise SweepError(f"bad --param {spec!r}: expected key=start:stop:step (step > 0, "
+                         f"stop >= start) or key=v1,v2,...") from None
+    if not values:
+        raise SweepError(f"bad --param {spec!r}: no values")
+    if len(values) > 200:
+        raise SweepError(f"--param {key}: {len(values)} values is too many (at most 200)")
+    return key, values
+
+
+@dataclass
+class SweepResult:
+    """The outcome of each grid point: its duplicate match against the field."""
+
+    strategy: Strategy
+    field: Strategy
+    keys: list[str]
+    points: list[tuple[float, ...]]
+    results: list[MatchResult]
+    deals: int
+
+    def table(self):
+        """A DataFrame: one row per grid point (parameter values, mean, se, 95 % interval)."""
+        import pandas as pd
+
+        rows = []
+        for values, r in zip(self.points, self.results, strict=True):
+            lo, hi = r.interval()
+            rows.append({**dict(zip(self.keys, values, strict=True)), "mean": r.diff.mean,
+                         "se": r.diff.se, "ci95_low": lo, "ci95_high": hi})
+        return pd.DataFrame(rows)
+
+    def best(self) -> tuple[tuple[float, ...], MatchResult]:
+        i = int(np.argmax([r.diff.mean for r in self.results]))
+        return self.points[i], self.results[i]
+
+    def to_text(self) -> str:
+        df = self.table()
+        lines = [f"sweep of {self.strategy.label} against {self.field.label}: "
+                 f"{self.deals:,} duplicate deals per point (the same deals at every point)",
+                 "points per deal, strategy minus field (95 % interval):"]
+        for _, row in df.iterrows():
+            label = ", ".join(f"{k}={_fmt(row[k])}" for k in self.keys)
+            lines.append(f"  {label:<40} {row['mean']:+.4f} ± {row['se']:.4f}  "
+                         f"({row['ci95_low']:+.4f} .. {row['ci95_high']:+.4f})")
+        values, r = self.best()
+        lo, hi = r.interval()
+        label = ", ".join(f"{k}={_fmt(v)}" for k, v in zip(self.keys, values, strict=True))
+        lines.append(f"best: {label}: {r.diff.mean:+.4f} ({lo:+.4f} .. {hi:+.4f})")
+        return "\n".join(lines)
+
+
+def _fmt(v: float) -> str:
+    return str(int(v)) if float(v).is_integer() else f"{v:g}"
+
+
+def sweep(rules: Rules, strategy: str | Strategy, params: list[tuple[str, list[float]]],
+          field: str | Strategy, deals: int, seed: int, threads: int | None = None,
+          progress=None) -> SweepResult:
+    """Duplicate-match ``strategy`` with every combination of ``params`` against ``field``."""
+    if not 1 <= len(params) <= 2:
+        raise SweepError("give one or two --param ranges")
+    keys = [k for k, _ in params]
+    if len(set(keys)) != len(keys):
+        raise SweepError(f"parameter {keys[0]} given twice")
+    base = get_strategy(strategy)
+    opponent = get_strategy(field)
+    grid = list(itertools.product(*(v for _, v in params)))
+    strategies = []
+    for values in grid:
+        try:
+            strategies.append(get_strategy(base, **dict(zip(keys, values, strict=True))))
+        except StrategyError as exc:
+            raise SweepError(str(exc)) from None
+    results = [duplicate_deals(rules, s, opponent, deals, seed, threads=threads,
+                               progress=progress) for s in strategies]
+    return SweepResult(base, opponent, keys, grid, results, deals)
