@@ -66,3 +66,20 @@ def test_duplicate_games():
     r = duplicate_games(Rules(), "advanced", "random", 2_000, seed=1)
     assert r.games == 4_000 and r.games_won_by_a > 3_600
     assert r.to_dict()["games"]["wilson95"][0] > 0.9
+
+
+def test_per_seat_decision_statistics():
+    """Counts by seat add up: every hand made by a side is made from one seat, in round 1 or 2
+    (or stuck); each side holds each seat in half the deals of each seating."""
+    n = 20_000
+    r = duplicate_deals(Rules(), "advanced", "reference", n, seed=6)
+    for side in ("a", "b"):
+        c = r.side_counts(side)
+        assert (c["seated"] == n).all()  # n deals in each seating, half of them in each seat
+        assert (c["made_trump"] == c["orders"] + c["calls"] + c["stuck"]).all()
+        assert (c["made"] + c["euchred"] == c["made_trump"]).all()
+        assert (c["calls_next"] <= c["calls"]).all() and (c["alone_march"] <= c["alone"]).all()
+        assert c["stuck"][:3].sum() == 0 and c["calls"][3] == 0  # only the dealer is stuck
+    total = sum(r.side_counts(s)["made_trump"].sum() for s in ("a", "b"))
+    assert total == 2 * n  # stick the dealer: every deal has a maker
+    assert "next" in r.to_text() and "decisions_by_seat" in r.to_dict()

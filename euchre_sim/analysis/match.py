@@ -16,7 +16,7 @@ from ..rules import Rules
 from ..simulate import Matchup, iter_deal_chunks, iter_game_chunks
 from ..strategies import Strategy, get_strategy
 from .stats import Estimate, mean_estimate, wilson_interval
-from .summary import DealSummary
+from .summary import DealSummary, decision_table
 
 
 @dataclass
@@ -38,6 +38,8 @@ class MatchResult:
     def to_dict(self) -> dict:
         lo, hi = self.interval()
         out = {
+            "decisions_by_seat": {side: {k: v.tolist() for k, v in self.side_counts(side).items()}
+                                  for side in ("a", "b")},
             "a": self.a.describe(), "b": self.b.describe(), "boards": self.boards,
             "points_per_deal_a_minus_b": {"mean": self.diff.mean, "se": self.diff.se,
                                           "ci95": [lo, hi]},
@@ -48,6 +50,23 @@ class MatchResult:
                             "win_rate_a": self.games_won_by_a / self.games,
                             "wilson95": [wlo, whi]}
         return out
+
+    def side_counts(self, side: str) -> dict[str, np.ndarray]:
+        """Per-seat decision counts of ``side`` ("a" or "b") over both seatings."""
+        first, second = (0, 1) if side == "a" else (1, 0)
+        one = self.summary_a_first.team_counts(first)
+        two = self.summary_b_first.team_counts(second)
+        return {k: one[k] + two[k] for k in one}
+
+    def decisions_text(self) -> str:
+        """Per-seat decisions of each side: orders up, calls, calls next, stuck (per deal in
+        that seat), and make / euchred / march / loner rates (per hand made from it)."""
+        return "\n".join([
+            f"decisions of A ({self.a.label}), by seat relative to the dealer:",
+            decision_table(self.side_counts("a")),
+            f"decisions of B ({self.b.label}):",
+            decision_table(self.side_counts("b")),
+        ])
 
     def to_text(self) -> str:
         lo, hi = self.interval()
@@ -68,6 +87,7 @@ class MatchResult:
         if lo > 0 or hi < 0:
             verdict = "A is better" if lo > 0 else "B is better"
         lines.append(f"verdict at 95 %: {verdict}")
+        lines.append(self.decisions_text())
         return "\n".join(lines)
 
 

@@ -18,8 +18,14 @@ from ..core.layout import (
     F_THROWN_IN,
     F_TRICKS0,
     F_TRICKS1,
+    F_TRUMP,
+    F_UP,
 )
 from .stats import Estimate, mean_estimate, proportion, wilson_interval
+
+TEAM_STATS = ("seated", "made_trump", "orders", "calls", "calls_next", "stuck", "made",
+              "euchred", "march", "alone", "alone_march")
+SEAT_NAMES = ("eldest", "partner", "third", "dealer")
 
 _COUNTS = (
     "played", "made", "euchred", "march", "alone", "alone_march", "defender_alone",
@@ -38,6 +44,10 @@ class DealSummary:
     # by the maker's position from the dealer's left: 0 eldest, 1 partner, 2 third, 3 dealer
     by_position: dict[str, np.ndarray] = field(default_factory=lambda: {
         k: np.zeros(4, np.int64) for k in ("made", "euchred", "march", "played")})
+    # by team (0, 1) and the maker's position: decisions and outcomes; "seated" counts the
+    # deals in which the team held that position
+    by_team: dict[str, np.ndarray] = field(default_factory=lambda: {
+        k: np.zeros((2, 4), np.int64) for k in TEAM_STATS})
 
     def add(self, recs: np.ndarray) -> None:
         p0 = recs[:, F_POINTS0].astype(np.float64)
@@ -78,6 +88,28 @@ class DealSummary:
         bp["made"] += np.bincount(pos[played & (mtricks >= 3)], minlength=4)
         bp["euchred"] += np.bincount(pos[played & (mtricks < 3)], minlength=4)
         bp["march"] += np.bincount(pos[played & (mtricks == 5)], minlength=4)
+        bt = self.by_team
+        dealer = recs[:, F_DEALER]
+        up_suit = recs[:, F_UP] // 8
+        nxt = (recs[:, F_TRUMP] == (up_suit ^ 3)) & (recs[:, F_UP] != 32)
+        for team in (0, 1):
+            mine = played & (maker_team == team)
+            for p in range(4):
+                bt["seated"][team, p] += int((((dealer + 1 + p) & 1) == team).sum())
+            cases = {
+                "made_trump": mine,
+                "orders": mine & (recs[:, F_ROUND] == 1),
+                "calls": mine & (recs[:, F_ROUND] == 2) & (recs[:, F_STUCK] == 0),
+                "calls_next": mine & (recs[:, F_ROUND] == 2) & (recs[:, F_STUCK] == 0) & nxt,
+                "stuck": mine & (recs[:, F_STUCK] == 1),
+                "made": mine & (mtricks >= 3),
+                "euchred": mine & (mtricks < 3),
+                "march": mine & (mtricks == 5),
+                "alone": mine & alone,
+                "alone_march": mine & alone & (mtricks == 5),
+            }
+            for key, mask in cases.items():
+                bt[key][team] += np.bincount(pos[mask], minlength=4)
         self.deals += len(recs)
 
     # ---- estimates ----
@@ -117,8 +149,13 @@ class DealSummary:
             "mean_maker_tricks": self.mean_maker_tricks(),
             "counts": dict(self.counts),
             "by_maker_position": {k: v.tolist() for k, v in self.by_position.items()},
+            "by_team_and_position": {k: v.tolist() for k, v in self.by_team.items()},
         }
         return out
+
+    def team_counts(self, team: int) -> dict[str, np.ndarray]:
+        """The by-position counts of one team (``TEAM_STATS``)."""
+        return {k: v[team].copy() for k, v in self.by_team.items()}
 
     def to_text(self, label0: str = "team 0", label1: str = "team 1") -> str:
         lines = [f"deals: {self.deals:,}"]
@@ -189,3 +226,24 @@ class GameSummary:
             f"  {label1} wins {100 * (1 - p):.2f} %",
             f"  deals per game {dpg:.3f}",
         ])
+
+
+def decision_table(counts: dict[str, np.ndarray]) -> str:
+    """Per-seat decisions and outcomes of one side as text: how often the side orders up,
+    calls, calls next, is stuck (per deal in that seat) and how its hands turn out (per hand
+    made from that seat)."""
+    seated = np.maximum(counts["seated"], 1)
+    made = np.maximum(counts["made_trump"], 1)
+    loners = np.maximum(counts["alone"], 1)
+    head = (f"    {'seat':<8} {'orders':>7} {'calls':>7} {'next':>7} {'stuck':>7} "
+            f"{'makes':>7} {'euchred':>8} {'march':>7} {'alone':>7} {'lone 5':>7}")
+    lines = [head]
+    for p, name in enumerate(SEAT_NAMES):
+        def pct(key, base, p=p):
+            return f"{100 * counts[key][p] / base[p]:6.2f}%"
+        lines.append(
+            f"    {name:<8} {pct('orders', seated)} {pct('calls', seated)} "
+            f"{pct('calls_next', seated)} {pct('stuck', seated)} {pct('made', made)} "
+            f"{pct('euchred', made):>8} {pct('march', made)} {pct('alone', made)} "
+            f"{pct('alone_march', loners)}")
+    return "\n".join(lines)
