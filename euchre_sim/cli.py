@@ -9,6 +9,7 @@ import time
 from collections.abc import Sequence
 
 from . import __version__
+from .analysis.analyze import AnalysisError
 from .analysis.sweep import SweepError
 from .cards import CardError
 from .results import ResultsError
@@ -30,7 +31,7 @@ EPILOG = """examples:
 """
 
 USER_ERRORS = (CardError, RulesError, StrategyError, SimulationError, ResultsError, SolverError,
-               SweepError)
+               SweepError, AnalysisError)
 
 
 def _seed(text: str) -> int:
@@ -161,6 +162,33 @@ def build_parser() -> argparse.ArgumentParser:
                        help="write match.json and meta.json into DIR")
     match.add_argument("--overwrite", action="store_true", help="replace DIR if it exists")
     match.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+
+    an = sub.add_parser(
+        "analyze", help="should I order up / go alone? the value of every option of a bid",
+        description="Deal the cards you cannot see many times (keeping only deals in which the "
+        "players who passed before you would have passed), play every option you have out on "
+        "the same deals with the table's strategy, and report each option's points per deal "
+        "for your side with an interval, the best option, and by how much.",
+    )
+    an.add_argument("--hand", required=True, help='your five cards, e.g. "JH JD AH KH AS"')
+    an.add_argument("--up", required=True, help="the up-card, e.g. 9H")
+    an.add_argument("--seat", required=True, metavar="SEAT",
+                    help="your seat: eldest, partner (the dealer's), third or dealer")
+    an.add_argument("--bidding", default="", help='the passes before you, e.g. "pass pass" '
+                    "(four more passes for round 2)")
+    an.add_argument("--score", default=None, help="ours-theirs before the deal, e.g. 8-6 (the "
+                    "table's score-aware decisions use it)")
+    an.add_argument("--rules", default="north-american", metavar="NAME",
+                    help="named ruleset (default: north-american)")
+    an.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
+                    help="override one rule option (repeatable)")
+    an.add_argument("--table", default="advanced", metavar="STRATEGY",
+                    help="strategy of every player at the table (default: advanced)")
+    an.add_argument("--deals", type=_positive, default=50_000,
+                    help="consistent deals per option (default 50000)")
+    an.add_argument("--seed", type=_seed, default=1, help="seed (default 1)")
+    an.add_argument("--threads", type=_positive, default=None,
+                    help="numba threads (default: all cores)")
 
     sw = sub.add_parser(
         "sweep", help="sweep strategy parameters against a field on the same deals",
@@ -311,6 +339,17 @@ def cmd_match(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_analyze(args: argparse.Namespace) -> int:
+    from .analysis.analyze import analyze, format_analysis, parse_situation
+
+    rules = Rules.named(args.rules, **parse_assignments(args.set))
+    table = get_strategy(args.table)
+    sit = parse_situation(args.hand, args.up, args.seat, args.bidding, args.score, rules)
+    df = analyze(sit, table, deals=args.deals, seed=args.seed, threads=args.threads)
+    print(format_analysis(sit, df))
+    return 0
+
+
 def cmd_sweep(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
@@ -374,6 +413,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_match(args)
         if args.command == "sweep":
             return cmd_sweep(args)
+        if args.command == "analyze":
+            return cmd_analyze(args)
         if args.command == "bench":
             from .bench import run_bench
 

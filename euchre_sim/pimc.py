@@ -16,7 +16,7 @@ import numpy as np
 from numba import njit
 
 from .cards import format_card
-from .core.layout import G_SIZE, G_TRUMP
+from .core.layout import G_SIZE, G_TRUMP, N_PRESET
 from .core.pimc import W_CAND, W_H, W_SIZE, W_SUM, pimc_evaluate, sample_world
 from .core.rng import deal_key, seed_stream
 from .core.solver import new_table
@@ -51,7 +51,8 @@ def decision_points(rules: Rules, a: str | Strategy, b: str | Strategy | None, s
                     index: int) -> list[DecisionPoint]:
     """Every card-play decision of deal ``index`` of the run with ``seed``, in order."""
     snaps = np.zeros((1, 20, G_SIZE + 2), np.int64)
-    rep = _traced(rules, Matchup.of(a, b), seed, index, 1, np.zeros((0, 9), np.int64), snaps)[0]
+    no_presets = np.zeros((0, N_PRESET), np.int64)
+    rep = _traced(rules, Matchup.of(a, b), seed, index, 1, no_presets, snaps)[0]
     if rep.record["thrown_in"]:
         return []
     out = []

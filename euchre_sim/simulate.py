@@ -24,6 +24,7 @@ from .core.layout import (
     GAME_FIELDS,
     N_FIELDS,
     N_GAME_FIELDS,
+    N_PRESET,
     RECORD_FIELDS,
     TRACE_CAP,
 )
@@ -237,7 +238,7 @@ def replay_deals(
     n = _check_count(n, "deals")
     if first < 0:
         raise SimulationError(f"deal index must be >= 0, got {first}")
-    return _traced(rules, Matchup.of(a, b), seed, first, n, np.zeros((0, 9), np.int64))
+    return _traced(rules, Matchup.of(a, b), seed, first, n, np.zeros((0, N_PRESET), np.int64))
 
 
 def _traced(rules, matchup, seed, first, n, presets, snaps=None) -> list[DealReplay]:
@@ -313,7 +314,7 @@ class PresetDeal:
         return cls(tuple(masks), up, dealer, kit, (int(score[0]), int(score[1])))
 
     def row(self) -> list[int]:
-        return [*self.hands, self.up_card, self.kitty, self.dealer, *self.score]
+        return [*self.hands, self.up_card, self.kitty, self.dealer, *self.score, -1, -1, -1, -1]
 
 
 def play_presets(

@@ -24,6 +24,7 @@ from .layout import (
     GAME_STRIDE,
     MAX_GAME_DEALS,
     N_FIELDS,
+    N_PRESET,
     TRACE_CAP,
 )
 from .pimc import W_SIZE
@@ -43,8 +44,8 @@ def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, snaps, gam
     score0, score1, deals) and, when ``game_deals`` is not empty, its deals to
     ``game_deals[i, d]``; ``recs`` is then a one-row scratch array.
     With a non-empty ``presets`` (deal mode), deal i starts from the preset deal ``presets[i]``
-    (hands 0-3, up-card, kitty mask, dealer, score0, score1) instead of a
-    shuffle.
+    (hands 0-3, up-card, kitty mask, dealer, score0, score1, forced decisions)
+    instead of a shuffle.
     ``g``, ``deck``, ``rng``, ``tt``, ``pw`` are workspaces (see ``workspace``). Compiled
     without numba's reference counting: it allocates nothing and only passes arrays down.
     """
@@ -115,7 +116,7 @@ def run_deals(key, first, n, rules, kinds, params, recs, block):
     no_snaps = np.zeros((0, 20, G_SIZE + 2), np.int64)
     no_games = np.zeros((0, 6), np.int64)
     no_deals = np.zeros((0, 0, N_FIELDS), np.int64)
-    no_presets = np.zeros((0, 9), np.int64)
+    no_presets = np.zeros((0, N_PRESET), np.int64)
     nblocks = (n + block - 1) // block
     for b in prange(nblocks):
         lo = b * block
@@ -148,7 +149,24 @@ def run_games(key, first, n, rules, kinds, params, game_recs, game_deals, block)
         lo = b * block
         hi = min(n, lo + block)
         scratch = np.zeros((1, N_FIELDS), np.int64)
-        no_presets = np.zeros((0, 9), np.int64)
+        no_presets = np.zeros((0, N_PRESET), np.int64)
         g, deck, rng, tt, pw = workspace()
         play_range(key, first, lo, hi, rules, kinds, params, scratch, trace, no_snaps,
                    game_recs, game_deals, no_presets, g, deck, rng, tt, pw)
+
+
+@njit(cache=True, parallel=True)
+def run_presets(key, n, rules, kinds, params, recs, presets, block):
+    """Play the preset deals ``presets[0:n]`` in parallel into ``recs`` (random decisions of
+    deal i use stream i of ``key``)."""
+    trace = np.zeros((0, TRACE_CAP, 3), np.int16)
+    no_snaps = np.zeros((0, 20, G_SIZE + 2), np.int64)
+    no_games = np.zeros((0, 6), np.int64)
+    no_deals = np.zeros((0, 0, N_FIELDS), np.int64)
+    nblocks = (n + block - 1) // block
+    for b in prange(nblocks):
+        lo = b * block
+        hi = min(n, lo + block)
+        g, deck, rng, tt, pw = workspace()
+        play_range(key, 0, lo, hi, rules, kinds, params, recs, trace, no_snaps, no_games,
+                   no_deals, presets, g, deck, rng, tt, pw)

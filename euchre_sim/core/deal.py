@@ -202,7 +202,9 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
     """Play one deal. ``g[G_DEALER]`` (and the scores) must be set; the rest is overwritten.
 
     With ``pi >= 0`` the first deal is ``presets[pi]`` (hands 0-3, up-card, kitty mask) instead
-    of a shuffle (a redeal still shuffles from the stream). With ``ti >= 0`` and a non-empty
+    of a shuffle (a redeal still shuffles from the stream); its columns 9-12 may force one
+    seat's decisions: seat, round 1 (0 pass, 1 order), round 2 (0-3 suit, 4 pass), alone (0/1),
+    -1 where not forced. With ``ti >= 0`` and a non-empty
     ``snaps``, the state before each card play k goes to ``snaps[ti, k]`` (``snapshot``).
     """
     dealer = g[G_DEALER]
@@ -253,6 +255,17 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
         shuffle_and_deal(g, deck, rng, deck_row)
 
     recs[ri, F_DEALER] = dealer
+    # a preset deal may force one seat's first-round / second-round / loner decision (the
+    # hand analyser plays each option out this way); a redeal cancels it
+    fseat = -1
+    f1 = -1
+    f2 = -1
+    fa = -1
+    if pi >= 0 and redeals == 0:
+        fseat = presets[pi, 9]
+        f1 = presets[pi, 10]
+        f2 = presets[pi, 11]
+        fa = presets[pi, 12]
     for p in range(4):
         recs[ri, F_HAND0 + p] = g[G_NAT + p]
     up = g[G_UP]
@@ -309,7 +322,13 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
             can = True
             if is_dealer and rules[R_DEALER_NEEDS_TRUMP]:
                 can = (g[G_NAT + p] & SUIT_NAT[upsuit]) != 0
-            if can and decide_round1(kinds, params, g, p, rules, rng, is_dealer):
+            order = 0
+            if can:
+                if p == fseat and f1 >= 0:
+                    order = f1
+                else:
+                    order = decide_round1(kinds, params, g, p, rules, rng, is_dealer)
+            if order:
                 if ti >= 0:
                     emit(trace, ti, g, EV_ORDER, p, upsuit)
                 maker = p
@@ -323,7 +342,10 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
             for k in range(1, 5):
                 p = (dealer + k) & 3
                 stuck = k == 4 and rules[R_STICK] != 0
-                t = decide_round2(kinds, params, g, p, rules, rng, upsuit, stuck)
+                if p == fseat and f2 >= 0:
+                    t = -1 if f2 == 4 else f2
+                else:
+                    t = decide_round2(kinds, params, g, p, rules, rng, upsuit, stuck)
                 if t >= 0:
                     if ti >= 0:
                         emit(trace, ti, g, EV_CALL, p, t)
@@ -374,7 +396,10 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
     # 8. going alone
     alone = forced_alone
     if not forced_alone:
-        alone = decide_alone(kinds, params, g, maker, rules, rng)
+        if maker == fseat and fa >= 0:
+            alone = fa
+        else:
+            alone = decide_alone(kinds, params, g, maker, rules, rng)
     if alone:
         g[G_ALONE] = 1
         g[G_OUT_A] = (maker + 2) & 3

@@ -80,5 +80,6 @@ EVENT_NAMES = (
 TRACE_CAP = 160  # > the most events a deal can have (100 redeals + about 45)
 
 MAX_REDEALS = 100
+N_PRESET = 13  # columns of a preset deal: hands 0-3, up, kitty, dealer, score 0-1, forcing 4
 MAX_GAME_DEALS = 1000
 GAME_STRIDE = 1024  # streams per game: deal k of game g uses stream g * 1024 + k

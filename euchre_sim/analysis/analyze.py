@@ -1,0 +1,250 @@
+"""The hand analyser: the value of every option a player has at a bidding decision.
+
+The cards the player cannot see are dealt many times at random; deals in which a player who
+has already passed would not have passed (under the table's strategy) are dropped, so the
+sample is consistent with the bidding. Every option is then played out on the same deals, with
+that one decision forced and everything else (the rest of the bidding, the discard, the play,
+the player's own later decisions) left to the table's strategy. Values are the player's side's
+points minus the other side's, per deal, with standard errors; differences between options are
+paired deal by deal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from ..cards import (
+    JOKER,
+    SUIT_NAMES,
+    CardError,
+    deck_mask,
+    format_card,
+    mask_to_cards,
+    parse_card,
+    parse_hand,
+)
+from ..core.batch import run_presets
+from ..core.layout import F_MAKER, F_PASSES, F_POINTS0, F_POINTS1, N_FIELDS, N_PRESET
+from ..core.rng import deal_key
+from ..rules import Rules
+from ..simulate import BLOCK, Matchup, set_threads
+from ..strategies import Strategy, get_strategy
+from .stats import z_value
+
+POSITIONS = ("eldest", "partner", "third", "dealer")
+DEALER = 3  # the analysed deals put the dealer in seat 3: eldest 0, partner 1, third 2
+
+
+class AnalysisError(ValueError):
+    """A situation that is malformed or cannot happen (one-line message)."""
+
+
+@dataclass(frozen=True)
+class Situation:
+    """A bidding decision: the player's hand, the up-card, his seat, the passes before him."""
+
+    rules: Rules
+    hand: int
+    up: int
+    position: int  # 0 eldest .. 3 dealer
+    round: int  # 1 or 2
+    score: tuple[int, int]  # (ours, theirs)
+
+    @property
+    def seat(self) -> int:
+        return (DEALER + 1 + self.position) & 3
+
+    @property
+    def passes_before(self) -> int:
+        return self.position + (4 if self.round == 2 else 0)
+
+
+def parse_situation(hand: str, up: str, seat: str, bidding: str = "", score: str | None = None,
+                    rules: Rules | None = None) -> Situation:
+    """Validate the situation text (``"JH JD AH KH AS"``, ``"9H"``, ``"dealer"``,
+    ``"pass pass"``, ``"8-6"``)."""
+    rules = rules or Rules()
+    try:
+        h = parse_hand(hand, rules.deck, size=5)
+        u = parse_card(up, rules.deck)
+    except CardError as exc:
+        raise AnalysisError(str(exc)) from None
+    if h >> u & 1:
+        raise AnalysisError(f"the up-card {format_card(u)} is also in the hand")
+    if u == JOKER:
+        raise AnalysisError("the joker turned up: the dealer names trump blind, nobody bids")
+    key = seat.strip().lower()
+    if key not in POSITIONS:
+        raise AnalysisError(f"unknown seat {seat!r}: use one of {', '.join(POSITIONS)}")
+    position = POSITIONS.index(key)
+    tokens = bidding.replace(",", " ").lower().split()
+    for t in tokens:
+        if t != "pass":
+            raise AnalysisError(f"bidding {bidding!r}: only passes can come before a decision "
+                                f"(anything else would have ended the bidding), got {t!r}")
+    n = len(tokens)
+    if n == position:
+        rnd = 1
+    elif n == position + 4:
+        rnd = 2
+    else:
+        raise AnalysisError(
+            f"bidding {bidding!r} cannot happen: the {key} speaks after {position} passes in "
+            f"round 1 or {position + 4} in round 2, not after {n}")
+    if rnd == 2 and position == 3 and not rules.stick_the_dealer:
+        pass  # the dealer may pass too: the hand is then thrown in
+    ours, theirs = 0, 0
+    if score:
+        try:
+            ours, theirs = (int(x) for x in score.split("-"))
+        except ValueError:
+            raise AnalysisError(f"bad score {score!r}: expected ours-theirs, e.g. 8-6") from None
+        if not (0 <= ours < rules.target_score and 0 <= theirs < rules.target_score):
+            raise AnalysisError(f"score {score!r} impossible: each side has 0 to "
+                                f"{rules.target_score - 1} points before a deal")
+    return Situation(rules, h, u, position, rnd, (ours, theirs))
+
+
+def options(sit: Situation) -> list[tuple[str, int, int, int]]:
+    """The legal options as (label, forced round 1, forced round 2, forced alone)."""
+    rules = sit.rules
+    upsuit = sit.up // 8
+    out = []
+    if sit.round == 1:
+        out.append(("pass", 0, -1, -1))
+        may_order = True
+        if sit.position == 3 and rules.dealer_needs_trump:
+            may_order = bool(sit.hand & (0xFF << (8 * upsuit)))
+        verb = "take up" if sit.position == 3 else "order up"
+        if may_order:
+            if sit.position == 1 and rules.dealer_partner_alone:
+                out.append((f"{verb} (alone: Canadian loner)", 1, -1, -1))
+            else:
+                out.append((verb, 1, -1, 0))
+                out.append((f"{verb} alone", 1, -1, 1))
+        return out
+    stuck = sit.position == 3 and rules.stick_the_dealer
+    if not stuck:
+        out.append(("pass", -1, 4, -1))
+    for t in range(4):
+        if t != upsuit:
+            out.append((f"call {SUIT_NAMES[t]}", -1, t, 0))
+            out.append((f"call {SUIT_NAMES[t]} alone", -1, t, 1))
+    return out
+
+
+def sample_presets(sit: Situation, n: int, seed: int) -> np.ndarray:
+    """``n`` random deals of the unseen cards around the player (seat ``sit.seat``)."""
+    rest = np.array([c for c in mask_to_cards(deck_mask(sit.rules.deck))
+                     if not (sit.hand >> c & 1) and c != sit.up], np.int64)
+    rng = np.random.default_rng(seed)
+    order = np.argsort(rng.random((n, len(rest))), axis=1)
+    cards = rest[order]
+    bits = np.left_shift(np.int64(1), cards)
+    presets = np.full((n, N_PRESET), -1, np.int64)
+    k = 0
+    for s in range(4):
+        if s == sit.seat:
+            presets[:, s] = sit.hand
+        else:
+            presets[:, s] = np.bitwise_or.reduce(bits[:, k:k + 5], axis=1)
+            k += 5
+    presets[:, 4] = sit.up
+    presets[:, 5] = np.bitwise_or.reduce(bits[:, k:k + 3], axis=1)
+    presets[:, 6] = DEALER
+    team = sit.seat & 1
+    presets[:, 7 + team] = sit.score[0]
+    presets[:, 8 - team] = sit.score[1]
+    return presets
+
+
+def analyze(sit: Situation, table: str | Strategy = "advanced", deals: int = 100_000,
+            seed: int = 1, threads: int | None = None) -> pd.DataFrame:
+    """The value of each option: one row per option (points per deal for the player's side
+    minus the other side's, standard error, 95 % interval, difference from the best option
+    with its paired standard error), best first. ``df.attrs`` holds the sample sizes."""
+    strategy = get_strategy(table)
+    set_threads(threads)
+    kinds, params = Matchup(strategy, strategy).arrays()
+    rules_arr = sit.rules.to_array()
+    key = deal_key(seed)
+    team = sit.seat & 1
+    opts = options(sit)
+    drawn = 0
+    n_consistent = 0
+    values: dict[str, list[np.ndarray]] = {label: [] for label, *_ in opts}
+    need = deals
+    for _ in range(100):
+        batch = max(need if sit.passes_before == 0 else 2 * need, 1000)
+        presets = sample_presets(sit, batch, seed + drawn)
+        drawn += batch
+        recs = np.zeros((batch, N_FIELDS), np.int64)
+        per_option = []
+        for label, f1, f2, fa in opts:
+            presets[:, 9] = sit.seat
+            presets[:, 10] = f1
+            presets[:, 11] = f2
+            presets[:, 12] = fa
+            run_presets(key, batch, rules_arr, kinds, params, recs, presets, BLOCK)
+            ours = recs[:, F_POINTS0 + team] - recs[:, F_POINTS1 - team]
+            per_option.append((label, ours.astype(np.float64), recs[:, F_PASSES].copy(),
+                               recs[:, F_MAKER].copy()))
+        # consistent with the bidding: every seat before the player passed (the same deals
+        # for every option: the forced decision comes after theirs)
+        consistent = per_option[0][2] >= sit.passes_before
+        n_consistent += int(consistent.sum())
+        take = np.nonzero(consistent)[0][:need]
+        for label, v, _, _ in per_option:
+            values[label].append(v[take])
+        need -= len(take)
+        if need <= 0:
+            break
+    used = deals - max(need, 0)
+    if used < 100:
+        raise AnalysisError(f"only {used} of {drawn:,} random deals are consistent with the "
+                            f"bidding under {strategy.label}: is the situation possible?")
+    table_rows = []
+    series = {label: np.concatenate(v) for label, v in values.items()}
+    means = {label: v.mean() for label, v in series.items()}
+    best = max(means, key=means.get)
+    z = z_value(0.95)
+    for label, v in series.items():
+        se = v.std(ddof=1) / np.sqrt(len(v))
+        d = v - series[best]
+        dse = d.std(ddof=1) / np.sqrt(len(d))
+        table_rows.append({
+            "option": label, "points": v.mean(), "se": se, "ci95_low": v.mean() - z * se,
+            "ci95_high": v.mean() + z * se, "vs_best": d.mean(), "vs_best_se": dse,
+        })
+    df = pd.DataFrame(table_rows).sort_values("points", ascending=False, ignore_index=True)
+    df.attrs.update(deals=used, consistent_rate=n_consistent / drawn, table=strategy.label,
+                    best=best)
+    return df
+
+
+def format_analysis(sit: Situation, df: pd.DataFrame) -> str:
+    """The analysis as text, with a verdict on how sure the best option is."""
+    hand = " ".join(format_card(c) for c in mask_to_cards(sit.hand))
+    rnd = "round 1" if sit.round == 1 else "round 2"
+    lines = [
+        f"hand {hand}, up-card {format_card(sit.up)}, {POSITIONS[sit.position]}, {rnd}, "
+        f"score {sit.score[0]}-{sit.score[1]}; the table plays {df.attrs['table']}",
+        f"{df.attrs['deals']:,} deals, every option on the same ones "
+        f"({100 * df.attrs['consistent_rate']:.1f} % of random deals fit the bidding)",
+        "points per deal for your side minus theirs (95 % interval; difference from the best):",
+    ]
+    for _, r in df.iterrows():
+        diff = "" if r["vs_best"] == 0 else f"   {r['vs_best']:+.3f} ± {r['vs_best_se']:.3f}"
+        lines.append(f"  {r['option']:<28} {r['points']:+.3f} "
+                     f"({r['ci95_low']:+.3f} .. {r['ci95_high']:+.3f}){diff}")
+    if len(df) > 1:
+        second = df.iloc[1]
+        margin = -second["vs_best"]
+        zscore = margin / second["vs_best_se"] if second["vs_best_se"] > 0 else float("inf")
+        sure = "clearly" if zscore > 3 else ("probably" if zscore > 2 else "not significantly")
+        lines.append(f"best: {df.iloc[0]['option']}, {sure} better than {second['option']} "
+                     f"(by {margin:.3f} points per deal, {zscore:.1f} standard errors)")
+    return "\n".join(lines)
