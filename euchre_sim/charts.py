@@ -83,3 +83,32 @@ def sweep_chart(result, caption: str, out_stem: Path) -> list[Path]:
         paths.append(path)
     plt.close(fig)
     return paths
+
+
+def equity_chart(table, caption: str, out_stem: Path) -> list[Path]:
+    """Two heat maps of the match-equity table: our side deals next / they deal next."""
+    fig, axes = plt.subplots(1, 2, figsize=(11, 5), sharey=True)
+    n = table.target
+    for ax, we_deal in zip(axes, (True, False), strict=True):
+        grid = np.array([[table.probability(a, b, we_deal) for b in range(n)] for a in range(n)])
+        im = ax.imshow(100 * grid, origin="lower", cmap="RdYlGn", vmin=0, vmax=100)
+        for a in range(n):
+            for b in range(n):
+                if not np.isnan(grid[a, b]):
+                    ax.text(b, a, f"{100 * grid[a, b]:.0f}", ha="center", va="center",
+                            fontsize=7)
+        ax.set_xticks(range(n))
+        ax.set_yticks(range(n))
+        ax.set_xlabel("their score")
+        ax.set_title("we deal" if we_deal else "they deal")
+    axes[0].set_ylabel("our score")
+    fig.colorbar(im, ax=axes, label="probability we win the game (%)", shrink=0.85)
+    fig.suptitle(f"Match equity of {table.strategy.label} playing itself, first to {n}")
+    fig.text(0.01, 0.01, caption, fontsize=8, ha="left", va="bottom")
+    paths = []
+    for ext in ("png", "svg"):
+        path = out_stem.with_suffix("." + ext)
+        fig.savefig(path, dpi=110)
+        paths.append(path)
+    plt.close(fig)
+    return paths

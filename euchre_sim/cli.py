@@ -190,6 +190,25 @@ def build_parser() -> argparse.ArgumentParser:
     an.add_argument("--threads", type=_positive, default=None,
                     help="numba threads (default: all cores)")
 
+    eq = sub.add_parser(
+        "equity", help="match equity: P(win the game) from every score, a strategy vs itself",
+        description="Play N games of STRATEGY against itself and estimate the probability of "
+        "winning from every score (ours, theirs, who deals) with Wilson intervals. With --out, "
+        "write equity.csv, equity.txt, meta.json and a heat map.",
+    )
+    eq.add_argument("--strategy", default="advanced", help="the strategy (default: advanced)")
+    eq.add_argument("--rules", default="north-american", metavar="NAME",
+                    help="named ruleset (default: north-american)")
+    eq.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
+                    help="override one rule option (repeatable)")
+    eq.add_argument("--games", type=_positive, default=100_000, help="games (default 100000)")
+    eq.add_argument("--seed", type=_seed, default=1, help="seed (default 1)")
+    eq.add_argument("--threads", type=_positive, default=None,
+                    help="numba threads (default: all cores)")
+    eq.add_argument("--out", default=None, metavar="DIR", help="write the results into DIR")
+    eq.add_argument("--overwrite", action="store_true", help="replace DIR if it exists")
+    eq.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+
     sw = sub.add_parser(
         "sweep", help="sweep strategy parameters against a field on the same deals",
         description="Play STRATEGY with every value (or pair of values) of the given parameters "
@@ -339,6 +358,38 @@ def cmd_match(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_equity(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from .analysis.equity import match_equity
+    from .charts import equity_chart
+    from .results import RunWriter, provenance
+
+    rules = Rules.named(args.rules, **parse_assignments(args.set))
+    strategy = get_strategy(args.strategy)
+    writer = RunWriter(args.out, overwrite=args.overwrite) if args.out else None
+    bar = tqdm(total=args.games, unit=" games", unit_scale=True, leave=False,
+               disable=args.no_progress or None)
+    started = time.time()
+    with bar:
+        table = match_equity(rules, strategy, args.games, args.seed, threads=args.threads,
+                             progress=bar.update)
+    text = table.to_text()
+    print(text)
+    if writer is not None:
+        with writer:
+            table.frame().to_csv(writer.path / "equity.csv", index=False)
+            writer.write_text("equity.txt", text + "\n")
+            caption = f"rules: {args.rules}; {args.games:,} games; seed {args.seed}"
+            equity_chart(table, caption, writer.path / "chart")
+            writer.write_json("meta.json", {
+                "kind": "equity", "ruleset": args.rules, "rules": rules.to_dict(),
+                "strategy": strategy.describe(), "games": args.games, "seed": args.seed,
+                "elapsed_s": round(time.time() - started, 3), **provenance()})
+        print(f"\nwrote {args.out}/ (equity.csv, equity.txt, chart.png, chart.svg, meta.json)")
+    return 0
+
+
 def cmd_analyze(args: argparse.Namespace) -> int:
     from .analysis.analyze import analyze, format_analysis, parse_situation
 
@@ -415,6 +466,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_sweep(args)
         if args.command == "analyze":
             return cmd_analyze(args)
+        if args.command == "equity":
+            return cmd_equity(args)
         if args.command == "bench":
             from .bench import run_bench
 

@@ -52,6 +52,7 @@ class Situation:
     position: int  # 0 eldest .. 3 dealer
     round: int  # 1 or 2
     score: tuple[int, int]  # (ours, theirs)
+    score_given: bool = False
 
     @property
     def seat(self) -> int:
@@ -105,7 +106,7 @@ def parse_situation(hand: str, up: str, seat: str, bidding: str = "", score: str
         if not (0 <= ours < rules.target_score and 0 <= theirs < rules.target_score):
             raise AnalysisError(f"score {score!r} impossible: each side has 0 to "
                                 f"{rules.target_score - 1} points before a deal")
-    return Situation(rules, h, u, position, rnd, (ours, theirs))
+    return Situation(rules, h, u, position, rnd, (ours, theirs), bool(score))
 
 
 def options(sit: Situation) -> list[tuple[str, int, int, int]]:
@@ -162,10 +163,15 @@ def sample_presets(sit: Situation, n: int, seed: int) -> np.ndarray:
 
 
 def analyze(sit: Situation, table: str | Strategy = "advanced", deals: int = 100_000,
-            seed: int = 1, threads: int | None = None) -> pd.DataFrame:
+            seed: int = 1, threads: int | None = None,
+            equity_games: int = 20_000) -> pd.DataFrame:
     """The value of each option: one row per option (points per deal for the player's side
     minus the other side's, standard error, 95 % interval, difference from the best option
-    with its paired standard error), best first. ``df.attrs`` holds the sample sizes."""
+    with its paired standard error), best first. ``df.attrs`` holds the sample sizes.
+
+    When the situation has a score, each option also gets its probability of winning the
+    game (``p_win``, ``p_win_se``), through the match-equity table of the table's strategy
+    (estimated from ``equity_games`` games)."""
     strategy = get_strategy(table)
     set_threads(threads)
     kinds, params = Matchup(strategy, strategy).arrays()
@@ -189,8 +195,9 @@ def analyze(sit: Situation, table: str | Strategy = "advanced", deals: int = 100
             presets[:, 11] = f2
             presets[:, 12] = fa
             run_presets(key, batch, rules_arr, kinds, params, recs, presets, BLOCK)
-            ours = recs[:, F_POINTS0 + team] - recs[:, F_POINTS1 - team]
-            per_option.append((label, ours.astype(np.float64), recs[:, F_PASSES].copy(),
+            won = recs[:, F_POINTS0 + team].copy()
+            lost = recs[:, F_POINTS1 - team].copy()
+            per_option.append((label, np.stack([won, lost]), recs[:, F_PASSES].copy(),
                                recs[:, F_MAKER].copy()))
         # consistent with the bidding: every seat before the player passed (the same deals
         # for every option: the forced decision comes after theirs)
@@ -198,7 +205,7 @@ def analyze(sit: Situation, table: str | Strategy = "advanced", deals: int = 100
         n_consistent += int(consistent.sum())
         take = np.nonzero(consistent)[0][:need]
         for label, v, _, _ in per_option:
-            values[label].append(v[take])
+            values[label].append(v[:, take])
         need -= len(take)
         if need <= 0:
             break
@@ -207,7 +214,17 @@ def analyze(sit: Situation, table: str | Strategy = "advanced", deals: int = 100
         raise AnalysisError(f"only {used} of {drawn:,} random deals are consistent with the "
                             f"bidding under {strategy.label}: is the situation possible?")
     table_rows = []
-    series = {label: np.concatenate(v) for label, v in values.items()}
+    pair = {label: np.concatenate(v, axis=1) for label, v in values.items()}
+    series = {label: (v[0] - v[1]).astype(np.float64) for label, v in pair.items()}
+    p_win = {}
+    if sit.score_given:
+        from .equity import match_equity
+
+        eq = match_equity(sit.rules, strategy, equity_games, seed, threads=threads)
+        lookup = equity_lookup(eq)
+        we_deal_next = int(((DEALER + 1) & 1) == team)  # the deal passes to seat 0
+        for label, v in pair.items():
+            p_win[label] = lookup[sit.score[0] + v[0], sit.score[1] + v[1], we_deal_next]
     means = {label: v.mean() for label, v in series.items()}
     best = max(means, key=means.get)
     z = z_value(0.95)
@@ -215,14 +232,32 @@ def analyze(sit: Situation, table: str | Strategy = "advanced", deals: int = 100
         se = v.std(ddof=1) / np.sqrt(len(v))
         d = v - series[best]
         dse = d.std(ddof=1) / np.sqrt(len(d))
-        table_rows.append({
+        row = {
             "option": label, "points": v.mean(), "se": se, "ci95_low": v.mean() - z * se,
             "ci95_high": v.mean() + z * se, "vs_best": d.mean(), "vs_best_se": dse,
-        })
+        }
+        if p_win:
+            w = p_win[label]
+            row["p_win"] = w.mean()
+            row["p_win_se"] = w.std(ddof=1) / np.sqrt(len(w))
+        table_rows.append(row)
     df = pd.DataFrame(table_rows).sort_values("points", ascending=False, ignore_index=True)
     df.attrs.update(deals=used, consistent_rate=n_consistent / drawn, table=strategy.label,
                     best=best)
     return df
+
+
+def equity_lookup(eq) -> np.ndarray:
+    """P(win) indexed by (ours, theirs, we deal) for every score a deal can lead to (a side
+    past the target has won)."""
+    n = eq.target + 5
+    out = np.zeros((n, n, 2))
+    for a in range(n):
+        for b in range(n):
+            for d in (0, 1):
+                p = eq.probability(a, b, bool(d))
+                out[a, b, d] = 0.5 if np.isnan(p) else p
+    return out
 
 
 def format_analysis(sit: Situation, df: pd.DataFrame) -> str:
@@ -238,8 +273,10 @@ def format_analysis(sit: Situation, df: pd.DataFrame) -> str:
     ]
     for _, r in df.iterrows():
         diff = "" if r["vs_best"] == 0 else f"   {r['vs_best']:+.3f} ± {r['vs_best_se']:.3f}"
+        win = (f"   P(win game) {100 * r['p_win']:.1f} % ± {100 * r['p_win_se']:.1f}"
+               if "p_win" in r else "")
         lines.append(f"  {r['option']:<28} {r['points']:+.3f} "
-                     f"({r['ci95_low']:+.3f} .. {r['ci95_high']:+.3f}){diff}")
+                     f"({r['ci95_low']:+.3f} .. {r['ci95_high']:+.3f}){diff}{win}")
     if len(df) > 1:
         second = df.iloc[1]
         margin = -second["vs_best"]
@@ -247,4 +284,8 @@ def format_analysis(sit: Situation, df: pd.DataFrame) -> str:
         sure = "clearly" if zscore > 3 else ("probably" if zscore > 2 else "not significantly")
         lines.append(f"best: {df.iloc[0]['option']}, {sure} better than {second['option']} "
                      f"(by {margin:.3f} points per deal, {zscore:.1f} standard errors)")
+    if "p_win" in df:
+        top = df.loc[df["p_win"].idxmax()]
+        lines.append(f"best for winning the game: {top['option']} "
+                     f"(P(win) {100 * top['p_win']:.1f} %)")
     return "\n".join(lines)
