@@ -12,6 +12,7 @@ from . import __version__
 from .analysis.analyze import AnalysisError
 from .analysis.sweep import SweepError
 from .cards import CardError
+from .experiments import ExperimentError
 from .results import ResultsError
 from .rules import RULESETS, Rules, RulesError, describe_rulesets, parse_assignments
 from .simulate import SimulationError
@@ -31,7 +32,7 @@ EPILOG = """examples:
 """
 
 USER_ERRORS = (CardError, RulesError, StrategyError, SimulationError, ResultsError, SolverError,
-               SweepError, AnalysisError)
+               SweepError, AnalysisError, ExperimentError)
 
 
 def _seed(text: str) -> int:
@@ -189,6 +190,19 @@ def build_parser() -> argparse.ArgumentParser:
     an.add_argument("--seed", type=_seed, default=1, help="seed (default 1)")
     an.add_argument("--threads", type=_positive, default=None,
                     help="numba threads (default: all cores)")
+    an.add_argument("--out", default=None, metavar="DIR",
+                    help="write analysis.csv, analysis.txt and meta.json into DIR")
+    an.add_argument("--overwrite", action="store_true", help="replace DIR if it exists")
+
+    rn = sub.add_parser(
+        "run", help="run an experiment file into results/NAME/RUN_ID/",
+        description="Run experiments/NAME.toml (kind simulate, match, sweep, equity or "
+        "analyze) and write its results, the resolved config and the exact command into "
+        "results/NAME/RUN_ID/ (atomically).",
+    )
+    rn.add_argument("file", metavar="FILE", help="the experiment TOML file")
+    rn.add_argument("--results", default="results", metavar="DIR",
+                    help="where result folders go (default: results)")
 
     eq = sub.add_parser(
         "equity", help="match equity: P(win the game) from every score, a strategy vs itself",
@@ -289,6 +303,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         threads=args.threads,
         out=args.out,
         overwrite=args.overwrite,
+        extras=getattr(args, "extras", None),
         records=not args.no_records,
         progress=not args.no_progress,
     )
@@ -335,7 +350,8 @@ def cmd_match(args: argparse.Namespace) -> int:
 
     rules = Rules.named(args.rules, **parse_assignments(args.set))
     a, b = get_strategy(args.a), get_strategy(args.b)
-    writer = RunWriter(args.out, overwrite=args.overwrite) if args.out else None
+    writer = (RunWriter(args.out, overwrite=args.overwrite, extras=getattr(args, "extras", None))
+              if args.out else None)
     n = args.games or args.deals or 100_000
     unit = "games" if args.games else "deals"
     bar = tqdm(total=n, unit=f" {unit}", unit_scale=True, leave=False,
@@ -367,7 +383,8 @@ def cmd_equity(args: argparse.Namespace) -> int:
 
     rules = Rules.named(args.rules, **parse_assignments(args.set))
     strategy = get_strategy(args.strategy)
-    writer = RunWriter(args.out, overwrite=args.overwrite) if args.out else None
+    writer = (RunWriter(args.out, overwrite=args.overwrite, extras=getattr(args, "extras", None))
+              if args.out else None)
     bar = tqdm(total=args.games, unit=" games", unit_scale=True, leave=False,
                disable=args.no_progress or None)
     started = time.time()
@@ -392,12 +409,28 @@ def cmd_equity(args: argparse.Namespace) -> int:
 
 def cmd_analyze(args: argparse.Namespace) -> int:
     from .analysis.analyze import analyze, format_analysis, parse_situation
+    from .results import RunWriter, provenance
 
     rules = Rules.named(args.rules, **parse_assignments(args.set))
     table = get_strategy(args.table)
     sit = parse_situation(args.hand, args.up, args.seat, args.bidding, args.score, rules)
+    writer = (RunWriter(args.out, overwrite=args.overwrite, extras=getattr(args, "extras", None))
+              if args.out else None)
+    started = time.time()
     df = analyze(sit, table, deals=args.deals, seed=args.seed, threads=args.threads)
-    print(format_analysis(sit, df))
+    text = format_analysis(sit, df)
+    print(text)
+    if writer is not None:
+        with writer:
+            df.to_csv(writer.path / "analysis.csv", index=False)
+            writer.write_text("analysis.txt", text + "\n")
+            writer.write_json("meta.json", {
+                "kind": "analyze", "ruleset": args.rules, "rules": rules.to_dict(),
+                "table": table.describe(), "hand": args.hand, "up": args.up, "seat": args.seat,
+                "bidding": args.bidding, "score": args.score, "deals": int(df.attrs["deals"]),
+                "seed": args.seed, "elapsed_s": round(time.time() - started, 3),
+                **provenance()})
+        print(f"\nwrote {args.out}/ (analysis.csv, analysis.txt, meta.json)")
     return 0
 
 
@@ -415,7 +448,8 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     points = 1
     for _, values in params:
         points *= len(values)
-    writer = RunWriter(args.out, overwrite=args.overwrite) if args.out else None
+    writer = (RunWriter(args.out, overwrite=args.overwrite, extras=getattr(args, "extras", None))
+              if args.out else None)
     bar = tqdm(total=points * args.deals, unit=" deals", unit_scale=True, leave=False,
                disable=args.no_progress or None)
     started = time.time()
@@ -441,6 +475,43 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     return 0
 
 
+def dispatch(args: argparse.Namespace) -> int:
+    """Run the parsed command (errors propagate to ``main``)."""
+    if args.command == "simulate":
+        return cmd_simulate(args)
+    if args.command == "show":
+        return cmd_show(args)
+    if args.command == "rules":
+        print(describe_rulesets())
+        return 0
+    if args.command == "strategies":
+        return cmd_strategies(args)
+    if args.command == "solve":
+        return cmd_solve(args)
+    if args.command == "match":
+        return cmd_match(args)
+    if args.command == "sweep":
+        return cmd_sweep(args)
+    if args.command == "analyze":
+        return cmd_analyze(args)
+    if args.command == "equity":
+        return cmd_equity(args)
+    if args.command == "run":
+        from .experiments import run_experiment
+
+        out = run_experiment(args.file, args.results)
+        print(f"experiment done: {out}/")
+        return 0
+    if args.command == "bench":
+        from .bench import run_bench
+
+        names = tuple(x.strip() for x in args.strategies.split(",") if x.strip())
+        for name in names:
+            get_strategy(name)
+        return run_bench(seconds=args.seconds, cref=args.cref, strategies=names)
+    return 2
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -449,32 +520,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     started = time.time()
     try:
-        if args.command == "simulate":
-            return cmd_simulate(args)
-        if args.command == "show":
-            return cmd_show(args)
-        if args.command == "rules":
-            print(describe_rulesets())
-            return 0
-        if args.command == "strategies":
-            return cmd_strategies(args)
-        if args.command == "solve":
-            return cmd_solve(args)
-        if args.command == "match":
-            return cmd_match(args)
-        if args.command == "sweep":
-            return cmd_sweep(args)
-        if args.command == "analyze":
-            return cmd_analyze(args)
-        if args.command == "equity":
-            return cmd_equity(args)
-        if args.command == "bench":
-            from .bench import run_bench
-
-            names = tuple(x.strip() for x in args.strategies.split(",") if x.strip())
-            for name in names:
-                get_strategy(name)
-            return run_bench(seconds=args.seconds, cref=args.cref, strategies=names)
+        return dispatch(args)
     except USER_ERRORS as exc:
         print(f"euchre-sim: error: {exc}", file=sys.stderr)
         return 2
@@ -482,7 +528,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"\neuchre-sim: interrupted after {time.time() - started:.1f} s; "
               "no complete result was written", file=sys.stderr)
         return 130
-    return 2
 
 
 if __name__ == "__main__":

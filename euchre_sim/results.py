@@ -72,8 +72,10 @@ class RunWriter:
     ...     w.write_json("meta.json", meta)
     """
 
-    def __init__(self, out: str | os.PathLike, overwrite: bool = False):
+    def __init__(self, out: str | os.PathLike, overwrite: bool = False,
+                 extras: dict[str, str] | None = None):
         self.final = Path(out)
+        self.extras = dict(extras or {})  # more text files, written when the run completes
         if self.final.exists() and not overwrite:
             if not self.final.is_dir() or any(self.final.iterdir()):
                 raise ResultsError(f"output folder {str(self.final)!r} exists: use --overwrite")
@@ -117,6 +119,8 @@ class RunWriter:
         if exc_type is not None:
             shutil.rmtree(self.tmp, ignore_errors=True)
             return
+        for name, text in self.extras.items():
+            (self.path / name).write_text(text)
         if self.final.exists():
             old = self.final.with_name(f".{self.final.name}.old-{os.getpid()}")
             self.final.rename(old)

@@ -46,6 +46,7 @@ def run_simulation(
     threads: int | None = None,
     out: str | None = None,
     overwrite: bool = False,
+    extras: dict[str, str] | None = None,
     records: bool = True,
     progress: bool = True,
     echo=print,
@@ -60,7 +61,7 @@ def run_simulation(
     if deals is not None and games is not None:
         raise SimulationError("give either deals or games, not both")
     labels = (f"team 0 ({matchup.a.label})", f"team 1 ({matchup.b.label})")
-    writer = RunWriter(out, overwrite=overwrite) if out else None
+    writer = RunWriter(out, overwrite=overwrite, extras=extras) if out else None
     started = time.time()
     dsum = DealSummary()
     gsum = GameSummary() if games else None

@@ -39,7 +39,8 @@ class DealSummary:
 
     deals: int = 0
     sums: dict[str, float] = field(default_factory=lambda: dict.fromkeys(
-        ("p0", "p0sq", "p1", "p1sq", "diff", "diffsq", "tot", "totsq", "mtricks"), 0.0))
+        ("p0", "p0sq", "p1", "p1sq", "diff", "diffsq", "tot", "totsq", "mtricks", "deal",
+         "dealsq"), 0.0))
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(_COUNTS, 0))
     # by the maker's position from the dealer's left: 0 eldest, 1 partner, 2 third, 3 dealer
     by_position: dict[str, np.ndarray] = field(default_factory=lambda: {
@@ -63,6 +64,10 @@ class DealSummary:
         s["diffsq"] += (d * d).sum()
         s["tot"] += t.sum()
         s["totsq"] += (t * t).sum()
+        # the dealing side's points minus the other side's: the value of the deal
+        dside = np.where((recs[:, F_DEALER] & 1) == 0, d, -d)
+        s["deal"] += dside.sum()
+        s["dealsq"] += (dside * dside).sum()
         thrown = recs[:, F_THROWN_IN] == 1
         played = ~thrown
         maker_team = recs[:, F_MAKER] & 1
@@ -121,6 +126,10 @@ class DealSummary:
         """Points per deal of team 0 minus team 1 (paired within each deal)."""
         return mean_estimate(self.sums["diff"], self.sums["diffsq"], self.deals)
 
+    def dealer_edge(self) -> Estimate:
+        """Points per deal of the dealing side minus the other side (the value of the deal)."""
+        return mean_estimate(self.sums["deal"], self.sums["dealsq"], self.deals)
+
     def total_points(self) -> Estimate:
         return mean_estimate(self.sums["tot"], self.sums["totsq"], self.deals)
 
@@ -144,6 +153,7 @@ class DealSummary:
                 "team1": _est(self.points(1)),
                 "team0_minus_team1": _est(self.difference()),
                 "total": _est(self.total_points()),
+                "dealing_side_minus_other": _est(self.dealer_edge()),
             },
             "rates": {k: _est(self.rate(k)) for k in _COUNTS if k not in ("played", "maker_team0")},
             "mean_maker_tricks": self.mean_maker_tricks(),
@@ -164,6 +174,7 @@ class DealSummary:
         lines.append(f"  {label0:<{w}} {self.points(0):.4f}")
         lines.append(f"  {label1:<{w}} {self.points(1):.4f}")
         lines.append(f"  {'difference (0 - 1)':<{w}} {self.difference():.4f}")
+        lines.append(f"  {'dealing side minus other':<{w}} {self.dealer_edge():.4f}")
         lines.append("rates (± standard error):")
         names = {
             "made": "makers make it (of played)",

@@ -1,0 +1,144 @@
+"""Experiment files: one TOML file per question, run by ``euchre-sim run FILE``.
+
+::
+
+    kind = "sweep"                      # simulate, match, sweep, equity or analyze
+    description = "Best round-1 threshold for the dealer"
+    rules = "north-american"            # optional, with [set] overrides
+    strategy = "basic"
+    vs = "reference"
+    deals = 200000
+    seed = 1
+    [params]
+    "round1.threshold.dealer" = "8:16:1"
+
+A run writes ``results/NAME/RUN_ID/`` (NAME = the file's stem, RUN_ID = start time and seed):
+the outputs of the command it maps to, plus ``config.json`` (the resolved experiment),
+``command.txt`` (the exact command line) and ``meta.json`` (provenance, start and end time).
+Everything is written under a temporary name and renamed when complete.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+
+class ExperimentError(ValueError):
+    """A malformed experiment file (one-line message)."""
+
+
+COMMON = {"kind", "description", "rules", "set", "threads"}
+KINDS: dict[str, dict[str, Any]] = {
+    # key -> default (None: required)
+    "simulate": {"strategy": "reference", "vs": None, "deals": 100_000, "games": None,
+                 "seed": 1},
+    "match": {"a": None, "b": None, "deals": 100_000, "games": None, "seed": 1},
+    "sweep": {"strategy": None, "vs": "reference", "deals": 100_000, "seed": 1, "params": None},
+    "equity": {"strategy": "advanced", "games": 100_000, "seed": 1},
+    "analyze": {"hand": None, "up": None, "seat": None, "bidding": "", "score": None,
+                "table": "advanced", "deals": 50_000, "seed": 1},
+}
+
+
+def load_experiment(path: str | Path) -> dict[str, Any]:
+    """Read and validate an experiment file; returns the resolved configuration."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text())
+    except FileNotFoundError:
+        raise ExperimentError(f"experiment file {str(path)!r} not found") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ExperimentError(f"cannot read experiment file {str(path)!r}: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ExperimentError(f"malformed experiment file {str(path)!r}: {exc}") from None
+    kind = data.get("kind")
+    if kind not in KINDS:
+        raise ExperimentError(f"{path.name}: kind must be one of {', '.join(KINDS)}, got "
+                              f"{kind!r}")
+    allowed = COMMON | set(KINDS[kind])
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise ExperimentError(f"{path.name}: unknown key(s) {', '.join(unknown)} for a {kind} "
+                              f"experiment: allowed are {', '.join(sorted(allowed))}")
+    config: dict[str, Any] = {"name": path.stem, "kind": kind,
+                              "description": data.get("description", ""),
+                              "rules": data.get("rules", "north-american"),
+                              "set": data.get("set", {}), "threads": data.get("threads")}
+    if not isinstance(config["set"], dict):
+        raise ExperimentError(f"{path.name}: [set] must be a table of rule options")
+    for key, default in KINDS[kind].items():
+        if key in data:
+            config[key] = data[key]
+        elif default is None and key not in ("vs", "games", "score"):
+            raise ExperimentError(f"{path.name}: a {kind} experiment needs {key!r}")
+        else:
+            config[key] = default
+    if kind == "sweep" and not isinstance(config["params"], dict):
+        raise ExperimentError(f"{path.name}: [params] must map parameter names to ranges, "
+                              'e.g. "round1.threshold.dealer" = "8:16:1"')
+    return config
+
+
+def command_args(config: dict[str, Any], out: str) -> list[str]:
+    """The ``euchre-sim`` arguments an experiment amounts to."""
+    kind = config["kind"]
+    argv = [kind]
+    if kind == "match":
+        argv += [str(config["a"]), str(config["b"])]
+    elif kind == "sweep":
+        argv += [str(config["strategy"])]
+        for key, rng in config["params"].items():
+            argv += ["--param", f"{key}={rng}"]
+    argv += ["--rules", str(config["rules"])]
+    for key, value in config["set"].items():
+        text = str(value).lower() if isinstance(value, bool) else str(value)
+        argv += ["--set", f"{key}={text}"]
+    flags = {
+        "simulate": ("strategy", "vs", "seed"), "match": ("seed",),
+        "sweep": ("vs", "deals", "seed"), "equity": ("strategy", "games", "seed"),
+        "analyze": ("hand", "up", "seat", "bidding", "score", "table", "deals", "seed"),
+    }[kind]
+    for key in flags:
+        if config.get(key) is not None:
+            argv += [f"--{key}", str(config[key])]
+    if kind in ("simulate", "match"):
+        if config.get("games"):
+            argv += ["--games", str(config["games"])]
+        else:
+            argv += ["--deals", str(config["deals"])]
+    if config.get("threads"):
+        argv += ["--threads", str(config["threads"])]
+    argv += ["--out", out]
+    if kind != "analyze":
+        argv += ["--no-progress"] if not sys.stderr.isatty() else []
+    return argv
+
+
+def run_experiment(path: str | Path, results: str | Path = "results") -> Path:
+    """Run an experiment file into ``results/NAME/RUN_ID/``; returns that folder."""
+    from .cli import build_parser, dispatch
+
+    config = load_experiment(path)
+    run_id = time.strftime("%Y%m%d-%H%M%S") + f"-seed{config['seed']}"
+    out = Path(results) / config["name"] / run_id
+    argv = command_args(config, str(out))
+    args = build_parser().parse_args(argv)
+    command = "euchre-sim " + shlex.join(argv)
+    args.extras = {
+        "config.json": json.dumps(config, indent=2) + "\n",
+        "command.txt": f"euchre-sim run {shlex.quote(str(path))}\n# which ran:\n{command}\n",
+        "run.json": json.dumps({"experiment": str(path), "started": time.strftime(
+            "%Y-%m-%dT%H:%M:%S%z")}, indent=2) + "\n",
+    }
+    dispatch(args)
+    return out

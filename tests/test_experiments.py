@@ -1,0 +1,84 @@
+"""Experiment files: validation, every kind run end to end, the shipped files parse."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from euchre_sim import cli
+from euchre_sim.experiments import ExperimentError, command_args, load_experiment
+
+ROOT = Path(__file__).resolve().parents[1]
+
+SMALL = {
+    "simulate": 'kind = "simulate"\nstrategy = "basic"\nvs = "reference"\ndeals = 3000\n'
+                'rules = "british"\n[set]\nsuper_euchre = true\n',
+    "match": 'kind = "match"\na = "advanced"\nb = "reference"\ndeals = 3000\nseed = 4\n',
+    "sweep": 'kind = "sweep"\nstrategy = "basic"\ndeals = 2000\n[params]\n'
+             '"round1.threshold.dealer" = "10:12:1"\n',
+    "equity": 'kind = "equity"\nstrategy = "basic"\ngames = 2000\n',
+    "analyze": 'kind = "analyze"\nhand = "JH JD AH KH AS"\nup = "9H"\nseat = "dealer"\n'
+               'bidding = "pass pass pass"\ndeals = 1000\n',
+}
+OUTPUTS = {"simulate": "summary.txt", "match": "match.txt", "sweep": "sweep.csv",
+           "equity": "equity.csv", "analyze": "analysis.csv"}
+
+
+@pytest.mark.parametrize("kind", list(SMALL))
+def test_every_kind_runs_into_a_complete_result_folder(kind, tmp_path, capsys):
+    path = tmp_path / f"small_{kind}.toml"
+    path.write_text(SMALL[kind])
+    rc = cli.main(["run", str(path), "--results", str(tmp_path / "results")])
+    assert rc == 0, capsys.readouterr().err
+    runs = list((tmp_path / "results" / f"small_{kind}").iterdir())
+    assert len(runs) == 1
+    run = runs[0]
+    names = {p.name for p in run.iterdir()}
+    assert {"config.json", "command.txt", "meta.json", "run.json", OUTPUTS[kind]} <= names
+    config = json.loads((run / "config.json").read_text())
+    assert config["kind"] == kind and config["name"] == f"small_{kind}"
+    assert f"euchre-sim {kind}" in (run / "command.txt").read_text()
+    meta = json.loads((run / "meta.json").read_text())
+    assert "git_commit" in meta and "created" in meta
+    if kind == "simulate":
+        assert meta["rules"]["super_euchre"] is True and meta["rules"]["deck"] == 25
+
+
+@pytest.mark.parametrize("text,needle", [
+    ('kind = "simulate"\nstrategy = "basic"\ndeels = 10\n', "unknown key(s) deels"),
+    ('kind = "dance"\n', "kind must be one of"),
+    ('strategy = "basic"\n', "kind must be one of"),
+    ('kind = "match"\na = "basic"\n', "needs 'b'"),
+    ('kind = "sweep"\nstrategy = "basic"\nparams = 3\n', "[params] must map"),
+    ('kind = "simulate"\nset = 3\n', "[set] must be a table"),
+    ('kind = "simulate"\n[[broken', "malformed"),
+])
+def test_bad_experiment_files(text, needle, tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    with pytest.raises(ExperimentError) as exc:
+        load_experiment(path)
+    assert needle in str(exc.value) and "\n" not in str(exc.value)
+
+
+def test_bad_values_inside_a_valid_file_are_one_line_errors(tmp_path, capsys):
+    path = tmp_path / "x.toml"
+    path.write_text('kind = "simulate"\nstrategy = "basic"\ndeals = 10\n[set]\ndeck = 7\n')
+    rc = cli.main(["run", str(path), "--results", str(tmp_path / "r")])
+    err = capsys.readouterr().err
+    assert rc == 2 and "allowed are" in err and err.count("\n") == 1
+    assert not (tmp_path / "r").exists() or not any((tmp_path / "r").rglob("meta.json"))
+    rc = cli.main(["run", str(tmp_path / "missing.toml")])
+    assert rc == 2 and "not found" in capsys.readouterr().err
+
+
+def test_shipped_experiments_are_valid():
+    files = sorted((ROOT / "experiments").glob("*.toml"))
+    assert len(files) >= 10
+    parser = cli.build_parser()
+    for f in files:
+        config = load_experiment(f)
+        assert config["description"]
+        parser.parse_args(command_args(config, "/tmp/unused"))
