@@ -112,3 +112,52 @@ def equity_chart(table, caption: str, out_stem: Path) -> list[Path]:
         paths.append(path)
     plt.close(fig)
     return paths
+
+
+ACTION_COLOURS = {"pass": "#d9d9d9", "order up": "#8fd18f", "alone": "#f2c14e"}
+
+
+def order_up_chart(chart, caption: str, out_stem: Path) -> list[Path]:
+    """A basic-strategy chart: per seat, rows of (trumps, bowers), columns of off-suit aces;
+    each cell coloured by the best round-1 action, with its margin over the next best."""
+    df = chart.table
+    seats = ["eldest", "partner", "third", "dealer"]
+    fig, axes = plt.subplots(1, 4, figsize=(16, 8), sharey=True)
+    row_keys = sorted({(int(t), b) for t, b in zip(df.trumps, df.bowers, strict=True)},
+                      key=lambda k: (k[0], ["none", "left", "right", "both"].index(k[1])))
+    ace_cols = sorted(int(a) for a in df.aces.unique())
+    for ax, seat in zip(axes, seats, strict=True):
+        sub = df[df.seat == seat]
+        for i, (t, b) in enumerate(row_keys):
+            for j, a in enumerate(ace_cols):
+                cell = sub[(sub.trumps == t) & (sub.bowers == b) & (sub.aces == a)]
+                if cell.empty:
+                    continue
+                r = cell.iloc[0]
+                ax.add_patch(plt.Rectangle((j - 0.5, i - 0.5), 1, 1,
+                                           color=ACTION_COLOURS[r.best]))
+                label = {"pass": "P", "order up": "O", "alone": "A"}[r.best]
+                ax.text(j, i, f"{label} {r.margin:+.2f}", ha="center", va="center",
+                        fontsize=7)
+        ax.set_xlim(-0.5, len(ace_cols) - 0.5)
+        ax.set_ylim(-0.5, len(row_keys) - 0.5)
+        ax.set_xticks(range(len(ace_cols)), [str(a) for a in ace_cols])
+        ax.set_xlabel("off-suit aces")
+        ax.set_title(seat)
+    axes[0].set_yticks(range(len(row_keys)), [f"{t} trumps, {b}" for t, b in row_keys])
+    axes[0].set_ylabel("trumps (left bower included), bowers held")
+    handles = [plt.Rectangle((0, 0), 1, 1, color=c) for c in ACTION_COLOURS.values()]
+    fig.legend(handles, ["P: pass", "O: order up", "A: order up alone"], loc="lower right",
+               ncol=3, frameon=False)
+    fig.suptitle(f"Round 1: best action by hand class and seat ({chart.strategy.label} at "
+                 "the table)\nmargin = points per deal over the next best action; the "
+                 "dealer's class is his hand before he takes up the card")
+    fig.text(0.01, 0.01, caption, fontsize=8, ha="left", va="bottom")
+    fig.tight_layout(rect=(0, 0.04, 1, 0.93))
+    paths = []
+    for ext in ("png", "svg"):
+        path = out_stem.with_suffix("." + ext)
+        fig.savefig(path, dpi=110)
+        paths.append(path)
+    plt.close(fig)
+    return paths

@@ -194,6 +194,28 @@ def build_parser() -> argparse.ArgumentParser:
                     help="write analysis.csv, analysis.txt and meta.json into DIR")
     an.add_argument("--overwrite", action="store_true", help="replace DIR if it exists")
 
+    ch = sub.add_parser(
+        "chart", help="strategy charts: the order-up chart by hand class and seat",
+        description="order-up: play random deals with one seat's round-1 decision forced "
+        "(pass, order up, order up alone), group them by the seat's hand class (trumps, "
+        "bowers, off-suit aces), and chart the best action and its margin for each class and "
+        "seat, like a blackjack basic-strategy chart. (Sweep curves and the match-equity heat "
+        "map come with `sweep --out` and `equity --out`.)",
+    )
+    ch.add_argument("which", choices=["order-up"], help="the chart to draw")
+    ch.add_argument("--strategy", default="advanced", help="the table's strategy")
+    ch.add_argument("--rules", default="north-american", metavar="NAME",
+                    help="named ruleset (default: north-american)")
+    ch.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
+                    help="override one rule option (repeatable)")
+    ch.add_argument("--deals", type=_positive, default=200_000,
+                    help="random deals per seat (default 200000)")
+    ch.add_argument("--seed", type=_seed, default=1, help="seed (default 1)")
+    ch.add_argument("--threads", type=_positive, default=None,
+                    help="numba threads (default: all cores)")
+    ch.add_argument("--out", required=True, metavar="DIR", help="write the chart into DIR")
+    ch.add_argument("--overwrite", action="store_true", help="replace DIR if it exists")
+
     rn = sub.add_parser(
         "run", help="run an experiment file into results/NAME/RUN_ID/",
         description="Run experiments/NAME.toml (kind simulate, match, sweep, equity or "
@@ -374,6 +396,29 @@ def cmd_match(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_chart(args: argparse.Namespace) -> int:
+    from .analysis.order_chart import order_chart
+    from .charts import order_up_chart
+    from .results import RunWriter, provenance
+
+    rules = Rules.named(args.rules, **parse_assignments(args.set))
+    strategy = get_strategy(args.strategy)
+    writer = RunWriter(args.out, overwrite=args.overwrite, extras=getattr(args, "extras", None))
+    started = time.time()
+    chart = order_chart(rules, strategy, args.deals, args.seed, threads=args.threads)
+    with writer:
+        chart.table.to_csv(writer.path / "order_up.csv", index=False)
+        caption = (f"rules: {args.rules}; {args.deals:,} random deals per seat, classes with "
+                   f"at least 200 deals; seed {args.seed}")
+        order_up_chart(chart, caption, writer.path / "chart")
+        writer.write_json("meta.json", {
+            "kind": "chart order-up", "ruleset": args.rules, "rules": rules.to_dict(),
+            "strategy": strategy.describe(), "deals_per_seat": args.deals, "seed": args.seed,
+            "elapsed_s": round(time.time() - started, 3), **provenance()})
+    print(f"wrote {args.out}/ (order_up.csv, chart.png, chart.svg, meta.json)")
+    return 0
+
+
 def cmd_equity(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
@@ -496,6 +541,8 @@ def dispatch(args: argparse.Namespace) -> int:
         return cmd_analyze(args)
     if args.command == "equity":
         return cmd_equity(args)
+    if args.command == "chart":
+        return cmd_chart(args)
     if args.command == "run":
         from .experiments import run_experiment
 

@@ -1,0 +1,114 @@
+"""The order-up chart: for classes of round-1 hands, by seat, the best action and its margin.
+
+Random deals are played out three times with one seat's round-1 decision forced (pass, order
+up, order up alone) and the rest of the table playing its strategy; deals in which the seat is
+not reached (someone before him ordered up) are dropped. Each deal is filed under the seat's
+hand class: the number of trumps (the up-card's suit, the left bower included), which bowers,
+and the off-suit aces. The value of an option in a class is the mean of the seat's side's
+points minus the other side's over the deals of that class; differences are paired.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from ..cards import RANK_A, RANK_J, deck_mask, mask_to_cards
+from ..core.batch import run_presets
+from ..core.layout import F_PASSES, F_POINTS0, F_POINTS1, N_FIELDS, N_PRESET
+from ..core.rng import deal_key
+from ..rules import Rules
+from ..simulate import BLOCK, Matchup, set_threads
+from ..strategies import Strategy, get_strategy
+from .analyze import DEALER, POSITIONS
+
+OPTIONS = (("pass", 0, -1), ("order up", 1, 0), ("alone", 1, 1))
+BOWERS = ("none", "left", "right", "both")
+
+
+def random_presets(rules: Rules, n: int, seed: int) -> np.ndarray:
+    """``n`` uniformly random deals as preset rows (dealer in seat 3), no forcing."""
+    cards = np.array(mask_to_cards(deck_mask(rules.deck)), np.int64)
+    rng = np.random.default_rng(seed)
+    order = np.argsort(rng.random((n, len(cards))), axis=1)
+    bits = np.left_shift(np.int64(1), cards[order])
+    presets = np.full((n, N_PRESET), -1, np.int64)
+    for s in range(4):
+        presets[:, s] = np.bitwise_or.reduce(bits[:, 5 * s:5 * s + 5], axis=1)
+    presets[:, 4] = cards[order[:, 20]]
+    presets[:, 5] = np.bitwise_or.reduce(bits[:, 21:24], axis=1)
+    presets[:, 6] = DEALER
+    presets[:, 7] = 0
+    presets[:, 8] = 0
+    return presets
+
+
+def hand_classes(hands: np.ndarray, up: np.ndarray) -> pd.DataFrame:
+    """Trumps, bowers and off-suit aces of each hand for the up-card's suit as trump."""
+    suit = up // 8
+    trumps = np.zeros(len(hands), np.int64)
+    for r in range(8):
+        trumps += (hands >> (suit * 8 + r)) & 1
+    left = (hands >> ((suit ^ 3) * 8 + RANK_J)) & 1
+    right = (hands >> (suit * 8 + RANK_J)) & 1
+    joker = (hands >> 32) & 1
+    trumps += left + joker
+    aces = np.zeros(len(hands), np.int64)
+    for s in range(4):
+        aces += ((hands >> (s * 8 + RANK_A)) & 1) * (suit != s)
+    return pd.DataFrame({"trumps": trumps, "bowers": right * 2 + left, "aces": aces})
+
+
+@dataclass
+class OrderChart:
+    """Per seat and hand class: deals, mean value of each option, best option and margin."""
+
+    table: pd.DataFrame
+    strategy: Strategy
+    deals: int
+
+
+def order_chart(rules: Rules, strategy: str | Strategy = "advanced", deals: int = 200_000,
+                seed: int = 1, threads: int | None = None, min_deals: int = 200) -> OrderChart:
+    """Estimate the chart from ``deals`` random deals per seat."""
+    s = get_strategy(strategy)
+    set_threads(threads)
+    kinds, params = Matchup(s, s).arrays()
+    rules_arr = rules.to_array()
+    key = deal_key(seed)
+    rows = []
+    for position in range(4):
+        seat = (DEALER + 1 + position) & 3
+        team = seat & 1
+        presets = random_presets(rules, deals, seed + position)
+        values = []
+        reached = None
+        for _, f1, fa in OPTIONS:
+            presets[:, 9] = seat
+            presets[:, 10] = f1
+            presets[:, 11] = -1
+            presets[:, 12] = fa
+            recs = np.zeros((deals, N_FIELDS), np.int64)
+            run_presets(key, deals, rules_arr, kinds, params, recs, presets, BLOCK)
+            values.append((recs[:, F_POINTS0 + team] - recs[:, F_POINTS1 - team])
+                          .astype(np.float64))
+            if reached is None:
+                reached = recs[:, F_PASSES] >= position
+        classes = hand_classes(presets[:, seat], presets[:, 4])
+        frame = classes.assign(**{name: v for (name, _, _), v in zip(OPTIONS, values,
+                                                                      strict=True)})
+        frame = frame[reached & (presets[:, 4] != 32)]
+        for (trumps, bowers, aces), grp in frame.groupby(["trumps", "bowers", "aces"]):
+            if len(grp) < min_deals:
+                continue
+            means = {name: grp[name].mean() for name, _, _ in OPTIONS}
+            ranked = sorted(means, key=means.get, reverse=True)
+            best, second = ranked[0], ranked[1]
+            d = grp[best] - grp[second]
+            rows.append({"seat": POSITIONS[position], "trumps": trumps,
+                         "bowers": BOWERS[bowers], "aces": aces, "deals": len(grp),
+                         **{f"value_{k}": v for k, v in means.items()}, "best": best,
+                         "margin": d.mean(), "margin_se": d.std(ddof=1) / np.sqrt(len(d))})
+    return OrderChart(pd.DataFrame(rows), s, deals)

@@ -1,0 +1,48 @@
+"""The order-up chart: hand classes, sensible verdicts, the command."""
+
+import json
+
+import numpy as np
+
+from euchre_sim import cli
+from euchre_sim.analysis.order_chart import hand_classes, order_chart, random_presets
+from euchre_sim.cards import parse_card, parse_hand
+from euchre_sim.rules import Rules
+
+
+def test_hand_classes():
+    hands = np.array([parse_hand("JH JD AH AC AS"), parse_hand("9C TC QC KS 9D")])
+    up = np.array([parse_card("9H"), parse_card("9H")])
+    c = hand_classes(hands, up)
+    assert list(c.trumps) == [3, 0] and list(c.bowers) == [3, 0] and list(c.aces) == [2, 0]
+
+
+def test_random_presets_are_deals():
+    p = random_presets(Rules(), 500, seed=3)
+    for row in p[:50]:
+        masks = [int(x) for x in row[:4]] + [1 << int(row[4]), int(row[5])]
+        assert sum(bin(m).count("1") for m in masks) == 24
+        union = 0
+        for m in masks:
+            assert union & m == 0
+            union |= m
+
+
+def test_chart_verdicts():
+    chart = order_chart(Rules(), "advanced", deals=20_000, seed=2, min_deals=100)
+    t = chart.table
+    assert set(t.seat) == {"eldest", "partner", "third", "dealer"}
+    # no trump at all: pass from every seat
+    assert (t[t.trumps == 0].best == "pass").all()
+    # the margin is the best option's value minus the next best
+    row = t.iloc[0]
+    values = sorted([row["value_pass"], row["value_order up"], row["value_alone"]])
+    assert abs(row.margin - (values[-1] - values[-2])) < 1e-9
+
+
+def test_chart_command(capsys, tmp_path):
+    rc = cli.main(["chart", "order-up", "--deals", "5000", "--out", str(tmp_path / "c")])
+    assert rc == 0
+    meta = json.loads((tmp_path / "c" / "meta.json").read_text())
+    assert meta["deals_per_seat"] == 5000
+    assert (tmp_path / "c" / "chart.png").exists() and (tmp_path / "c" / "order_up.csv").exists()
