@@ -99,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser(
         "simulate", help="simulate deals or whole games and summarise them",
         description="Play N deals (or N games to the target score) and print a summary with "
-        "standard errors. With --out, write records.parquet/games.parquet, meta.json, "
+        "standard errors. With --out, write deals.parquet (and games.parquet), meta.json, "
         "summary.txt and a chart into DIR (atomically).",
     )
     _add_game_args(sim)
@@ -157,6 +157,9 @@ def build_parser() -> argparse.ArgumentParser:
     mcount.add_argument("--deals", type=_positive, help="duplicate deals (default 100000)")
     mcount.add_argument("--games", type=_positive, help="duplicate games instead of deals")
     match.add_argument("--seed", type=_seed, default=1, help="run seed (default 1)")
+    match.add_argument("--precision", type=float, default=None, metavar="W",
+                       help="stop as soon as the 95 %% interval's half-width is <= W points "
+                       "per deal (--deals is then the most it plays): 'run until we know'")
     match.add_argument("--threads", type=_positive, default=None,
                        help="numba threads (default: all cores)")
     match.add_argument("--out", default=None, metavar="DIR",
@@ -381,7 +384,13 @@ def cmd_match(args: argparse.Namespace) -> int:
     started = time.time()
     with bar:
         play = duplicate_games if args.games else duplicate_deals
-        result = play(rules, a, b, n, args.seed, threads=args.threads, progress=bar.update)
+        extra = {"half_width": args.precision} if args.precision else {}
+        if args.precision and args.games:
+            raise SimulationError("--precision works with --deals")
+        if args.precision is not None and args.precision <= 0:
+            raise SimulationError(f"--precision must be positive, got {args.precision}")
+        result = play(rules, a, b, n, args.seed, threads=args.threads, progress=bar.update,
+                      **extra)
     text = result.to_text()
     print(text)
     if writer is not None:
@@ -408,6 +417,7 @@ def cmd_chart(args: argparse.Namespace) -> int:
     chart = order_chart(rules, strategy, args.deals, args.seed, threads=args.threads)
     with writer:
         chart.table.to_csv(writer.path / "order_up.csv", index=False)
+        chart.table.to_parquet(writer.path / "order_up.parquet", index=False)
         caption = (f"rules: {args.rules}; {args.deals:,} random deals per seat, classes with "
                    f"at least 200 deals; seed {args.seed}")
         order_up_chart(chart, caption, writer.path / "chart")
@@ -441,6 +451,7 @@ def cmd_equity(args: argparse.Namespace) -> int:
     if writer is not None:
         with writer:
             table.frame().to_csv(writer.path / "equity.csv", index=False)
+            table.frame().to_parquet(writer.path / "equity.parquet", index=False)
             writer.write_text("equity.txt", text + "\n")
             caption = f"rules: {args.rules}; {args.games:,} games; seed {args.seed}"
             equity_chart(table, caption, writer.path / "chart")
@@ -468,6 +479,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     if writer is not None:
         with writer:
             df.to_csv(writer.path / "analysis.csv", index=False)
+            df.to_parquet(writer.path / "analysis.parquet", index=False)
             writer.write_text("analysis.txt", text + "\n")
             writer.write_json("meta.json", {
                 "kind": "analyze", "ruleset": args.rules, "rules": rules.to_dict(),
@@ -506,6 +518,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     if writer is not None:
         with writer:
             result.table().to_csv(writer.path / "sweep.csv", index=False)
+            result.table().to_parquet(writer.path / "sweep.parquet", index=False)
             writer.write_text("sweep.txt", text + "\n")
             caption = (f"rules: {args.rules}; {args.deals:,} duplicate deals per point, the "
                        f"same at every point; seed {args.seed}")
@@ -575,6 +588,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"\neuchre-sim: interrupted after {time.time() - started:.1f} s; "
               "no complete result was written", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # output piped into `head` and the like
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

@@ -83,3 +83,14 @@ def test_per_seat_decision_statistics():
     total = sum(r.side_counts(s)["made_trump"].sum() for s in ("a", "b"))
     assert total == 2 * n  # stick the dealer: every deal has a maker
     assert "next" in r.to_text() and "decisions_by_seat" in r.to_dict()
+
+
+def test_run_until_the_interval_is_narrow_enough():
+    """With a half-width target the match stops at the first chunk that reaches it, and the
+    result equals a fixed-size match of that many deals (the same deals)."""
+    r = duplicate_deals(Rules(), "advanced", "basic", 2_000_000, seed=9, half_width=0.004)
+    assert r.boards < 2_000_000 and r.boards % 65_536 == 0
+    lo, hi = r.interval()
+    assert (hi - lo) / 2 <= 0.004
+    fixed = duplicate_deals(Rules(), "advanced", "basic", r.boards, seed=9)
+    assert fixed.diff.mean == pytest.approx(r.diff.mean)

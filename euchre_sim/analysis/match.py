@@ -15,7 +15,7 @@ from ..core.layout import F_POINTS0, F_POINTS1
 from ..rules import Rules
 from ..simulate import Matchup, iter_deal_chunks, iter_game_chunks
 from ..strategies import Strategy, get_strategy
-from .stats import Estimate, mean_estimate, wilson_interval
+from .stats import Estimate, mean_estimate, wilson_interval, z_value
 from .summary import DealSummary, decision_table
 
 
@@ -93,14 +93,20 @@ class MatchResult:
 
 def duplicate_deals(
     rules: Rules, a: str | Strategy, b: str | Strategy, deals: int, seed: int,
-    threads: int | None = None, progress=None,
+    threads: int | None = None, progress=None, half_width: float | None = None,
 ) -> MatchResult:
-    """Play deals ``0..deals-1`` as (a, b) and as (b, a); pair them deal by deal."""
+    """Play deals ``0..deals-1`` as (a, b) and as (b, a); pair them deal by deal.
+
+    With ``half_width``, stop after the first chunk (of 65,536 deals) at which the 95 %
+    interval of the difference is no wider than ± ``half_width`` ("run until we know");
+    ``deals`` is then the most it plays."""
     sa, sb = get_strategy(a), get_strategy(b)
     first = iter_deal_chunks(rules, Matchup(sa, sb), deals, seed, threads=threads)
     second = iter_deal_chunks(rules, Matchup(sb, sa), deals, seed, threads=threads)
     sum_ab, sum_ba = DealSummary(), DealSummary()
     total = total_sq = 0.0
+    played = 0
+    z = z_value(0.95)
     for r1, r2 in zip(first, second, strict=True):
         sum_ab.add(r1)
         sum_ba.add(r2)
@@ -109,9 +115,14 @@ def duplicate_deals(
         board = (d1 + d2).astype(np.float64) / 2.0
         total += board.sum()
         total_sq += (board * board).sum()
+        played += len(r1)
         if progress is not None:
             progress(len(r1))
-    return MatchResult(sa, sb, deals, mean_estimate(total, total_sq, deals), sum_ab, sum_ba)
+        if half_width is not None and played < deals:
+            est = mean_estimate(total, total_sq, played)
+            if played >= 2 and z * est.se <= half_width:
+                break
+    return MatchResult(sa, sb, played, mean_estimate(total, total_sq, played), sum_ab, sum_ba)
 
 
 def duplicate_games(
