@@ -161,3 +161,49 @@ def order_up_chart(chart, caption: str, out_stem: Path) -> list[Path]:
         paths.append(path)
     plt.close(fig)
     return paths
+
+
+def go_alone_chart(chart, caption: str, out_stem: Path) -> list[Path]:
+    """Per seat and hand class: points per deal gained by ordering up alone rather than with
+    the partner (cell colour), and how often the lone hand marches (cell text)."""
+    df = chart.table
+    seats = ["eldest", "partner", "third", "dealer"]
+    fig, axes = plt.subplots(1, 4, figsize=(16, 8), sharey=True)
+    row_keys = sorted({(int(t), b) for t, b in zip(df.trumps, df.bowers, strict=True)
+                       if t >= 2},
+                      key=lambda k: (k[0], ["none", "left", "right", "both"].index(k[1])))
+    ace_cols = sorted(int(a) for a in df.aces.unique())
+    norm = matplotlib.colors.TwoSlopeNorm(vmin=-2.0, vcenter=0.0, vmax=2.0)
+    cmap = plt.get_cmap("RdYlGn")
+    for ax, seat in zip(axes, seats, strict=True):
+        sub = df[df.seat == seat]
+        for i, (t, b) in enumerate(row_keys):
+            for j, a in enumerate(ace_cols):
+                cell = sub[(sub.trumps == t) & (sub.bowers == b) & (sub.aces == a)]
+                if cell.empty:
+                    continue
+                r = cell.iloc[0]
+                ax.add_patch(plt.Rectangle((j - 0.5, i - 0.5), 1, 1,
+                                           color=cmap(norm(r.alone_gain))))
+                ax.text(j, i, f"{r.alone_gain:+.2f}\n{100 * r.alone_march_rate:.0f}% march",
+                        ha="center", va="center", fontsize=6.5)
+        ax.set_xlim(-0.5, len(ace_cols) - 0.5)
+        ax.set_ylim(-0.5, len(row_keys) - 0.5)
+        ax.set_xticks(range(len(ace_cols)), [str(a) for a in ace_cols])
+        ax.set_xlabel("off-suit aces")
+        ax.set_title(seat)
+    axes[0].set_yticks(range(len(row_keys)), [f"{t} trumps, {b}" for t, b in row_keys])
+    axes[0].set_ylabel("trumps (left bower included), bowers held")
+    fig.colorbar(matplotlib.cm.ScalarMappable(norm=norm, cmap=cmap), ax=axes, shrink=0.8,
+                 label="points per deal: ordering up alone minus with the partner")
+    fig.suptitle(f"Going alone in round 1, by hand class and seat ({chart.strategy.label} at "
+                 "the table)\ncell: gain of going alone over playing with the partner, and "
+                 "how often the lone hand takes all five tricks")
+    fig.text(0.01, 0.01, caption, fontsize=8, ha="left", va="bottom")
+    paths = []
+    for ext in ("png", "svg"):
+        path = out_stem.with_suffix("." + ext)
+        fig.savefig(path, dpi=110)
+        paths.append(path)
+    plt.close(fig)
+    return paths

@@ -198,14 +198,16 @@ def build_parser() -> argparse.ArgumentParser:
     an.add_argument("--overwrite", action="store_true", help="replace DIR if it exists")
 
     ch = sub.add_parser(
-        "chart", help="strategy charts: the order-up chart by hand class and seat",
+        "chart", help="strategy charts: order-up and go-alone charts by hand class and seat",
         description="order-up: play random deals with one seat's round-1 decision forced "
         "(pass, order up, order up alone), group them by the seat's hand class (trumps, "
         "bowers, off-suit aces), and chart the best action and its margin for each class and "
-        "seat, like a blackjack basic-strategy chart. (Sweep curves and the match-equity heat "
+        "seat, like a blackjack basic-strategy chart. go-alone: from the same deals, the gain "
+        "of ordering up alone over ordering up with the partner and the lone march rate, by "
+        "class and seat. (Sweep curves and the match-equity heat "
         "map come with `sweep --out` and `equity --out`.)",
     )
-    ch.add_argument("which", choices=["order-up"], help="the chart to draw")
+    ch.add_argument("which", choices=["order-up", "go-alone"], help="the chart to draw")
     ch.add_argument("--strategy", default="advanced", help="the table's strategy")
     ch.add_argument("--rules", default="north-american", metavar="NAME",
                     help="named ruleset (default: north-american)")
@@ -407,7 +409,7 @@ def cmd_match(args: argparse.Namespace) -> int:
 
 def cmd_chart(args: argparse.Namespace) -> int:
     from .analysis.order_chart import order_chart
-    from .charts import order_up_chart
+    from .charts import go_alone_chart, order_up_chart
     from .results import RunWriter, provenance
 
     rules = Rules.named(args.rules, **parse_assignments(args.set))
@@ -416,16 +418,18 @@ def cmd_chart(args: argparse.Namespace) -> int:
     started = time.time()
     chart = order_chart(rules, strategy, args.deals, args.seed, threads=args.threads)
     with writer:
-        chart.table.to_csv(writer.path / "order_up.csv", index=False)
-        chart.table.to_parquet(writer.path / "order_up.parquet", index=False)
+        name = args.which.replace("-", "_")
+        chart.table.to_csv(writer.path / f"{name}.csv", index=False)
+        chart.table.to_parquet(writer.path / f"{name}.parquet", index=False)
         caption = (f"rules: {args.rules}; {args.deals:,} random deals per seat, classes with "
                    f"at least 200 deals; seed {args.seed}")
-        order_up_chart(chart, caption, writer.path / "chart")
+        draw = order_up_chart if args.which == "order-up" else go_alone_chart
+        draw(chart, caption, writer.path / "chart")
         writer.write_json("meta.json", {
-            "kind": "chart order-up", "ruleset": args.rules, "rules": rules.to_dict(),
+            "kind": f"chart {args.which}", "ruleset": args.rules, "rules": rules.to_dict(),
             "strategy": strategy.describe(), "deals_per_seat": args.deals, "seed": args.seed,
             "elapsed_s": round(time.time() - started, 3), **provenance()})
-    print(f"wrote {args.out}/ (order_up.csv, chart.png, chart.svg, meta.json)")
+    print(f"wrote {args.out}/ ({name}.csv, {name}.parquet, chart.png, chart.svg, meta.json)")
     return 0
 
 

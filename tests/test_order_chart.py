@@ -46,3 +46,17 @@ def test_chart_command(capsys, tmp_path):
     meta = json.loads((tmp_path / "c" / "meta.json").read_text())
     assert meta["deals_per_seat"] == 5000
     assert (tmp_path / "c" / "chart.png").exists() and (tmp_path / "c" / "order_up.csv").exists()
+
+
+def test_go_alone_chart(capsys, tmp_path):
+    chart = order_chart(Rules(), "advanced", deals=20_000, seed=5, min_deals=100)
+    t = chart.table
+    assert ((t.alone_march_rate >= 0) & (t.alone_march_rate <= 1)).all()
+    row = t.iloc[0]
+    assert abs(row.alone_gain - (row["value_alone"] - row["value_order up"])) < 1e-9
+    # a dealer holding both bowers and two more trumps (five with the up-card) marches alone
+    best = t[(t.seat == "dealer") & (t.trumps == 4) & (t.bowers == "both")]
+    if not best.empty:
+        assert best.iloc[0].alone_march_rate > 0.9 and best.iloc[0].alone_gain > 1
+    rc = cli.main(["chart", "go-alone", "--deals", "5000", "--out", str(tmp_path / "g")])
+    assert rc == 0 and (tmp_path / "g" / "go_alone.csv").exists()

@@ -1,4 +1,5 @@
-"""The order-up chart: for classes of round-1 hands, by seat, the best action and its margin.
+"""The order-up and go-alone charts: for classes of round-1 hands, by seat, the best action
+and its margin; and what ordering up alone gains over ordering up with the partner.
 
 Random deals are played out three times with one seat's round-1 decision forced (pass, order
 up, order up alone) and the rest of the table playing its strategy; deals in which the seat is
@@ -17,7 +18,7 @@ import pandas as pd
 
 from ..cards import RANK_A, RANK_J, deck_mask, mask_to_cards
 from ..core.batch import run_presets
-from ..core.layout import F_PASSES, F_POINTS0, F_POINTS1, N_FIELDS, N_PRESET
+from ..core.layout import F_PASSES, F_POINTS0, F_POINTS1, F_TRICKS0, N_FIELDS, N_PRESET
 from ..core.rng import deal_key
 from ..rules import Rules
 from ..simulate import BLOCK, Matchup, set_threads
@@ -85,6 +86,7 @@ def order_chart(rules: Rules, strategy: str | Strategy = "advanced", deals: int 
         presets = random_presets(rules, deals, seed + position)
         values = []
         reached = None
+        march = None
         for _, f1, fa in OPTIONS:
             presets[:, 9] = seat
             presets[:, 10] = f1
@@ -96,9 +98,12 @@ def order_chart(rules: Rules, strategy: str | Strategy = "advanced", deals: int 
                           .astype(np.float64))
             if reached is None:
                 reached = recs[:, F_PASSES] >= position
+            if fa == 1:  # the lone hand takes all five tricks
+                march = (recs[:, F_TRICKS0 + team] == 5).astype(np.float64)
         classes = hand_classes(presets[:, seat], presets[:, 4])
         frame = classes.assign(**{name: v for (name, _, _), v in zip(OPTIONS, values,
-                                                                      strict=True)})
+                                                                      strict=True)},
+                               march=march)
         frame = frame[reached & (presets[:, 4] != 32)]
         for (trumps, bowers, aces), grp in frame.groupby(["trumps", "bowers", "aces"]):
             if len(grp) < min_deals:
@@ -107,8 +112,12 @@ def order_chart(rules: Rules, strategy: str | Strategy = "advanced", deals: int 
             ranked = sorted(means, key=means.get, reverse=True)
             best, second = ranked[0], ranked[1]
             d = grp[best] - grp[second]
+            gain = grp["alone"] - grp["order up"]
             rows.append({"seat": POSITIONS[position], "trumps": trumps,
                          "bowers": BOWERS[bowers], "aces": aces, "deals": len(grp),
                          **{f"value_{k}": v for k, v in means.items()}, "best": best,
-                         "margin": d.mean(), "margin_se": d.std(ddof=1) / np.sqrt(len(d))})
+                         "margin": d.mean(), "margin_se": d.std(ddof=1) / np.sqrt(len(d)),
+                         "alone_march_rate": grp["march"].mean(),
+                         "alone_gain": gain.mean(),
+                         "alone_gain_se": gain.std(ddof=1) / np.sqrt(len(gain))})
     return OrderChart(pd.DataFrame(rows), s, deals)
