@@ -207,3 +207,36 @@ def go_alone_chart(chart, caption: str, out_stem: Path) -> list[Path]:
         paths.append(path)
     plt.close(fig)
     return paths
+
+
+def deal_value_chart(summary: DealSummary, caption: str, out_stem: Path) -> list[Path]:
+    """The value of the deal by seat: each seat's side's points per deal (the dealer's side
+    holds the partner and dealer seats), and how often each seat makes trump."""
+    z = z_value(0.95)
+    edge = summary.dealer_edge()
+    total = summary.total_points()
+    # per deal: dealing side gets (total + edge) / 2, the other side (total - edge) / 2
+    dealing = (total.mean + edge.mean) / 2
+    other = (total.mean - edge.mean) / 2
+    err = z * edge.se / 2
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.5))
+    ax1.bar(["eldest & third\n(the other side)", "partner & dealer\n(the dealing side)"],
+            [other, dealing], yerr=[err, err], capsize=5, color=["#7aa6c2", "#e39b5b"])
+    ax1.set_ylabel("points per deal")
+    ax1.set_title(f"The deal is worth {edge.mean:+.3f} ± {z * edge.se:.3f} points")
+    bp = summary.by_position
+    n = summary.deals
+    rate = bp["played"] / max(n, 1)
+    ax2.bar(POSITIONS, 100 * rate, yerr=100 * z * np.sqrt(rate * (1 - rate) / max(n, 1)),
+            capsize=5, color=["#7aa6c2", "#e39b5b", "#7aa6c2", "#e39b5b"])
+    ax2.set_ylabel("deals in which this seat makes trump (%)")
+    ax2.set_title("Who makes trump")
+    fig.text(0.01, 0.01, caption, fontsize=8, ha="left", va="bottom")
+    fig.tight_layout(rect=(0, 0.05, 1, 1))
+    paths = []
+    for ext in ("png", "svg"):
+        path = out_stem.with_suffix("." + ext)
+        fig.savefig(path, dpi=120)
+        paths.append(path)
+    plt.close(fig)
+    return paths

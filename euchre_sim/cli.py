@@ -204,10 +204,12 @@ def build_parser() -> argparse.ArgumentParser:
         "bowers, off-suit aces), and chart the best action and its margin for each class and "
         "seat, like a blackjack basic-strategy chart. go-alone: from the same deals, the gain "
         "of ordering up alone over ordering up with the partner and the lone march rate, by "
-        "class and seat. (Sweep curves and the match-equity heat "
+        "class and seat. deal-value: points per deal of the dealing side and the other, and "
+        "who makes trump, from self-play. (Sweep curves and the match-equity heat "
         "map come with `sweep --out` and `equity --out`.)",
     )
-    ch.add_argument("which", choices=["order-up", "go-alone"], help="the chart to draw")
+    ch.add_argument("which", choices=["order-up", "go-alone", "deal-value"],
+                    help="the chart to draw")
     ch.add_argument("--strategy", default="advanced", help="the table's strategy")
     ch.add_argument("--rules", default="north-american", metavar="NAME",
                     help="named ruleset (default: north-american)")
@@ -416,6 +418,8 @@ def cmd_chart(args: argparse.Namespace) -> int:
     strategy = get_strategy(args.strategy)
     writer = RunWriter(args.out, overwrite=args.overwrite, extras=getattr(args, "extras", None))
     started = time.time()
+    if args.which == "deal-value":
+        return _deal_value(args, rules, strategy, writer, started)
     chart = order_chart(rules, strategy, args.deals, args.seed, threads=args.threads)
     with writer:
         name = args.which.replace("-", "_")
@@ -430,6 +434,29 @@ def cmd_chart(args: argparse.Namespace) -> int:
             "strategy": strategy.describe(), "deals_per_seat": args.deals, "seed": args.seed,
             "elapsed_s": round(time.time() - started, 3), **provenance()})
     print(f"wrote {args.out}/ ({name}.csv, {name}.parquet, chart.png, chart.svg, meta.json)")
+    return 0
+
+
+def _deal_value(args, rules, strategy, writer, started) -> int:
+    from .analysis.summary import DealSummary
+    from .charts import deal_value_chart
+    from .results import provenance
+    from .simulate import Matchup, iter_deal_chunks
+
+    summary = DealSummary()
+    for recs in iter_deal_chunks(rules, Matchup(strategy, strategy), args.deals, args.seed,
+                                 threads=args.threads):
+        summary.add(recs)
+    with writer:
+        writer.write_json("summary.json", summary.to_dict())
+        caption = f"rules: {args.rules}; {strategy.label} self-play; {args.deals:,} deals"
+        deal_value_chart(summary, caption, writer.path / "chart")
+        writer.write_json("meta.json", {
+            "kind": "chart deal-value", "ruleset": args.rules, "rules": rules.to_dict(),
+            "strategy": strategy.describe(), "deals": args.deals, "seed": args.seed,
+            "elapsed_s": round(time.time() - started, 3), **provenance()})
+    print(f"dealing side minus other: {summary.dealer_edge():.4f} points per deal")
+    print(f"wrote {args.out}/ (summary.json, chart.png, chart.svg, meta.json)")
     return 0
 
 

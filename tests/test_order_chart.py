@@ -60,3 +60,12 @@ def test_go_alone_chart(capsys, tmp_path):
         assert best.iloc[0].alone_march_rate > 0.9 and best.iloc[0].alone_gain > 1
     rc = cli.main(["chart", "go-alone", "--deals", "5000", "--out", str(tmp_path / "g")])
     assert rc == 0 and (tmp_path / "g" / "go_alone.csv").exists()
+
+
+def test_deal_value_chart(capsys, tmp_path):
+    rc = cli.main(["chart", "deal-value", "--deals", "50000", "--out", str(tmp_path / "d")])
+    out = capsys.readouterr().out
+    assert rc == 0 and "dealing side minus other" in out
+    summary = json.loads((tmp_path / "d" / "summary.json").read_text())
+    edge = summary["points_per_deal"]["dealing_side_minus_other"]
+    assert edge["mean"] - 4 * edge["se"] > 0  # the deal is worth something
