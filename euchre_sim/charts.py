@@ -16,6 +16,17 @@ from .analysis.summary import DealSummary  # noqa: E402
 POSITIONS = ("eldest", "dealer's partner", "third seat", "dealer")
 
 
+def _save(fig, out_stem: Path, dpi: int) -> list[Path]:
+    """Write the figure as PNG and SVG next to each other and close it."""
+    paths = []
+    for ext in ("png", "svg"):
+        path = out_stem.with_suffix("." + ext)
+        fig.savefig(path, dpi=dpi)
+        paths.append(path)
+    plt.close(fig)
+    return paths
+
+
 def maker_position_chart(summary: DealSummary, caption: str, out_stem: Path) -> list[Path]:
     """Make and march rates of the makers by seat relative to the dealer, 95 % error bars."""
     bp = summary.by_position
@@ -37,13 +48,7 @@ def maker_position_chart(summary: DealSummary, caption: str, out_stem: Path) -> 
     ax.legend(loc="upper center", ncol=2, frameon=False)
     fig.text(0.01, 0.01, caption, fontsize=8, ha="left", va="bottom")
     fig.tight_layout(rect=(0, 0.05, 1, 1))
-    paths = []
-    for ext in ("png", "svg"):
-        path = out_stem.with_suffix("." + ext)
-        fig.savefig(path, dpi=120)
-        paths.append(path)
-    plt.close(fig)
-    return paths
+    return _save(fig, out_stem, dpi=120)
 
 
 def sweep_chart(result, caption: str, out_stem: Path) -> list[Path]:
@@ -76,13 +81,7 @@ def sweep_chart(result, caption: str, out_stem: Path) -> list[Path]:
     ax.set_title(f"Sweep of {result.strategy.label} against {result.field.label}")
     fig.text(0.01, 0.01, caption, fontsize=8, ha="left", va="bottom")
     fig.tight_layout(rect=(0, 0.05, 1, 1))
-    paths = []
-    for ext in ("png", "svg"):
-        path = out_stem.with_suffix("." + ext)
-        fig.savefig(path, dpi=120)
-        paths.append(path)
-    plt.close(fig)
-    return paths
+    return _save(fig, out_stem, dpi=120)
 
 
 def equity_chart(table, caption: str, out_stem: Path) -> list[Path]:
@@ -105,40 +104,27 @@ def equity_chart(table, caption: str, out_stem: Path) -> list[Path]:
     fig.colorbar(im, ax=axes, label="probability we win the game (%)", shrink=0.85)
     fig.suptitle(f"Match equity of {table.strategy.label} playing itself, first to {n}")
     fig.text(0.01, 0.01, caption, fontsize=8, ha="left", va="bottom")
-    paths = []
-    for ext in ("png", "svg"):
-        path = out_stem.with_suffix("." + ext)
-        fig.savefig(path, dpi=110)
-        paths.append(path)
-    plt.close(fig)
-    return paths
+    return _save(fig, out_stem, dpi=110)
 
 
 ACTION_COLOURS = {"pass": "#d9d9d9", "order up": "#8fd18f", "alone": "#f2c14e"}
+CLASS_SEATS = ("eldest", "partner", "third", "dealer")
 
 
-def order_up_chart(chart, caption: str, out_stem: Path) -> list[Path]:
-    """A basic-strategy chart: per seat, rows of (trumps, bowers), columns of off-suit aces;
-    each cell coloured by the best round-1 action, with its margin over the next best."""
-    df = chart.table
-    seats = ["eldest", "partner", "third", "dealer"]
-    fig, axes = plt.subplots(1, 4, figsize=(16, 8), sharey=True)
-    row_keys = sorted({(int(t), b) for t, b in zip(df.trumps, df.bowers, strict=True)},
-                      key=lambda k: (k[0], ["none", "left", "right", "both"].index(k[1])))
+def _class_grid(axes, df, min_trumps: int, draw_cell) -> None:
+    """One panel per seat: rows (trumps, bowers) with at least ``min_trumps`` trumps, columns
+    off-suit aces; ``draw_cell(ax, row, column, table_row)`` fills each class present."""
+    order = ["none", "left", "right", "both"]
+    row_keys = sorted({(int(t), b) for t, b in zip(df.trumps, df.bowers, strict=True)
+                       if t >= min_trumps}, key=lambda k: (k[0], order.index(k[1])))
     ace_cols = sorted(int(a) for a in df.aces.unique())
-    for ax, seat in zip(axes, seats, strict=True):
+    for ax, seat in zip(axes, CLASS_SEATS, strict=True):
         sub = df[df.seat == seat]
         for i, (t, b) in enumerate(row_keys):
             for j, a in enumerate(ace_cols):
-                cell = sub[(sub.trumps == t) & (sub.bowers == b) & (sub.aces == a)]
-                if cell.empty:
-                    continue
-                r = cell.iloc[0]
-                ax.add_patch(plt.Rectangle((j - 0.5, i - 0.5), 1, 1,
-                                           color=ACTION_COLOURS[r.best]))
-                label = {"pass": "P", "order up": "O", "alone": "A"}[r.best]
-                ax.text(j, i, f"{label} {r.margin:+.2f}", ha="center", va="center",
-                        fontsize=7)
+                found = sub[(sub.trumps == t) & (sub.bowers == b) & (sub.aces == a)]
+                if not found.empty:
+                    draw_cell(ax, i, j, found.iloc[0])
         ax.set_xlim(-0.5, len(ace_cols) - 0.5)
         ax.set_ylim(-0.5, len(row_keys) - 0.5)
         ax.set_xticks(range(len(ace_cols)), [str(a) for a in ace_cols])
@@ -146,6 +132,19 @@ def order_up_chart(chart, caption: str, out_stem: Path) -> list[Path]:
         ax.set_title(seat)
     axes[0].set_yticks(range(len(row_keys)), [f"{t} trumps, {b}" for t, b in row_keys])
     axes[0].set_ylabel("trumps (left bower included), bowers held")
+
+
+def order_up_chart(chart, caption: str, out_stem: Path) -> list[Path]:
+    """A basic-strategy chart: per seat, rows of (trumps, bowers), columns of off-suit aces;
+    each cell coloured by the best round-1 action, with its margin over the next best."""
+    df = chart.table
+    fig, axes = plt.subplots(1, 4, figsize=(16, 8), sharey=True)
+    def cell(ax, i, j, r):
+        ax.add_patch(plt.Rectangle((j - 0.5, i - 0.5), 1, 1, color=ACTION_COLOURS[r.best]))
+        label = {"pass": "P", "order up": "O", "alone": "A"}[r.best]
+        ax.text(j, i, f"{label} {r.margin:+.2f}", ha="center", va="center", fontsize=7)
+
+    _class_grid(axes, df, 0, cell)
     handles = [plt.Rectangle((0, 0), 1, 1, color=c) for c in ACTION_COLOURS.values()]
     fig.legend(handles, ["P: pass", "O: order up", "A: order up alone"], loc="lower right",
                ncol=3, frameon=False)
@@ -154,59 +153,30 @@ def order_up_chart(chart, caption: str, out_stem: Path) -> list[Path]:
                  "dealer's class is his hand before he takes up the card")
     fig.text(0.01, 0.01, caption, fontsize=8, ha="left", va="bottom")
     fig.tight_layout(rect=(0, 0.04, 1, 0.93))
-    paths = []
-    for ext in ("png", "svg"):
-        path = out_stem.with_suffix("." + ext)
-        fig.savefig(path, dpi=110)
-        paths.append(path)
-    plt.close(fig)
-    return paths
+    return _save(fig, out_stem, dpi=110)
 
 
 def go_alone_chart(chart, caption: str, out_stem: Path) -> list[Path]:
     """Per seat and hand class: points per deal gained by ordering up alone rather than with
     the partner (cell colour), and how often the lone hand marches (cell text)."""
     df = chart.table
-    seats = ["eldest", "partner", "third", "dealer"]
     fig, axes = plt.subplots(1, 4, figsize=(16, 8), sharey=True)
-    row_keys = sorted({(int(t), b) for t, b in zip(df.trumps, df.bowers, strict=True)
-                       if t >= 2},
-                      key=lambda k: (k[0], ["none", "left", "right", "both"].index(k[1])))
-    ace_cols = sorted(int(a) for a in df.aces.unique())
     norm = matplotlib.colors.TwoSlopeNorm(vmin=-2.0, vcenter=0.0, vmax=2.0)
     cmap = plt.get_cmap("RdYlGn")
-    for ax, seat in zip(axes, seats, strict=True):
-        sub = df[df.seat == seat]
-        for i, (t, b) in enumerate(row_keys):
-            for j, a in enumerate(ace_cols):
-                cell = sub[(sub.trumps == t) & (sub.bowers == b) & (sub.aces == a)]
-                if cell.empty:
-                    continue
-                r = cell.iloc[0]
-                ax.add_patch(plt.Rectangle((j - 0.5, i - 0.5), 1, 1,
-                                           color=cmap(norm(r.alone_gain))))
-                ax.text(j, i, f"{r.alone_gain:+.2f}\n{100 * r.alone_march_rate:.0f}% march",
-                        ha="center", va="center", fontsize=6.5)
-        ax.set_xlim(-0.5, len(ace_cols) - 0.5)
-        ax.set_ylim(-0.5, len(row_keys) - 0.5)
-        ax.set_xticks(range(len(ace_cols)), [str(a) for a in ace_cols])
-        ax.set_xlabel("off-suit aces")
-        ax.set_title(seat)
-    axes[0].set_yticks(range(len(row_keys)), [f"{t} trumps, {b}" for t, b in row_keys])
-    axes[0].set_ylabel("trumps (left bower included), bowers held")
+
+    def cell(ax, i, j, r):
+        ax.add_patch(plt.Rectangle((j - 0.5, i - 0.5), 1, 1, color=cmap(norm(r.alone_gain))))
+        ax.text(j, i, f"{r.alone_gain:+.2f}\n{100 * r.alone_march_rate:.0f}% march",
+                ha="center", va="center", fontsize=6.5)
+
+    _class_grid(axes, df, 2, cell)
     fig.colorbar(matplotlib.cm.ScalarMappable(norm=norm, cmap=cmap), ax=axes, shrink=0.8,
                  label="points per deal: ordering up alone minus with the partner")
     fig.suptitle(f"Going alone in round 1, by hand class and seat ({chart.strategy.label} at "
                  "the table)\ncell: gain of going alone over playing with the partner, and "
                  "how often the lone hand takes all five tricks")
     fig.text(0.01, 0.01, caption, fontsize=8, ha="left", va="bottom")
-    paths = []
-    for ext in ("png", "svg"):
-        path = out_stem.with_suffix("." + ext)
-        fig.savefig(path, dpi=110)
-        paths.append(path)
-    plt.close(fig)
-    return paths
+    return _save(fig, out_stem, dpi=110)
 
 
 def deal_value_chart(summary: DealSummary, caption: str, out_stem: Path) -> list[Path]:
@@ -233,10 +203,4 @@ def deal_value_chart(summary: DealSummary, caption: str, out_stem: Path) -> list
     ax2.set_title("Who makes trump")
     fig.text(0.01, 0.01, caption, fontsize=8, ha="left", va="bottom")
     fig.tight_layout(rect=(0, 0.05, 1, 1))
-    paths = []
-    for ext in ("png", "svg"):
-        path = out_stem.with_suffix("." + ext)
-        fig.savefig(path, dpi=120)
-        paths.append(path)
-    plt.close(fig)
-    return paths
+    return _save(fig, out_stem, dpi=120)

@@ -64,15 +64,21 @@ _positive = _int_at_least(1, "a positive integer")
 _nonnegative = _int_at_least(0, "an integer >= 0")
 
 
+def _add_rules_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--rules", default="north-american", metavar="NAME",
+                   help=f"named ruleset: {', '.join(RULESETS)} (default: north-american)")
+    p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
+                   help="override one rule option, e.g. --set deck=25 (repeatable; see "
+                   "`euchre-sim rules`)")
+
+
+def _add_threads_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--threads", type=_positive, default=None,
+                   help="numba threads (default: all cores)")
+
+
 def _add_game_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--rules", default="north-american", metavar="NAME",
-        help=f"named ruleset: {', '.join(RULESETS)} (default: north-american)",
-    )
-    p.add_argument(
-        "--set", action="append", default=[], metavar="OPTION=VALUE",
-        help="override one rule option, e.g. --set deck=25 (repeatable; see `euchre-sim rules`)",
-    )
+    _add_rules_args(p)
     p.add_argument(
         "--strategy", default="reference", metavar="NAME",
         help="strategy of team 0 (seats 0, 2): a built-in (random, reference, basic, advanced, "
@@ -149,10 +155,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     match.add_argument("a", metavar="A", help="strategy A (name, .toml file, NAME:key=value)")
     match.add_argument("b", metavar="B", help="strategy B")
-    match.add_argument("--rules", default="north-american", metavar="NAME",
-                       help="named ruleset (default: north-american)")
-    match.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
-                       help="override one rule option (repeatable)")
+    _add_rules_args(match)
     mcount = match.add_mutually_exclusive_group()
     mcount.add_argument("--deals", type=_positive, help="duplicate deals (default 100000)")
     mcount.add_argument("--games", type=_positive, help="duplicate games instead of deals")
@@ -160,8 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("--precision", type=float, default=None, metavar="W",
                        help="stop as soon as the 95 %% interval's half-width is <= W points "
                        "per deal (--deals is then the most it plays): 'run until we know'")
-    match.add_argument("--threads", type=_positive, default=None,
-                       help="numba threads (default: all cores)")
+    _add_threads_arg(match)
     match.add_argument("--out", default=None, metavar="DIR",
                        help="write match.json and meta.json into DIR")
     match.add_argument("--overwrite", action="store_true", help="replace DIR if it exists")
@@ -182,17 +184,13 @@ def build_parser() -> argparse.ArgumentParser:
                     "(four more passes for round 2)")
     an.add_argument("--score", default=None, help="ours-theirs before the deal, e.g. 8-6 (the "
                     "table's score-aware decisions use it)")
-    an.add_argument("--rules", default="north-american", metavar="NAME",
-                    help="named ruleset (default: north-american)")
-    an.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
-                    help="override one rule option (repeatable)")
+    _add_rules_args(an)
     an.add_argument("--table", default="advanced", metavar="STRATEGY",
                     help="strategy of every player at the table (default: advanced)")
     an.add_argument("--deals", type=_positive, default=50_000,
                     help="consistent deals per option (default 50000)")
     an.add_argument("--seed", type=_seed, default=1, help="seed (default 1)")
-    an.add_argument("--threads", type=_positive, default=None,
-                    help="numba threads (default: all cores)")
+    _add_threads_arg(an)
     an.add_argument("--out", default=None, metavar="DIR",
                     help="write analysis.csv, analysis.txt and meta.json into DIR")
     an.add_argument("--overwrite", action="store_true", help="replace DIR if it exists")
@@ -211,15 +209,11 @@ def build_parser() -> argparse.ArgumentParser:
     ch.add_argument("which", choices=["order-up", "go-alone", "deal-value"],
                     help="the chart to draw")
     ch.add_argument("--strategy", default="advanced", help="the table's strategy")
-    ch.add_argument("--rules", default="north-american", metavar="NAME",
-                    help="named ruleset (default: north-american)")
-    ch.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
-                    help="override one rule option (repeatable)")
+    _add_rules_args(ch)
     ch.add_argument("--deals", type=_positive, default=200_000,
                     help="random deals per seat (default 200000)")
     ch.add_argument("--seed", type=_seed, default=1, help="seed (default 1)")
-    ch.add_argument("--threads", type=_positive, default=None,
-                    help="numba threads (default: all cores)")
+    _add_threads_arg(ch)
     ch.add_argument("--out", required=True, metavar="DIR", help="write the chart into DIR")
     ch.add_argument("--overwrite", action="store_true", help="replace DIR if it exists")
 
@@ -240,14 +234,10 @@ def build_parser() -> argparse.ArgumentParser:
         "write equity.csv, equity.txt, meta.json and a heat map.",
     )
     eq.add_argument("--strategy", default="advanced", help="the strategy (default: advanced)")
-    eq.add_argument("--rules", default="north-american", metavar="NAME",
-                    help="named ruleset (default: north-american)")
-    eq.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
-                    help="override one rule option (repeatable)")
+    _add_rules_args(eq)
     eq.add_argument("--games", type=_positive, default=100_000, help="games (default 100000)")
     eq.add_argument("--seed", type=_seed, default=1, help="seed (default 1)")
-    eq.add_argument("--threads", type=_positive, default=None,
-                    help="numba threads (default: all cores)")
+    _add_threads_arg(eq)
     eq.add_argument("--out", default=None, metavar="DIR", help="write the results into DIR")
     eq.add_argument("--overwrite", action="store_true", help="replace DIR if it exists")
     eq.add_argument("--no-progress", action="store_true", help="hide the progress bar")
@@ -265,15 +255,11 @@ def build_parser() -> argparse.ArgumentParser:
                     help="KEY=start:stop:step (stop included) or KEY=v1,v2,...; once or twice")
     sw.add_argument("--vs", default="reference", metavar="FIELD",
                     help="the fixed opponent (default: reference)")
-    sw.add_argument("--rules", default="north-american", metavar="NAME",
-                    help="named ruleset (default: north-american)")
-    sw.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
-                    help="override one rule option (repeatable)")
+    _add_rules_args(sw)
     sw.add_argument("--deals", type=_positive, default=100_000,
                     help="duplicate deals per grid point (default 100000)")
     sw.add_argument("--seed", type=_seed, default=1, help="run seed (default 1)")
-    sw.add_argument("--threads", type=_positive, default=None,
-                    help="numba threads (default: all cores)")
+    _add_threads_arg(sw)
     sw.add_argument("--out", default=None, metavar="DIR", help="write the results into DIR")
     sw.add_argument("--overwrite", action="store_true", help="replace DIR if it exists")
     sw.add_argument("--no-progress", action="store_true", help="hide the progress bar")
