@@ -72,6 +72,13 @@ def _add_rules_args(p: argparse.ArgumentParser) -> None:
                    "`euchre-sim rules`)")
 
 
+def _add_output_args(p: argparse.ArgumentParser, what: str, progress: bool = True) -> None:
+    p.add_argument("--out", default=None, metavar="DIR", help=what)
+    p.add_argument("--overwrite", action="store_true", help="replace DIR if it exists")
+    if progress:
+        p.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+
+
 def _add_threads_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--threads", type=_positive, default=None,
                    help="numba threads (default: all cores)")
@@ -114,13 +121,10 @@ def build_parser() -> argparse.ArgumentParser:
     count.add_argument("--games", type=_positive, help="number of whole games instead of deals")
     sim.add_argument("--seed", type=_seed, default=None,
                      help="run seed (default: a random one, printed and recorded)")
-    sim.add_argument("--threads", type=_positive, default=None,
-                     help="numba threads (default: all cores)")
-    sim.add_argument("--out", default=None, metavar="DIR", help="write results into DIR")
-    sim.add_argument("--overwrite", action="store_true", help="replace DIR if it exists")
+    _add_threads_arg(sim)
+    _add_output_args(sim, "write results into DIR")
     sim.add_argument("--no-records", action="store_true",
                      help="with --out, write only the summary and meta (no per-deal records)")
-    sim.add_argument("--no-progress", action="store_true", help="hide the progress bar")
 
     show = sub.add_parser(
         "show", help="replay one deal of a run and print it played out",
@@ -164,10 +168,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="stop as soon as the 95 %% interval's half-width is <= W points "
                        "per deal (--deals is then the most it plays): 'run until we know'")
     _add_threads_arg(match)
-    match.add_argument("--out", default=None, metavar="DIR",
-                       help="write match.json and meta.json into DIR")
-    match.add_argument("--overwrite", action="store_true", help="replace DIR if it exists")
-    match.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    _add_output_args(match, "write match.json and meta.json into DIR")
 
     an = sub.add_parser(
         "analyze", help="should I order up / go alone? the value of every option of a bid",
@@ -191,9 +192,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="consistent deals per option (default 50000)")
     an.add_argument("--seed", type=_seed, default=1, help="seed (default 1)")
     _add_threads_arg(an)
-    an.add_argument("--out", default=None, metavar="DIR",
-                    help="write analysis.csv, analysis.txt and meta.json into DIR")
-    an.add_argument("--overwrite", action="store_true", help="replace DIR if it exists")
+    _add_output_args(an, "write analysis.csv, analysis.txt and meta.json into DIR", progress=False)
 
     ch = sub.add_parser(
         "chart", help="strategy charts: order-up and go-alone charts by hand class and seat",
@@ -214,8 +213,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="random deals per seat (default 200000)")
     ch.add_argument("--seed", type=_seed, default=1, help="seed (default 1)")
     _add_threads_arg(ch)
-    ch.add_argument("--out", required=True, metavar="DIR", help="write the chart into DIR")
-    ch.add_argument("--overwrite", action="store_true", help="replace DIR if it exists")
+    _add_output_args(ch, "write the chart into DIR (required)", progress=False)
 
     rn = sub.add_parser(
         "run", help="run an experiment file into results/NAME/RUN_ID/",
@@ -238,9 +236,7 @@ def build_parser() -> argparse.ArgumentParser:
     eq.add_argument("--games", type=_positive, default=100_000, help="games (default 100000)")
     eq.add_argument("--seed", type=_seed, default=1, help="seed (default 1)")
     _add_threads_arg(eq)
-    eq.add_argument("--out", default=None, metavar="DIR", help="write the results into DIR")
-    eq.add_argument("--overwrite", action="store_true", help="replace DIR if it exists")
-    eq.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    _add_output_args(eq, "write the results into DIR")
 
     sw = sub.add_parser(
         "sweep", help="sweep strategy parameters against a field on the same deals",
@@ -260,9 +256,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="duplicate deals per grid point (default 100000)")
     sw.add_argument("--seed", type=_seed, default=1, help="run seed (default 1)")
     _add_threads_arg(sw)
-    sw.add_argument("--out", default=None, metavar="DIR", help="write the results into DIR")
-    sw.add_argument("--overwrite", action="store_true", help="replace DIR if it exists")
-    sw.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    _add_output_args(sw, "write the results into DIR")
 
     solve = sub.add_parser(
         "solve", help="solve a play position with every hand open (double dummy)",
@@ -400,6 +394,8 @@ def cmd_chart(args: argparse.Namespace) -> int:
     from .charts import go_alone_chart, order_up_chart
     from .results import RunWriter, provenance
 
+    if not args.out:
+        raise SimulationError("chart needs --out DIR: charts are written as files")
     rules = Rules.named(args.rules, **parse_assignments(args.set))
     strategy = get_strategy(args.strategy)
     writer = RunWriter(args.out, overwrite=args.overwrite, extras=getattr(args, "extras", None))

@@ -69,3 +69,9 @@ def test_deal_value_chart(capsys, tmp_path):
     summary = json.loads((tmp_path / "d" / "summary.json").read_text())
     edge = summary["points_per_deal"]["dealing_side_minus_other"]
     assert edge["mean"] - 4 * edge["se"] > 0  # the deal is worth something
+
+
+def test_chart_needs_an_output_folder(capsys):
+    rc = cli.main(["chart", "order-up", "--deals", "100"])
+    err = capsys.readouterr().err
+    assert rc == 2 and "needs --out" in err and err.count("\n") == 1
