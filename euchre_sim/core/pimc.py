@@ -38,7 +38,7 @@ from .layout import (
     G_WIN_SEAT,
 )
 from .rng import below
-from .solver import after_play, next_stamp, search
+from .solver import after_play, next_seat_map, next_stamp, search
 from .tables import DECK_NAT, EFF, SUIT_EFF, TRUMP_MASK
 
 ONE = np.int64(1)
@@ -166,12 +166,7 @@ def pimc_evaluate(g, seat, rules, rng, legal, worlds, tt, w):
     out_a = g[G_OUT_A]
     out_b = g[G_OUT_B]
     nplay = 4 - (1 if out_a >= 0 else 0) - (1 if out_b >= 0 else 0)
-    nxtp = np.int64(0)
-    for s in range(4):
-        t = (s + 1) & 3
-        while t == out_a or t == out_b:
-            t = (t + 1) & 3
-        nxtp |= np.int64(t) << (2 * s)
+    nxtp = next_seat_map(out_a, out_b)
     won = g[G_TRICKS1] if mteam else g[G_TRICKS0]
     pos = g[G_POS]
     led = g[G_LED] if pos > 0 else -1

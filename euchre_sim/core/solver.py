@@ -85,6 +85,18 @@ def next_seat(nxtp, seat):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def next_seat_map(out_a, out_b):
+    """The next active seat of every seat, packed 2 bits a seat (``next_seat`` reads it)."""
+    nxtp = np.int64(0)
+    for s in range(4):
+        t = (s + 1) & 3
+        while t == out_a or t == out_b:
+            t = (t + 1) & 3
+        nxtp |= np.int64(t) << (2 * s)
+    return nxtp
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def legal_cards(hand, pos, led, nfb):
     """Legal cards: the led suit (left bower and joker count as trump) if held, else any;
     a first lead under no_first_blood (``nfb``) is no trump unless the hand holds only trumps."""
@@ -397,12 +409,7 @@ def setup(row, h):
             nplay -= 1
         else:
             h[s] = to_effective(row[P_HAND + s], trump)
-    nxtp = np.int64(0)
-    for s in range(4):
-        t = (s + 1) & 3
-        while t == out_a or t == out_b:
-            t = (t + 1) & 3
-        nxtp |= np.int64(t) << (2 * s)
+    nxtp = next_seat_map(out_a, out_b)
     mteam = row[P_MAKER] & 1
     live = h[0] | h[1] | h[2] | h[3]
     seat = row[P_LEADER]
@@ -411,18 +418,11 @@ def setup(row, h):
     wseat = seat
     table = np.int64(0)
     ntrick = row[P_NTRICK]
-    for k in range(ntrick):
+    for k in range(ntrick):  # replay the cards on the table (the trick is not complete)
         c = EFF[trump, row[P_TRICK + k]]
         live |= ONE << c
-        if k == 0:
-            led = ESUIT[c]
-            wcard = c
-            wseat = seat
-        elif c > wcard and ((SUIT_EFF[led] | TRUMP_MASK) >> c) & 1:
-            wcard = c
-            wseat = seat
-        table |= ONE << c
-        seat = next_seat(nxtp, seat)
+        seat, _, led, wcard, wseat, _, table, _ = after_play(
+            c, seat, k, led, wcard, wseat, live, table, nxtp, nplay, mteam)
     nfb = row[P_NFB] != 0 and row[P_WON] == 0
     return nxtp, nplay, mteam, nfb, seat, ntrick, led, wcard, wseat, live, table, row[P_WON]
 
