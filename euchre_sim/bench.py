@@ -67,7 +67,7 @@ def engine_rate(seconds: float, threads: int, chunk: int = 1 << 16,
     """Deals/s of the kernels, ``strategy`` on both sides, standard rules (warm, no I/O)."""
     set_threads(threads)
     rules = Rules().to_array()
-    kinds, params = Matchup.of(strategy).arrays()
+    kinds, params = Matchup.of(strategy).arrays(Rules())
     buf = np.zeros((chunk, N_FIELDS), np.int64)
     key = deal_key(7)
     run_deals(key, 0, 4096, rules, kinds, params, buf, BLOCK)  # compiled / loaded already

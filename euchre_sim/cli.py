@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from . import __version__
 from .analysis.analyze import AnalysisError
 from .analysis.sweep import SweepError
+from .backends import BackendError
 from .cards import CardError
 from .experiments import ExperimentError
 from .results import ResultsError
@@ -32,7 +33,7 @@ EPILOG = """examples:
 """
 
 USER_ERRORS = (CardError, RulesError, StrategyError, SimulationError, ResultsError, SolverError,
-               SweepError, AnalysisError, ExperimentError)
+               SweepError, AnalysisError, ExperimentError, BackendError)
 
 
 def _seed(text: str) -> int:
@@ -84,6 +85,47 @@ def _add_threads_arg(p: argparse.ArgumentParser) -> None:
                    help="numba threads (default: all cores)")
 
 
+def _add_cluster_args(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group(
+        "scale-out (see docs/cluster.md; results are identical to an in-process run)")
+    where = g.add_mutually_exclusive_group()
+    where.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                       help="run the shards on an existing Dask scheduler, e.g. "
+                       "tcp://10.0.0.5:8786")
+    where.add_argument("--cluster", metavar="local[:N]", default=None,
+                       help="run the shards on a local Dask cluster of N worker processes "
+                       "(default N: one per core)")
+    g.add_argument("--shard-size", type=_positive, default=None, metavar="N",
+                   help="deals (or games) per shard on a cluster (default: about four shards "
+                   "per worker)")
+
+
+def _add_compute_args(p: argparse.ArgumentParser) -> None:
+    _add_threads_arg(p)
+    _add_cluster_args(p)
+
+
+def _cluster_argv(args: argparse.Namespace) -> list[str]:
+    """The scale-out options as command-line words (to pass them on)."""
+    argv = []
+    for flag, value in (("--scheduler", args.scheduler), ("--cluster", args.cluster),
+                        ("--shard-size", args.shard_size)):
+        if value is not None:
+            argv += [flag, str(value)]
+    return argv
+
+
+def _backend(args: argparse.Namespace):
+    """The backend the options ask for (in-process unless --scheduler or --cluster)."""
+    from .backends import open_backend
+
+    backend = open_backend(args.scheduler, args.cluster, args.threads)
+    if backend.name != "in-process":
+        print(f"running on Dask ({backend.address}, {backend.workers} workers)",
+              file=sys.stderr)
+    return backend
+
+
 def _add_game_args(p: argparse.ArgumentParser) -> None:
     _add_rules_args(p)
     p.add_argument(
@@ -121,7 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
     count.add_argument("--games", type=_positive, help="number of whole games instead of deals")
     sim.add_argument("--seed", type=_seed, default=None,
                      help="run seed (default: a random one, printed and recorded)")
-    _add_threads_arg(sim)
+    _add_compute_args(sim)
     _add_output_args(sim, "write results into DIR")
     sim.add_argument("--no-records", action="store_true",
                      help="with --out, write only the summary and meta (no per-deal records)")
@@ -167,7 +209,7 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("--precision", type=float, default=None, metavar="W",
                        help="stop as soon as the 95 %% interval's half-width is <= W points "
                        "per deal (--deals is then the most it plays): 'run until we know'")
-    _add_threads_arg(match)
+    _add_compute_args(match)
     _add_output_args(match, "write match.json and meta.json into DIR")
 
     an = sub.add_parser(
@@ -191,7 +233,7 @@ def build_parser() -> argparse.ArgumentParser:
     an.add_argument("--deals", type=_positive, default=50_000,
                     help="consistent deals per option (default 50000)")
     an.add_argument("--seed", type=_seed, default=1, help="seed (default 1)")
-    _add_threads_arg(an)
+    _add_compute_args(an)
     _add_output_args(an, "write analysis.csv, analysis.txt and meta.json into DIR", progress=False)
 
     ch = sub.add_parser(
@@ -224,6 +266,7 @@ def build_parser() -> argparse.ArgumentParser:
     rn.add_argument("file", metavar="FILE", help="the experiment TOML file")
     rn.add_argument("--results", default="results", metavar="DIR",
                     help="where result folders go (default: results)")
+    _add_cluster_args(rn)
 
     eq = sub.add_parser(
         "equity", help="match equity: P(win the game) from every score, a strategy vs itself",
@@ -235,7 +278,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_rules_args(eq)
     eq.add_argument("--games", type=_positive, default=100_000, help="games (default 100000)")
     eq.add_argument("--seed", type=_seed, default=1, help="seed (default 1)")
-    _add_threads_arg(eq)
+    _add_compute_args(eq)
     _add_output_args(eq, "write the results into DIR")
 
     sw = sub.add_parser(
@@ -255,7 +298,7 @@ def build_parser() -> argparse.ArgumentParser:
     sw.add_argument("--deals", type=_positive, default=100_000,
                     help="duplicate deals per grid point (default 100000)")
     sw.add_argument("--seed", type=_seed, default=1, help="run seed (default 1)")
-    _add_threads_arg(sw)
+    _add_compute_args(sw)
     _add_output_args(sw, "write the results into DIR")
 
     solve = sub.add_parser(
@@ -301,21 +344,24 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(8), "little") >> 1
     if args.seed is None:
         print(f"seed: {seed} (pass --seed {seed} to reproduce)")
-    run_simulation(
-        rules=rules,
-        rules_name=args.rules,
-        a=a,
-        b=b,
-        deals=args.deals if args.games is None else None,
-        games=args.games,
-        seed=seed,
-        threads=args.threads,
-        out=args.out,
-        overwrite=args.overwrite,
-        extras=getattr(args, "extras", None),
-        records=not args.no_records,
-        progress=not args.no_progress,
-    )
+    with _backend(args) as backend:
+        run_simulation(
+            rules=rules,
+            rules_name=args.rules,
+            a=a,
+            b=b,
+            deals=args.deals if args.games is None else None,
+            games=args.games,
+            seed=seed,
+            threads=args.threads,
+            out=args.out,
+            overwrite=args.overwrite,
+            extras=getattr(args, "extras", None),
+            records=not args.no_records,
+            progress=not args.no_progress,
+            backend=backend,
+            shard=args.shard_size,
+        )
     return 0
 
 
@@ -366,7 +412,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     bar = tqdm(total=n, unit=f" {unit}", unit_scale=True, leave=False,
                disable=args.no_progress or None)
     started = time.time()
-    with bar:
+    with bar, _backend(args) as backend:
         play = duplicate_games if args.games else duplicate_deals
         extra = {"half_width": args.precision} if args.precision else {}
         if args.precision and args.games:
@@ -374,7 +420,7 @@ def cmd_match(args: argparse.Namespace) -> int:
         if args.precision is not None and args.precision <= 0:
             raise SimulationError(f"--precision must be positive, got {args.precision}")
         result = play(rules, a, b, n, args.seed, threads=args.threads, progress=bar.update,
-                      **extra)
+                      backend=backend, shard=args.shard_size, **extra)
     text = result.to_text()
     print(text)
     if writer is not None:
@@ -456,9 +502,9 @@ def cmd_equity(args: argparse.Namespace) -> int:
     bar = tqdm(total=args.games, unit=" games", unit_scale=True, leave=False,
                disable=args.no_progress or None)
     started = time.time()
-    with bar:
+    with bar, _backend(args) as backend:
         table = match_equity(rules, strategy, args.games, args.seed, threads=args.threads,
-                             progress=bar.update)
+                             progress=bar.update, backend=backend, shard=args.shard_size)
     text = table.to_text()
     print(text)
     if writer is not None:
@@ -486,7 +532,9 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     writer = (RunWriter(args.out, overwrite=args.overwrite, extras=getattr(args, "extras", None))
               if args.out else None)
     started = time.time()
-    df = analyze(sit, table, deals=args.deals, seed=args.seed, threads=args.threads)
+    with _backend(args) as backend:
+        df = analyze(sit, table, deals=args.deals, seed=args.seed, threads=args.threads,
+                     backend=backend)
     text = format_analysis(sit, df)
     print(text)
     if writer is not None:
@@ -523,9 +571,10 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     bar = tqdm(total=points * args.deals, unit=" deals", unit_scale=True, leave=False,
                disable=args.no_progress or None)
     started = time.time()
-    with bar:
+    with bar, _backend(args) as backend:
         result = sweep(rules, args.strategy, params, args.vs, args.deals, args.seed,
-                       threads=args.threads, progress=bar.update)
+                       threads=args.threads, progress=bar.update, backend=backend,
+                       shard=args.shard_size)
     text = result.to_text()
     print(text)
     if writer is not None:
@@ -572,7 +621,7 @@ def dispatch(args: argparse.Namespace) -> int:
     if args.command == "run":
         from .experiments import run_experiment
 
-        out = run_experiment(args.file, args.results)
+        out = run_experiment(args.file, args.results, _cluster_argv(args))
         print(f"experiment done: {out}/")
         return 0
     if args.command == "bench":

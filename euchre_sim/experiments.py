@@ -124,14 +124,18 @@ def command_args(config: dict[str, Any], out: str) -> list[str]:
     return argv
 
 
-def run_experiment(path: str | Path, results: str | Path = "results") -> Path:
-    """Run an experiment file into ``results/NAME/RUN_ID/``; returns that folder."""
+def run_experiment(path: str | Path, results: str | Path = "results",
+                   cluster_argv: list[str] | None = None) -> Path:
+    """Run an experiment file into ``results/NAME/RUN_ID/``; returns that folder.
+
+    ``cluster_argv`` (``["--cluster", "local:2"]`` and the like) says where the work runs; it
+    changes nothing in the results, and is recorded in ``command.txt``."""
     from .cli import build_parser, dispatch
 
     config = load_experiment(path)
     run_id = time.strftime("%Y%m%d-%H%M%S") + f"-seed{config['seed']}"
     out = Path(results) / config["name"] / run_id
-    argv = command_args(config, str(out))
+    argv = command_args(config, str(out)) + list(cluster_argv or [])
     args = build_parser().parse_args(argv)
     command = "euchre-sim " + shlex.join(argv)
     args.extras = {

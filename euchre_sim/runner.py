@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import time
+from contextlib import closing
+from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 from tqdm import tqdm
 
 from .analysis.summary import DealSummary, GameSummary
+from .backends import Backend, InProcess, plan_shards
 from .charts import maker_position_chart
 from .core.layout import GAME_FIELDS, RECORD_FIELDS
 from .results import RunWriter, provenance
 from .rules import Rules
 from .simulate import (
+    DEFAULT_CHUNK,
     GAME_DTYPES,
     RECORD_DTYPES,
     Matchup,
@@ -24,6 +29,45 @@ from .simulate import (
 from .strategies import Strategy
 
 DEFAULT_DEALS = 100_000
+GAME_CHUNK = 4096
+
+
+@dataclass
+class SimulationPart:
+    """A shard's share of a simulation: its summaries, and its records when they are kept."""
+
+    deals: DealSummary
+    games: GameSummary | None
+    deal_rows: np.ndarray | None
+    game_rows: np.ndarray | None
+
+
+def simulate_shard(first: int, count: int, rules: Rules, matchup: Matchup, seed: int,
+                   games: bool, records: bool, threads: int | None = None) -> SimulationPart:
+    """Deals (or games) ``first .. first+count-1``: summaries, plus the records if asked
+    (streamed chunk by chunk, so a large shard without records takes little memory)."""
+    dsum = DealSummary()
+    gsum = GameSummary() if games else None
+    deal_rows, game_rows = [], []
+    if games:
+        for grecs, drecs in iter_game_chunks(rules, matchup, count, seed, first,
+                                             chunk=GAME_CHUNK, threads=threads,
+                                             with_deals=True):
+            gsum.add(grecs)
+            dsum.add(drecs[:, 1:])
+            if records:
+                game_rows.append(grecs)
+                deal_rows.append(drecs)
+    else:
+        for recs in iter_deal_chunks(rules, matchup, count, seed, first, threads=threads):
+            dsum.add(recs)
+            if records:
+                deal_rows.append(recs.copy())
+    return SimulationPart(dsum, gsum, _stack(deal_rows), _stack(game_rows))
+
+
+def _stack(rows: list[np.ndarray]) -> np.ndarray | None:
+    return np.concatenate(rows) if rows else None
 
 
 def _columns(rows, fields, dtypes, extra: dict | None = None, matchup=None) -> dict:
@@ -50,10 +94,13 @@ def run_simulation(
     records: bool = True,
     progress: bool = True,
     echo=print,
+    backend: Backend | None = None,
+    shard: int | None = None,
 ) -> dict:
     """Run a simulation, print its summary and (with ``out``) write the run folder.
 
-    Returns the summary as a dict.
+    ``backend`` runs the shards (default: in-process on ``threads`` numba threads); ``shard``
+    is the shard size in deals (or games). Returns the summary as a dict.
     """
     matchup = Matchup.of(a, b)
     if deals is None and games is None:
@@ -70,26 +117,23 @@ def run_simulation(
     bar = tqdm(total=total, unit=f" {unit}", unit_scale=True, disable=not progress or None,
                leave=False, dynamic_ncols=True)
     ctx = writer if writer is not None else _Null()
-    with ctx, bar:
-        if games:
-            chunks = iter_game_chunks(rules, matchup, games, seed, threads=threads,
-                                      chunk=4096, with_deals=True)
-            for grecs, drecs in chunks:
-                gsum.add(grecs)
-                dsum.add(drecs[:, 1:])
-                if writer is not None and records:
-                    writer.append("games", _columns(grecs, GAME_FIELDS, GAME_DTYPES))
-                    writer.append("deals", _columns(
-                        drecs[:, 1:], RECORD_FIELDS, RECORD_DTYPES,
-                        {"game": drecs[:, 0]}, matchup))
-                bar.update(len(grecs))
-        else:
-            for recs in iter_deal_chunks(rules, matchup, deals, seed, threads=threads):
-                dsum.add(recs)
-                if writer is not None and records:
-                    writer.append("deals", _columns(recs, RECORD_FIELDS, RECORD_DTYPES,
-                                                    matchup=matchup))
-                bar.update(len(recs))
+    backend = backend or InProcess(threads)
+    chunk = GAME_CHUNK if games else DEFAULT_CHUNK
+    shards = plan_shards(total, shard or backend.default_shard(chunk, total))
+    parts = backend.map(simulate_shard, shards, rules, matchup, seed, bool(games),
+                        bool(writer is not None and records), progress=bar.update)
+    with ctx, bar, closing(parts):
+        for part in parts:
+            dsum.merge(part.deals)
+            if gsum is not None:
+                gsum.merge(part.games)
+            if part.game_rows is not None:
+                writer.append("games", _columns(part.game_rows, GAME_FIELDS, GAME_DTYPES))
+            if part.deal_rows is not None:
+                rows = part.deal_rows
+                extra = {"game": rows[:, 0]} if games else None
+                writer.append("deals", _columns(rows[:, 1:] if games else rows, RECORD_FIELDS,
+                                                RECORD_DTYPES, extra, matchup))
         elapsed = time.time() - started
         text = _summary_text(rules_name, rules, matchup, seed, dsum, gsum, labels, elapsed)
         summary = {"deals": dsum.to_dict()}
@@ -105,6 +149,7 @@ def run_simulation(
                 "deals": dsum.deals,
                 "games": games,
                 "threads": threads,
+                "backend": backend.describe(),
                 "elapsed_s": round(elapsed, 3),
                 "files": sorted(
                     ([f"{n}.parquet" for n in ("deals", "games") if (games or n == "deals")]

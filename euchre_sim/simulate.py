@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache, partial
 
 import numba
 import numpy as np
@@ -30,7 +31,8 @@ from .core.layout import (
 )
 from .core.rng import deal_key, game_key
 from .rules import Rules
-from .strategies import Strategy, compile_pair, get_strategy
+from .strategies import Strategy, compile_pair, get_strategy, score_blind
+from .strategies.equity_table import markov_equity, point_distribution
 
 DEFAULT_CHUNK = 1 << 16
 BLOCK = 4096
@@ -64,8 +66,10 @@ class Matchup:
         sa = get_strategy(a)
         return cls(sa, get_strategy(b) if b is not None else sa)
 
-    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
-        return compile_pair(self.a, self.b)
+    def arrays(self, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+        """Kernel arrays (kinds, params) under ``rules``, which the match-equity table of a
+        score-aware side depends on (:func:`equity_model`, computed only if one reads it)."""
+        return compile_pair(self.a, self.b, partial(equity_model, rules))
 
 
 def strategy_columns(matchup: Matchup, n: int) -> dict[str, pd.Categorical]:
@@ -120,7 +124,7 @@ def iter_deal_chunks(
     set_threads(threads)
     key = deal_key(seed)
     rules_arr = rules.to_array()
-    kinds, params = matchup.arrays()
+    kinds, params = matchup.arrays(rules)
     buf = np.zeros((min(chunk, deals), N_FIELDS), np.int64)
     done = 0
     while done < deals:
@@ -128,6 +132,57 @@ def iter_deal_chunks(
         run_deals(key, first + done, n, rules_arr, kinds, params, buf, BLOCK)
         yield buf[:n]
         done += n
+
+
+EQUITY_DEALS = 200_000
+EQUITY_SEED = 1
+
+
+@cache
+def equity_model(rules: Rules) -> np.ndarray:
+    """The match-equity table score-aware strategies read: P(win the game) by (ours, theirs,
+    we deal), exact for a Markov chain whose points per deal are those of score-blind
+    ``advanced`` playing itself (``EQUITY_DEALS`` deals of ``EQUITY_SEED`` under ``rules``;
+    see ``strategies/equity_table.py``). Computed once per process and rules; deterministic
+    and leaves the thread count as it was."""
+    deals = iter_deal_chunks(rules, Matchup.of(score_blind("advanced")), EQUITY_DEALS,
+                             EQUITY_SEED, threads=numba.get_num_threads())
+    records = np.concatenate([chunk.copy() for chunk in deals])
+    return markov_equity(point_distribution(records), rules.target_score)
+
+
+def deal_records(first: int, count: int, rules: Rules, matchup: Matchup, seed: int,
+                 threads: int | None = None) -> np.ndarray:
+    """Records of deals ``first .. first+count-1`` as one array (a shard's worth)."""
+    parts = [r.copy() for r in iter_deal_chunks(rules, matchup, count, seed, first,
+                                               threads=threads)]
+    return parts[0] if len(parts) == 1 else np.concatenate(parts)
+
+
+def game_records(first: int, count: int, rules: Rules, matchup: Matchup, seed: int,
+                 threads: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """(game records, deal records with a leading game column) of games ``first ..
+    first+count-1`` (a shard's worth)."""
+    parts = list(iter_game_chunks(rules, matchup, count, seed, first, threads=threads,
+                                  with_deals=True))
+    return (np.concatenate([g for g, _ in parts]), np.concatenate([d for _, d in parts]))
+
+
+def warm_up_kernels() -> None:
+    """Load (or compile, the first time) every batch kernel, so that the first shard of a run
+    is not slowed by it: run one deal, one game and one preset deal."""
+    rules = Rules()
+    matchup = Matchup.of("reference")
+    deal_records(0, 1, rules, matchup, 0, threads=1)
+    game_records(0, 1, rules, matchup, 0, threads=1)
+    from .core.batch import run_presets
+
+    kinds, params = matchup.arrays(rules)
+    recs = np.zeros((1, N_FIELDS), np.int64)
+    deal = PresetDeal.of(["9C TC JC QC KC", "9D TD JD QD KD", "9H TH JH QH KH",
+                          "9S TS JS QS KS"], "AC", 3, rules)
+    run_presets(deal_key(0), 0, 1, rules.to_array(), kinds, params, recs,
+                np.array([deal.row()], np.int64), BLOCK)
 
 
 def simulate_deals(
@@ -168,7 +223,7 @@ def iter_game_chunks(
     set_threads(threads)
     key = game_key(seed)
     rules_arr = rules.to_array()
-    kinds, params = matchup.arrays()
+    kinds, params = matchup.arrays(rules)
     done = 0
     while done < games:
         n = min(chunk, games - done)
@@ -242,7 +297,7 @@ def replay_deals(
 
 
 def _traced(rules, matchup, seed, first, n, presets, snaps=None) -> list[DealReplay]:
-    kinds, params = matchup.arrays()
+    kinds, params = matchup.arrays(rules)
     recs = np.zeros((n, N_FIELDS), np.int64)
     trace = np.zeros((n, TRACE_CAP, 3), np.int16)
     if snaps is None:

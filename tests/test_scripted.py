@@ -573,7 +573,7 @@ def test_farmer_exchange() -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# The score: the bridge, desperation, no loner at game point (PresetDeal's score)
+# The score: the bridge, desperation, no loner at game point, match equity (PresetDeal's score)
 # --------------------------------------------------------------------------------------------
 
 # The eldest (seat 0, dealer 3) holds JH AH AC 9S TS, up-card 9H: JH 6 + AH 4 + AC 2 + clubs
@@ -606,6 +606,85 @@ def test_no_loner_at_game_point() -> None:
     assert play(hands, "9H", 3, no, score=(9, 0)).record["alone"] == 0
     assert play(hands, "9H", 3, no, score=(8, 0)).record["alone"] == 1
     assert play(hands, "9H", 3, "basic", score=(9, 0)).record["alone"] == 1
+
+
+# Match equity (``score.equity_*``) reads the exact Markov table of the rules (P(win the game) by
+# score; ``simulate.equity_model``), after this deal. Values below are those of the standard
+# rules' table, whose directions follow from what the points mean at that score.
+EQ = "score.equity_weight=16"
+
+
+@pytest.mark.parametrize("score,param,orders", [
+    ((0, 0), EQ, False),  # at 0-0 points are worth their face value: p* - 2/3 = +0.002
+    ((9, 9), EQ, True),  # a make wins, a euchre loses: p* = E(9-9, they deal) = 0.355
+    ((9, 9), "score.equity_weight=0", False),
+])
+def test_equity_weight_lowers_the_bar_when_a_make_wins_the_game(
+        score: tuple[int, int], param: str, orders: bool) -> None:
+    """Dealer 0: seat 2, the dealer's partner, holds JH QH TC 9S TS (JH 6 + QH 2.5 + clubs
+    singleton 0.5 + diamonds void 1 = 10, + 1 for the 9H going to his partner: 11 < 12).
+    At 9-9 with our side dealing, any point ends the game: a make (+1) wins it, a euchre
+    loses it, so bidding breaks even at p* = P(win from 9-9 with them dealing) < 1/2 (the
+    dealer's edge), far below the 2/3 of face value: weight 16 x 0.31 = 5 off the
+    threshold and he orders up."""
+    hands = fill({2: "JH QH TC 9S TS"}, "9H")
+    rep = play(hands, "9H", 0, f"basic:{param}", score=score)
+    assert bid(rep, 2) == ("ORDER H" if orders else "PASS1")
+
+
+@pytest.mark.parametrize("score,param,orders", [
+    ((0, 0), EQ, True),
+    ((8, 8), EQ, False),  # a euchre loses the game, a make does not win it: p* = 0.755
+    ((8, 8), "score.equity_weight=0", True),
+])
+def test_equity_weight_raises_the_bar_when_a_euchre_loses_the_game(
+        score: tuple[int, int], param: str, orders: bool) -> None:
+    """Dealer 3: the eldest holds JH KH AC AS TS (JH 6 + KH 3 + AC 2 + AS 2 + clubs singleton
+    0.5 + diamonds void 1 - 1 for the 9H to the dealer = 13.5 >= 13). At 8-8 a euchre (+2)
+    ends the game against us while a make only takes us to 9: L = E(8-8) is large against
+    G = E(9-8) - E(8-8), p* = 0.755 > 2/3, the threshold rises by 16 x 0.088 = 1.4 (1.5 to
+    the half point) and he passes."""
+    hands = fill({0: "JH KH AC AS TS"}, "9H")
+    rep = play(hands, "9H", 3, f"basic:{param}", score=score)
+    assert bid(rep, 0) == ("ORDER H" if orders else "PASS1")
+
+
+def test_equity_shifts_are_rounded_to_the_half_point() -> None:
+    """Strengths lie on a half-point grid, so a shift is rounded to it: at 0-0 the model's p*
+    is 0.6688, and 16 x 0.0021 = 0.03 would otherwise act as a whole half point on a hand
+    exactly at the threshold. The eldest's JH AH AC 9S KS (JH 6 + AH 4 + AC 2 + KS 0.5 + clubs
+    singleton 0.5 + diamonds void 1 - 1 for the 9H to the dealer) is worth exactly 13, his
+    threshold: he orders up with the weight as without."""
+    hands = fill({0: "JH AH AC 9S KS"}, "9H")
+    assert bid(play(hands, "9H", 3, f"basic:{EQ}"), 0) == "ORDER H"
+
+
+def test_equity_alone_blocks_a_loner_a_partner_march_wins_with() -> None:
+    """The lay-down loner (five sure tricks) with ``score.equity_alone=1``: at 8 and 9 a march
+    with the partner (2) already wins the game, so the loner's extra points are worth nothing
+    (k = 0) and he keeps his partner in, sure tricks or not (``no_alone_at_game_point`` only
+    covers 9); at 7 they still matter (k = 0.09 > 0) and the sure tricks take him alone."""
+    hands = [LAYDOWN[s] for s in range(4)]
+    on = "basic:score.equity_alone=1"
+    assert play(hands, "9H", 3, on, score=(8, 0)).record["alone"] == 0
+    assert play(hands, "9H", 3, on, score=(9, 0)).record["alone"] == 0
+    assert play(hands, "9H", 3, on, score=(7, 0)).record["alone"] == 1
+    assert play(hands, "9H", 3, "basic", score=(8, 0)).record["alone"] == 1
+
+
+def test_equity_alone_goes_alone_when_the_extra_points_reach_the_game() -> None:
+    """The eldest (dealer 3, up 9H) orders with JH JD KH TH AS (JH 6 + JD 5 + KH 3 + TH 2 +
+    AS 2 + clubs, diamonds void 2 + spades singleton 0.5 = 20.5, two sure tricks), just under
+    the loner threshold 21. At 6-8 a lone march (+4) wins the game where a partner march
+    (+2) leaves us at 8 with them at 8: k = 1.94, and ``score.equity_alone=2`` lowers the
+    threshold by 2 x 0.94 (2 to the half point) to 19, so he goes alone; at 0-0 (k = 0.95,
+    a rise of 0.1, 0 to the half point) it stays at 21."""
+    hands = fill({0: "JH JD KH TH AS"}, "9H")
+    on = "basic:score.equity_alone=2"
+    rep = play(hands, "9H", 3, on, score=(6, 8))
+    assert bid(rep, 0) == "ORDER H" and has(rep, "ALONE 0 0")
+    assert play(hands, "9H", 3, on, score=(0, 0)).record["alone"] == 0
+    assert play(hands, "9H", 3, "basic", score=(6, 8)).record["alone"] == 0
 
 
 # --------------------------------------------------------------------------------------------

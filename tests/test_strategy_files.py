@@ -12,12 +12,21 @@ import pytest
 
 from euchre_sim import cli, reference
 from euchre_sim.cards import JOKER, RANK_J
-from euchre_sim.core.layout import EV_DISCARD, EV_GIVE, EV_LONE_DISCARD, EV_PLAY, EV_TRICK
+from euchre_sim.core.layout import (
+    EQ_BASE,
+    EQ_MAX,
+    EV_DISCARD,
+    EV_GIVE,
+    EV_LONE_DISCARD,
+    EV_PLAY,
+    EV_TRICK,
+)
 from euchre_sim.rules import Rules
-from euchre_sim.simulate import replay_deals, simulate_deals
+from euchre_sim.simulate import Matchup, equity_model, replay_deals, simulate_deals, simulate_games
 from euchre_sim.strategies import (
     StrategyError,
     builtin_names,
+    compile_pair,
     describe_strategies,
     get_strategy,
     load_strategy_file,
@@ -340,6 +349,24 @@ def test_inline_overrides_appear_in_the_label() -> None:
     df = simulate_deals(Rules(), spec, "reference:bid_threshold=13", deals=100, seed=1)
     assert set(df["strategy0"]) == {spec}
     assert set(df["strategy1"]) == {"reference:bid_threshold=13"}
+
+
+def test_the_equity_block_is_filled_for_a_side_that_reads_it() -> None:
+    """``score.equity_*`` make a side read the match-equity table: ``Matchup.arrays(rules)``
+    writes the rules' table into that side's row (slot EQ_BASE + (ours * EQ_MAX + theirs) * 2
+    + we deal, zero beyond the target) and leaves the other side's zero; compiled without the
+    rules it is a one-line error. Such a side plays whole games like any other."""
+    rules = Rules(target_score=5)
+    kinds, params = Matchup.of("advanced:score.equity_weight=8", "advanced").arrays(rules)
+    block = params[0, EQ_BASE:].reshape(EQ_MAX, EQ_MAX, 2)
+    assert np.array_equal(block[:5, :5], equity_model(rules))
+    assert params[0, EQ_BASE + (3 * EQ_MAX + 1) * 2 + 1] == equity_model(rules)[3, 1, 1]
+    assert not block[5:].any() and not block[:, 5:].any() and not params[1, EQ_BASE:].any()
+    with pytest.raises(StrategyError, match="needs the rules"):
+        compile_pair("basic:score.equity_alone=1", "basic")
+    games = simulate_games(rules, "basic:score.equity_weight=8,score.equity_alone=4",
+                           "basic", games=500, seed=3)
+    assert len(games) == 500 and ((games[["score0", "score1"]].max(axis=1)) >= 5).all()
 
 
 def test_overrides_change_the_play() -> None:

@@ -11,11 +11,13 @@ paired deal by deal.
 
 from __future__ import annotations
 
+from contextlib import closing
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
+from ..backends import Backend, InProcess, plan_shards
 from ..cards import (
     JOKER,
     SUIT_NAMES,
@@ -27,7 +29,7 @@ from ..cards import (
     parse_hand,
 )
 from ..core.batch import run_presets
-from ..core.layout import F_MAKER, F_PASSES, F_POINTS0, F_POINTS1, N_FIELDS, N_PRESET
+from ..core.layout import F_PASSES, F_POINTS0, F_POINTS1, N_FIELDS, N_PRESET
 from ..core.rng import deal_key
 from ..rules import Rules
 from ..simulate import BLOCK, Matchup, set_threads
@@ -35,6 +37,7 @@ from ..strategies import Strategy, get_strategy
 from .stats import z_value
 
 POSITIONS = ("eldest", "partner", "third", "dealer")
+SAMPLE_BLOCK = 4096  # deals drawn per sample block (the unit of sharding)
 DEALER = 3  # the analysed deals put the dealer in seat 3: eldest 0, partner 1, third 2
 
 
@@ -137,7 +140,7 @@ def options(sit: Situation) -> list[tuple[str, int, int, int]]:
     return out
 
 
-def sample_presets(sit: Situation, n: int, seed: int) -> np.ndarray:
+def sample_presets(sit: Situation, n: int, seed: int | tuple[int, ...]) -> np.ndarray:
     """``n`` random deals of the unseen cards around the player (seat ``sit.seat``)."""
     rest = np.array([c for c in mask_to_cards(deck_mask(sit.rules.deck))
                      if not (sit.hand >> c & 1) and c != sit.up], np.int64)
@@ -162,53 +165,83 @@ def sample_presets(sit: Situation, n: int, seed: int) -> np.ndarray:
     return presets
 
 
+def analyze_shard(first: int, count: int, sit: Situation, strategy: Strategy, seed: int,
+                  threads: int | None = None) -> list[tuple[int, dict[str, np.ndarray]]]:
+    """Sample blocks ``first .. first+count-1``: for each, the number of deals drawn and, per
+    option, (points won, points lost) by the player's side on the deals consistent with the
+    bidding (int8, shape (2, k)). Block ``b``'s deals are a pure function of (seed, b), and
+    deal ``j`` of the sample plays with random stream ``j``, so any sharding gives the same."""
+    set_threads(threads)
+    kinds, params = Matchup(strategy, strategy).arrays(sit.rules)
+    rules_arr = sit.rules.to_array()
+    key = deal_key(seed)
+    team = sit.seat & 1
+    recs = np.zeros((SAMPLE_BLOCK, N_FIELDS), np.int64)
+    out = []
+    for b in range(first, first + count):
+        presets = sample_presets(sit, SAMPLE_BLOCK, (seed, b))
+        consistent = None
+        kept = {}
+        for label, f1, f2, fa in options(sit):
+            presets[:, 9] = sit.seat
+            presets[:, 10] = f1
+            presets[:, 11] = f2
+            presets[:, 12] = fa
+            run_presets(key, b * SAMPLE_BLOCK, SAMPLE_BLOCK, rules_arr, kinds, params, recs,
+                        presets, BLOCK)
+            if consistent is None:
+                # every seat before the player passed (the same deals for every option: the
+                # forced decision comes after theirs)
+                consistent = recs[:, F_PASSES] >= sit.passes_before
+            kept[label] = np.stack([recs[consistent, F_POINTS0 + team],
+                                    recs[consistent, F_POINTS1 - team]]).astype(np.int8)
+        out.append((SAMPLE_BLOCK, kept))
+    return out
+
+
 def analyze(sit: Situation, table: str | Strategy = "advanced", deals: int = 100_000,
             seed: int = 1, threads: int | None = None,
-            equity_games: int = 20_000) -> pd.DataFrame:
+            equity_games: int = 20_000, backend: Backend | None = None) -> pd.DataFrame:
     """The value of each option: one row per option (points per deal for the player's side
     minus the other side's, standard error, 95 % interval, difference from the best option
     with its paired standard error), best first. ``df.attrs`` holds the sample sizes.
 
     When the situation has a score, each option also gets its probability of winning the
     game (``p_win``, ``p_win_se``), through the match-equity table of the table's strategy
-    (estimated from ``equity_games`` games)."""
+    (estimated from ``equity_games`` games). ``backend`` runs the sample blocks (default:
+    in-process on ``threads`` numba threads)."""
     strategy = get_strategy(table)
-    set_threads(threads)
-    kinds, params = Matchup(strategy, strategy).arrays()
-    rules_arr = sit.rules.to_array()
-    key = deal_key(seed)
+    backend = backend or InProcess(threads)
     team = sit.seat & 1
-    opts = options(sit)
+    labels = [label for label, *_ in options(sit)]
     drawn = 0
     n_consistent = 0
-    values: dict[str, list[np.ndarray]] = {label: [] for label, *_ in opts}
+    values: dict[str, list[np.ndarray]] = {label: [] for label in labels}
     need = deals
-    for _ in range(100):
-        batch = max(need if sit.passes_before == 0 else 2 * need, 1000)
-        presets = sample_presets(sit, batch, seed + drawn)
-        drawn += batch
-        recs = np.zeros((batch, N_FIELDS), np.int64)
-        per_option = []
-        for label, f1, f2, fa in opts:
-            presets[:, 9] = sit.seat
-            presets[:, 10] = f1
-            presets[:, 11] = f2
-            presets[:, 12] = fa
-            run_presets(key, batch, rules_arr, kinds, params, recs, presets, BLOCK)
-            won = recs[:, F_POINTS0 + team].copy()
-            lost = recs[:, F_POINTS1 - team].copy()
-            per_option.append((label, np.stack([won, lost]), recs[:, F_PASSES].copy(),
-                               recs[:, F_MAKER].copy()))
-        # consistent with the bidding: every seat before the player passed (the same deals
-        # for every option: the forced decision comes after theirs)
-        consistent = per_option[0][2] >= sit.passes_before
-        n_consistent += int(consistent.sum())
-        take = np.nonzero(consistent)[0][:need]
-        for label, v, _, _ in per_option:
-            values[label].append(v[:, take])
-        need -= len(take)
-        if need <= 0:
-            break
+    block = 0
+    # draw at most 200 deals per deal wanted (at least 25 blocks) before giving up
+    max_blocks = max(25, -(-200 * deals // SAMPLE_BLOCK))
+    while need > 0 and block < max_blocks:
+        # blocks to draw next: enough for what is still needed at the rate seen so far, but
+        # after the first wave at most twice as many as so far (a rate seen on few deals that
+        # fit is only a guess)
+        rate = n_consistent / drawn if drawn else (1.0 if sit.passes_before == 0 else 0.5)
+        want = -(-int(need / max(rate, 1e-3) * 1.1) // SAMPLE_BLOCK)
+        want = max(1, min(want, 2 * block if drawn else want, max_blocks - block))
+        blocks = plan_shards(want, backend.default_shard(1, want), first=block)
+        block += want
+        parts = backend.map(analyze_shard, blocks, sit, strategy, seed)
+        with closing(parts):
+            for part in parts:
+                for n_drawn, kept in part:
+                    if need <= 0:
+                        continue  # a block past the ones needed: not used (nor counted)
+                    drawn += n_drawn
+                    k = kept[labels[0]].shape[1]
+                    n_consistent += k
+                    for label in labels:
+                        values[label].append(kept[label][:, :need])
+                    need -= min(k, need)
     used = deals - max(need, 0)
     if used < 100:
         raise AnalysisError(f"only {used} of {drawn:,} random deals are consistent with the "
@@ -220,7 +253,7 @@ def analyze(sit: Situation, table: str | Strategy = "advanced", deals: int = 100
     if sit.score_given:
         from .equity import match_equity
 
-        eq = match_equity(sit.rules, strategy, equity_games, seed, threads=threads)
+        eq = match_equity(sit.rules, strategy, equity_games, seed, backend=backend)
         lookup = equity_lookup(eq)
         we_deal_next = int(((DEALER + 1) & 1) == team)  # the deal passes to seat 0
         for label, v in pair.items():

@@ -8,16 +8,20 @@ game are counted, mirrored, since a strategy playing itself is symmetric.
 
 from __future__ import annotations
 
+from contextlib import closing
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
+from ..backends import Backend, InProcess, plan_shards
 from ..core.layout import F_DEALER, F_POINTS0, F_POINTS1
 from ..rules import Rules
 from ..simulate import Matchup, iter_game_chunks
 from ..strategies import Strategy, get_strategy
 from .stats import wilson_interval
+
+EQUITY_CHUNK = 1 << 14  # games per in-process shard
 
 
 @dataclass
@@ -73,15 +77,14 @@ def _pct(p: float) -> str:
     return " --" if np.isnan(p) else f"{100 * p:3.0f}"
 
 
-def match_equity(rules: Rules, strategy: str | Strategy, games: int, seed: int,
-                 threads: int | None = None, progress=None) -> EquityTable:
-    """Estimate the match-equity table of ``strategy`` playing itself from ``games`` games."""
-    s = get_strategy(strategy)
+def equity_shard(first: int, count: int, rules: Rules, s: Strategy, seed: int,
+                 threads: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """(visits, wins) by (ours, theirs, we deal) over games ``first .. first+count-1``."""
     target = rules.target_score
     visits = np.zeros((target, target, 2), np.int64)
     wins = np.zeros((target, target, 2), np.int64)
-    for grecs, drecs in iter_game_chunks(rules, Matchup(s, s), games, seed, threads=threads,
-                                         with_deals=True):
+    for grecs, drecs in iter_game_chunks(rules, Matchup(s, s), count, seed, first,
+                                         threads=threads, with_deals=True):
         game = drecs[:, 0] - drecs[0, 0]
         rec = drecs[:, 1:]
         p0 = rec[:, F_POINTS0]
@@ -101,6 +104,24 @@ def match_equity(rules: Rules, strategy: str | Strategy, games: int, seed: int,
         np.add.at(wins, (s0[ok], s1[ok], team0_deals[ok].astype(int)), (winner[ok] == 0))
         np.add.at(visits, (s1[ok], s0[ok], (~team0_deals[ok]).astype(int)), 1)
         np.add.at(wins, (s1[ok], s0[ok], (~team0_deals[ok]).astype(int)), (winner[ok] == 1))
-        if progress is not None:
-            progress(len(grecs))
+    return visits, wins
+
+
+def match_equity(rules: Rules, strategy: str | Strategy, games: int, seed: int,
+                 threads: int | None = None, progress=None, backend: Backend | None = None,
+                 shard: int | None = None) -> EquityTable:
+    """Estimate the match-equity table of ``strategy`` playing itself from ``games`` games
+    (``backend``: where the shards run, default in-process; ``shard``: games per shard)."""
+    s = get_strategy(strategy)
+    target = rules.target_score
+    visits = np.zeros((target, target, 2), np.int64)
+    wins = np.zeros((target, target, 2), np.int64)
+    backend = backend or InProcess(threads)
+    size = shard or backend.default_shard(EQUITY_CHUNK, games)
+    parts = backend.map(equity_shard, plan_shards(games, size), rules, s, seed,
+                        progress=progress)
+    with closing(parts):
+        for v, w in parts:
+            visits += v
+            wins += w
     return EquityTable(target, s, games, visits, wins)

@@ -7,13 +7,16 @@ games, deal ``k`` of game ``g`` likewise has the same cards in both seatings.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from contextlib import closing
+from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..backends import Backend, InProcess, plan_shards
 from ..core.layout import F_POINTS0, F_POINTS1
 from ..rules import Rules
-from ..simulate import Matchup, iter_deal_chunks, iter_game_chunks
+from ..simulate import DEFAULT_CHUNK, Matchup, iter_deal_chunks, iter_game_chunks
 from ..strategies import Strategy, get_strategy
 from .stats import Estimate, mean_estimate, wilson_interval, z_value
 from .summary import DealSummary, decision_table
@@ -91,65 +94,132 @@ class MatchResult:
         return "\n".join(lines)
 
 
+GAME_ALIGN = 4096  # per-game floats are summed in blocks of this many games (see below)
+
+
+@dataclass
+class DuplicateTotals:
+    """A shard's aggregate of a duplicate match: both seatings' summaries, the boards played,
+    and the sums of the board values. Deal boards are half-integers, so their sums are kept as
+    exact integers (twice the value); game boards are ratios, so their sums are kept per block
+    of :data:`GAME_ALIGN` games, indexed from game 0, and added with ``math.fsum`` at the end:
+    any sharding into whole blocks gives bit-identical totals."""
+
+    ab: DealSummary = field(default_factory=DealSummary)
+    ba: DealSummary = field(default_factory=DealSummary)
+    boards: int = 0
+    twice_sum: int = 0  # deals: sum of 2 x board
+    twice_sq: int = 0  # deals: sum of (2 x board)^2
+    block_sums: list[float] = field(default_factory=list)  # games: per block
+    block_sqs: list[float] = field(default_factory=list)
+    wins_a: int = 0
+
+    def merge(self, other: DuplicateTotals) -> DuplicateTotals:
+        self.ab.merge(other.ab)
+        self.ba.merge(other.ba)
+        self.boards += other.boards
+        self.twice_sum += other.twice_sum
+        self.twice_sq += other.twice_sq
+        self.block_sums += other.block_sums
+        self.block_sqs += other.block_sqs
+        self.wins_a += other.wins_a
+        return self
+
+    def deal_estimate(self) -> Estimate:
+        return mean_estimate(self.twice_sum / 2.0, self.twice_sq / 4.0, self.boards)
+
+    def game_estimate(self) -> Estimate:
+        return mean_estimate(math.fsum(self.block_sums), math.fsum(self.block_sqs), self.boards)
+
+
+def duplicate_deal_shard(first: int, count: int, rules: Rules, sa: Strategy, sb: Strategy,
+                         seed: int, threads: int | None = None) -> DuplicateTotals:
+    """Deals ``first .. first+count-1`` as (a, b) and as (b, a)."""
+    t = DuplicateTotals()
+    one = iter_deal_chunks(rules, Matchup(sa, sb), count, seed, first, threads=threads)
+    two = iter_deal_chunks(rules, Matchup(sb, sa), count, seed, first, threads=threads)
+    for r1, r2 in zip(one, two, strict=True):
+        t.ab.add(r1)
+        t.ba.add(r2)
+        d1 = r1[:, F_POINTS0] - r1[:, F_POINTS1]  # a's side minus b's side, a seated as team 0
+        d2 = r2[:, F_POINTS1] - r2[:, F_POINTS0]  # a seated as team 1
+        twice = d1 + d2
+        t.boards += len(r1)
+        t.twice_sum += int(twice.sum())
+        t.twice_sq += int((twice * twice).sum())
+    return t
+
+
 def duplicate_deals(
     rules: Rules, a: str | Strategy, b: str | Strategy, deals: int, seed: int,
     threads: int | None = None, progress=None, half_width: float | None = None,
+    backend: Backend | None = None, shard: int | None = None,
 ) -> MatchResult:
     """Play deals ``0..deals-1`` as (a, b) and as (b, a); pair them deal by deal.
 
     With ``half_width``, stop after the first chunk (of 65,536 deals) at which the 95 %
     interval of the difference is no wider than ± ``half_width`` ("run until we know");
-    ``deals`` is then the most it plays."""
+    ``deals`` is then the most it plays. ``backend`` runs the shards (default: in-process on
+    ``threads`` numba threads); ``shard`` is the shard size in deals."""
     sa, sb = get_strategy(a), get_strategy(b)
-    first = iter_deal_chunks(rules, Matchup(sa, sb), deals, seed, threads=threads)
-    second = iter_deal_chunks(rules, Matchup(sb, sa), deals, seed, threads=threads)
-    sum_ab, sum_ba = DealSummary(), DealSummary()
-    total = total_sq = 0.0
-    played = 0
+    backend = backend or InProcess(threads)
+    if half_width is not None:
+        shard = DEFAULT_CHUNK  # stopping is decided chunk by chunk, whatever the backend
+    size = shard or backend.default_shard(DEFAULT_CHUNK, deals)
+    total = DuplicateTotals()
     z = z_value(0.95)
-    for r1, r2 in zip(first, second, strict=True):
-        sum_ab.add(r1)
-        sum_ba.add(r2)
-        d1 = r1[:, F_POINTS0] - r1[:, F_POINTS1]  # a's side minus b's side, a seated as team 0
-        d2 = r2[:, F_POINTS1] - r2[:, F_POINTS0]  # a seated as team 1
-        board = (d1 + d2).astype(np.float64) / 2.0
-        total += board.sum()
-        total_sq += (board * board).sum()
-        played += len(r1)
-        if progress is not None:
-            progress(len(r1))
-        if half_width is not None and played < deals:
-            est = mean_estimate(total, total_sq, played)
-            if played >= 2 and z * est.se <= half_width:
-                break
-    return MatchResult(sa, sb, played, mean_estimate(total, total_sq, played), sum_ab, sum_ba)
+    parts = backend.map(duplicate_deal_shard, plan_shards(deals, size), rules, sa, sb, seed,
+                        progress=progress)
+    with closing(parts):
+        for part in parts:
+            total.merge(part)
+            if half_width is not None and total.boards < deals:
+                est = total.deal_estimate()
+                if total.boards >= 2 and z * est.se <= half_width:
+                    break
+    return MatchResult(sa, sb, total.boards, total.deal_estimate(), total.ab, total.ba)
 
 
-def duplicate_games(
-    rules: Rules, a: str | Strategy, b: str | Strategy, games: int, seed: int,
-    threads: int | None = None, progress=None,
-) -> MatchResult:
-    """Play games ``0..games-1`` as (a, b) and (b, a): game wins with a Wilson interval, and
-    points per deal of a minus b paired by game."""
-    sa, sb = get_strategy(a), get_strategy(b)
-    first = iter_game_chunks(rules, Matchup(sa, sb), games, seed, threads=threads,
-                             with_deals=True)
-    second = iter_game_chunks(rules, Matchup(sb, sa), games, seed, threads=threads,
-                              with_deals=True)
-    sum_ab, sum_ba = DealSummary(), DealSummary()
-    wins = 0
-    total = total_sq = 0.0
-    for (g1, d1), (g2, d2) in zip(first, second, strict=True):
-        sum_ab.add(d1[:, 1:])
-        sum_ba.add(d2[:, 1:])
-        wins += int((g1[:, 2] == 0).sum() + (g2[:, 2] == 1).sum())
+def duplicate_game_shard(first: int, count: int, rules: Rules, sa: Strategy, sb: Strategy,
+                         seed: int, threads: int | None = None) -> DuplicateTotals:
+    """Games ``first .. first+count-1`` as (a, b) and as (b, a); ``first`` is a multiple of
+    :data:`GAME_ALIGN`."""
+    t = DuplicateTotals()
+    one = iter_game_chunks(rules, Matchup(sa, sb), count, seed, first, chunk=4 * GAME_ALIGN,
+                           threads=threads, with_deals=True)
+    two = iter_game_chunks(rules, Matchup(sb, sa), count, seed, first, chunk=4 * GAME_ALIGN,
+                           threads=threads, with_deals=True)
+    for (g1, d1), (g2, d2) in zip(one, two, strict=True):
+        t.ab.add(d1[:, 1:])
+        t.ba.add(d2[:, 1:])
+        t.wins_a += int((g1[:, 2] == 0).sum() + (g2[:, 2] == 1).sum())
         # per game: a's points minus b's, per deal played, averaged over the two seatings
         per1 = (g1[:, 3] - g1[:, 4]) / g1[:, 5]
         per2 = (g2[:, 4] - g2[:, 3]) / g2[:, 5]
         board = (per1 + per2) / 2.0
-        total += board.sum()
-        total_sq += (board * board).sum()
-        if progress is not None:
-            progress(len(g1))
-    return MatchResult(sa, sb, games, mean_estimate(total, total_sq, games), sum_ab, sum_ba,
-                       games_won_by_a=wins, games=2 * games)
+        for lo in range(0, len(board), GAME_ALIGN):
+            block = board[lo:lo + GAME_ALIGN]
+            t.block_sums.append(float(block.sum()))
+            t.block_sqs.append(float((block * block).sum()))
+        t.boards += len(g1)
+    return t
+
+
+def duplicate_games(
+    rules: Rules, a: str | Strategy, b: str | Strategy, games: int, seed: int,
+    threads: int | None = None, progress=None, backend: Backend | None = None,
+    shard: int | None = None,
+) -> MatchResult:
+    """Play games ``0..games-1`` as (a, b) and (b, a): game wins with a Wilson interval, and
+    points per deal of a minus b paired by game."""
+    sa, sb = get_strategy(a), get_strategy(b)
+    backend = backend or InProcess(threads)
+    size = shard or backend.default_shard(4 * GAME_ALIGN, games)
+    total = DuplicateTotals()
+    parts = backend.map(duplicate_game_shard, plan_shards(games, size, align=GAME_ALIGN),
+                        rules, sa, sb, seed, progress=progress)
+    with closing(parts):
+        for part in parts:
+            total.merge(part)
+    return MatchResult(sa, sb, games, total.game_estimate(), total.ab, total.ba,
+                       games_won_by_a=total.wins_a, games=2 * games)

@@ -76,7 +76,7 @@ def order_chart(rules: Rules, strategy: str | Strategy = "advanced", deals: int 
     """Estimate the chart from ``deals`` random deals per seat."""
     s = get_strategy(strategy)
     set_threads(threads)
-    kinds, params = Matchup(s, s).arrays()
+    kinds, params = Matchup(s, s).arrays(rules)
     rules_arr = rules.to_array()
     key = deal_key(seed)
     rows = []
@@ -93,7 +93,7 @@ def order_chart(rules: Rules, strategy: str | Strategy = "advanced", deals: int 
             presets[:, 11] = -1
             presets[:, 12] = fa
             recs = np.zeros((deals, N_FIELDS), np.int64)
-            run_presets(key, deals, rules_arr, kinds, params, recs, presets, BLOCK)
+            run_presets(key, 0, deals, rules_arr, kinds, params, recs, presets, BLOCK)
             values.append((recs[:, F_POINTS0 + team] - recs[:, F_POINTS1 - team])
                           .astype(np.float64))
             if reached is None:

@@ -117,6 +117,20 @@ class DealSummary:
                 bt[key][team] += np.bincount(pos[mask], minlength=4)
         self.deals += len(recs)
 
+    def merge(self, other: DealSummary) -> DealSummary:
+        """Add another summary's totals (a shard's) to this one. Every total is a count or a
+        sum of integers, so merging is exact and the order of shards does not matter."""
+        self.deals += other.deals
+        for k, v in other.sums.items():
+            self.sums[k] += v
+        for k, v in other.counts.items():
+            self.counts[k] += v
+        for table, theirs in ((self.by_position, other.by_position),
+                              (self.by_team, other.by_team)):
+            for k, v in theirs.items():
+                table[k] += v
+        return self
+
     # ---- estimates ----
     def points(self, team: int) -> Estimate:
         k = f"p{team}"
@@ -215,6 +229,14 @@ class GameSummary:
         d = grecs[:, 5].astype(np.float64)
         self.deals += int(d.sum())
         self.deals_sq += float((d * d).sum())
+
+    def merge(self, other: GameSummary) -> GameSummary:
+        """Add another summary's totals (exact: counts and sums of integers)."""
+        self.games += other.games
+        self.wins0 += other.wins0
+        self.deals += other.deals
+        self.deals_sq += other.deals_sq
+        return self
 
     def to_dict(self) -> dict:
         lo, hi = wilson_interval(self.wins0, self.games)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..backends import Backend
 from ..rules import Rules
 from ..strategies import Strategy, StrategyError, get_strategy
 from .match import MatchResult, duplicate_deals
@@ -96,8 +97,10 @@ def _fmt(v: float) -> str:
 
 def sweep(rules: Rules, strategy: str | Strategy, params: list[tuple[str, list[float]]],
           field: str | Strategy, deals: int, seed: int, threads: int | None = None,
-          progress=None) -> SweepResult:
-    """Duplicate-match ``strategy`` with every combination of ``params`` against ``field``."""
+          progress=None, backend: Backend | None = None, shard: int | None = None
+          ) -> SweepResult:
+    """Duplicate-match ``strategy`` with every combination of ``params`` against ``field``
+    (``backend``: where the shards of each point run, default in-process)."""
     if not 1 <= len(params) <= 2:
         raise SweepError("give one or two --param ranges")
     keys = [k for k, _ in params]
@@ -113,5 +116,6 @@ def sweep(rules: Rules, strategy: str | Strategy, params: list[tuple[str, list[f
         except StrategyError as exc:
             raise SweepError(str(exc)) from None
     results = [duplicate_deals(rules, s, opponent, deals, seed, threads=threads,
-                               progress=progress) for s in strategies]
+                               progress=progress, backend=backend, shard=shard)
+               for s in strategies]
     return SweepResult(base, opponent, keys, grid, results, deals)

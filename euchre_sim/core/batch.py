@@ -156,9 +156,9 @@ def run_games(key, first, n, rules, kinds, params, game_recs, game_deals, block)
 
 
 @njit(cache=True, parallel=True)
-def run_presets(key, n, rules, kinds, params, recs, presets, block):
+def run_presets(key, first, n, rules, kinds, params, recs, presets, block):
     """Play the preset deals ``presets[0:n]`` in parallel into ``recs`` (random decisions of
-    deal i use stream i of ``key``)."""
+    deal i use stream ``first + i`` of ``key``)."""
     trace = np.zeros((0, TRACE_CAP, 3), np.int16)
     no_snaps = np.zeros((0, 20, G_SIZE + 2), np.int64)
     no_games = np.zeros((0, 6), np.int64)
@@ -168,5 +168,5 @@ def run_presets(key, n, rules, kinds, params, recs, presets, block):
         lo = b * block
         hi = min(n, lo + block)
         g, deck, rng, tt, pw = workspace()
-        play_range(key, 0, lo, hi, rules, kinds, params, recs, trace, no_snaps, no_games,
+        play_range(key, first, lo, hi, rules, kinds, params, recs, trace, no_snaps, no_games,
                    no_deals, presets, g, deck, rng, tt, pw)

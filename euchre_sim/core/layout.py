@@ -4,7 +4,10 @@
 * ``F_*``: columns of the per-deal record array (see ``RECORD_FIELDS``).
 * ``EV_*``: trace event kinds (docs/engine.md, "Trace").
 * ``S_*``: strategy kinds.
+* ``EQ_*``: the match-equity block of a strategy's parameter row.
 """
+
+from ..rules import TARGET_VALUES
 
 # ---- strategy kinds ----
 S_RANDOM = 0
@@ -14,6 +17,14 @@ S_PIMC = 3
 STRATEGY_KINDS = {
     "random": S_RANDOM, "reference": S_REFERENCE, "scripted": S_SCRIPTED, "pimc": S_PIMC,
 }
+
+# ---- a strategy's parameter row: its own slots, then the match-equity block ----
+# P(win the game) for (ours, theirs, we deal) lives at EQ_BASE + (ours * EQ_MAX + theirs) * 2
+# + we_deal, for scores below the largest target; filled only for strategies that read it
+# (strategies/equity_table.py), zero otherwise.
+EQ_BASE = 64
+EQ_MAX = max(TARGET_VALUES)
+N_EQ = EQ_MAX * EQ_MAX * 2
 
 # ---- the deal state array g ----
 (

@@ -13,6 +13,7 @@ from numba import njit
 
 from ..rules import R_DEALER_PARTNER_ALONE, R_DECK, R_TARGET
 from .bits import clz, ctz, popcount
+from .equity import loner_worth, make_break_even, on_grid, score_state
 from .hands import to_effective, voids_of
 from .layout import (
     G_ALONE,
@@ -27,8 +28,6 @@ from .layout import (
     G_PLAYED,
     G_POS,
     G_ROUND,
-    G_SCORE0,
-    G_SCORE1,
     G_TRICK_CARD,
     G_TRUMP,
     G_UP,
@@ -50,9 +49,9 @@ from .tables import DECK_NAT, EFF, SUIT_EFF, TRUMP_MASK
     Q_LEAD_TRUMP_PARTNER, Q_LEAD_RIGHT_MIN, Q_FISHING, Q_LEAD_ACES, Q_DEF_SINGLETON_ACE,
     Q_AVOID_TURNED_DOWN, Q_LEAD_NEXT_DEF, Q_LEAD_THROUGH_LONER, Q_SECOND_LOW, Q_THIRD_HIGH,
     Q_TRUMP_PARTNER_BOSS, Q_PLAY_MAKE_VOID, Q_MEMORY, Q_CALL_REDEAL, Q_FARMER,
-    Q_LEAD_PARTNER_VOID, Q_AVOID_OPP_VOID,
+    Q_LEAD_PARTNER_VOID, Q_AVOID_OPP_VOID, Q_EQUITY_WEIGHT, Q_EQUITY_ALONE,
     N_Q,
-) = range(57)
+) = range(59)
 
 ONE = np.int64(1)
 ACE_BASE = 21  # effective bit of the ace of non-trump suit e is 21 + e, the king 18 + e
@@ -129,16 +128,22 @@ def eff_value(params, team, eh):
 
 @njit(cache=True, _nrt=False)
 def score_bonus(params, g, seat, rules):
-    """Score-aware shift of bidding strength: at the bridge, and when the opponents are close."""
+    """Score-aware shift of bidding strength: at the bridge, when the opponents are close, and
+    by match equity: the threshold rises by ``equity_weight`` x (p* - 2/3), p* the make
+    probability at which a bid breaks even in game-winning chances (2/3 at face value)."""
     target = rules[R_TARGET]
-    ours = g[G_SCORE0] if (seat & 1) == 0 else g[G_SCORE1]
-    theirs = g[G_SCORE1] if (seat & 1) == 0 else g[G_SCORE0]
     team = seat & 1
+    ours, theirs, nd = score_state(g, team)
     b = 0.0
     if ours == target - 1 and theirs >= target - 4:
         b += params[team, Q_BRIDGE_BONUS]
     if theirs >= target - 2:
         b += params[team, Q_DESPERATION_BONUS]
+    w = params[team, Q_EQUITY_WEIGHT]
+    if w != 0.0:
+        p = make_break_even(params, team, rules, ours, theirs, nd)
+        if p >= 0.0:
+            b -= on_grid(w * (p - 2.0 / 3.0))
     return b
 
 
@@ -266,14 +271,23 @@ def sure_tricks(eh, rules):
 @njit(cache=True, _nrt=False)
 def sc_alone(params, g, seat, rules):
     """Go alone on the strength of the hand held now (per seat) or on sure tricks; never when
-    one point wins the game (if asked)."""
+    one point wins the game (if asked). By match equity (``equity_alone``): never when a
+    partner march wins the game (k <= 0, see ``equity.loner_worth``), else the threshold
+    rises by ``equity_alone`` x (1 - k)."""
     team = seat & 1
     target = rules[R_TARGET]
-    ours = g[G_SCORE0] if team == 0 else g[G_SCORE1]
+    ours, theirs, nd = score_state(g, team)
     if params[team, Q_GAME_POINT_NO_ALONE] > 0 and ours == target - 1:
         return 0
+    need = params[team, Q_ALONE + position(g, seat)]
+    wa = params[team, Q_EQUITY_ALONE]
+    if wa > 0.0:
+        k = loner_worth(params, team, rules, ours, theirs, nd)
+        if k <= 0.0:
+            return 0
+        need += on_grid(wa * (1.0 - k))
     v = eff_value(params, team, g[G_HAND + seat])  # the hand he holds now, after any pick-up
-    if v >= params[team, Q_ALONE + position(g, seat)]:
+    if v >= need:
         return 1
     need = params[team, Q_ALONE_SURE]
     if need > 0 and sure_tricks(g[G_HAND + seat], rules) >= need:

@@ -19,13 +19,15 @@ from __future__ import annotations
 
 import difflib
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ..core.layout import STRATEGY_KINDS
+from ..core.layout import EQ_BASE, N_EQ, STRATEGY_KINDS
+from .equity_table import fill_equity, uses_equity
 from .schema import PARAMS, Param
 
 if sys.version_info >= (3, 11):
@@ -33,7 +35,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-N_PARAMS = 64
+N_PARAMS = EQ_BASE + N_EQ  # a kind's own slots, then the match-equity block (equity_table)
 BUILTIN_DIR = Path(__file__).resolve().parent / "builtin"
 
 
@@ -182,12 +184,31 @@ def get_strategy(spec: str | Strategy, **overrides: float) -> Strategy:
     return Strategy(base.name, base.kind_name, params, extra, base.description)
 
 
-def compile_pair(a: str | Strategy, b: str | Strategy) -> tuple[np.ndarray, np.ndarray]:
-    """Kernel arrays for team 0 playing ``a`` and team 1 playing ``b``: (kinds, params)."""
+def compile_pair(a: str | Strategy, b: str | Strategy,
+                 equity: Callable[[], np.ndarray] | None = None,
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """Kernel arrays for team 0 playing ``a`` and team 1 playing ``b``: (kinds, params).
+
+    ``equity()`` gives the match-equity table (ours, theirs, we deal) of the run's rules; it
+    is called only if a side reads it (``score.equity_*``), since it costs a simulation, and
+    that side's row gets it (strategies cannot simulate: ``simulate.Matchup.arrays`` passes it).
+    """
     sa, sb = get_strategy(a), get_strategy(b)
     kinds = np.array([sa.kind, sb.kind], np.int64)
     params = np.stack([sa.param_array(), sb.param_array()])
+    for team, s in enumerate((sa, sb)):
+        if uses_equity(s.all_params()):
+            if equity is None:
+                raise StrategyError(f"{s.label} reads the match-equity table, which needs the "
+                                    "rules: compile it through Matchup.arrays(rules)")
+            fill_equity(params[team], equity())
     return kinds, params
+
+
+def score_blind(strategy: str | Strategy) -> Strategy:
+    """``strategy`` with every score-aware parameter (``score.*``) set to 0."""
+    s = get_strategy(strategy)
+    return get_strategy(s, **{k: 0 for k in s.all_params() if k.startswith("score.")})
 
 
 def describe_strategies(verbose: bool = False) -> str:

@@ -99,6 +99,18 @@ SCRIPTED: dict[str, Param] = {
                                           "never go alone when one point wins the game"),
     "score.desperation_bonus": Param(q.Q_DESPERATION_BONUS, 0, -_W, _W,
                                      "added to bidding strength when the opponents need <= 2"),
+    "score.equity_weight": Param(q.Q_EQUITY_WEIGHT, 0, 0, _W,
+                                 "match equity in the bidding: the threshold rises by this x "
+                                 "(p* - 2/3), to the half point, p* = L / (G + L) the make "
+                                 "probability at which a bid breaks even in P(win the game) "
+                                 "after this deal (G: gain of +1 to us, L: loss of +2 to "
+                                 "them; 2/3 at face value); 0: off"),
+    "score.equity_alone": Param(q.Q_EQUITY_ALONE, 0, 0, _W,
+                                "match equity for loners: k = what a loner's extra 2 points "
+                                "add to P(win the game), over twice a point's worth (1 at "
+                                "face value); never alone when k <= 0 (a partner march wins), "
+                                "else the alone threshold rises by this x (1 - k), to the half "
+                                "point; 0: off"),
     "play.lead_trump_for_partner": _flag(q.Q_LEAD_TRUMP_PARTNER, 1,
                                          "lead my best trump when partner made it"),
     "play.lead_right_min_trumps": Param(q.Q_LEAD_RIGHT_MIN, 3, 0, 10,

@@ -1,0 +1,219 @@
+"""Where simulation work runs: in this process on numba threads (the default), or as shards on a
+Dask cluster (``--scheduler ADDRESS`` or ``--cluster local[:N]``).
+
+Work is cut into shards, each a range of deal (or game) indices ``(first, count)``. A shard
+function ``fn(first, count, *args, threads=None)`` runs the kernels on its range and returns a
+compact aggregate. Since deal ``i`` is a pure function of the seed and ``i``, and every
+aggregate the callers merge is exact (integer counts and sums of integer points; float sums only
+over fixed, index-aligned blocks), results are bit-identical whatever the backend, the number of
+workers or the shard size. :meth:`Backend.map` yields shard results in shard order.
+
+On a cluster a shard lost with its worker is re-run by Dask on another worker; each shard's
+result is taken exactly once, from its own future, so nothing is lost or counted twice. At most
+``window`` shards are in flight at once, which bounds the memory that results and records take.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Protocol
+
+Shard = tuple[int, int]  # (first index, count)
+
+# shards in flight per worker on a cluster: enough to keep every worker busy while the
+# client merges, few enough to bound memory
+WINDOW_PER_WORKER = 3
+CONNECT_TIMEOUT = "5s"  # how long to wait for a --scheduler to answer
+
+
+class BackendError(ValueError):
+    """A bad --scheduler / --cluster option or an unreachable cluster (one-line message)."""
+
+
+def plan_shards(total: int, size: int, first: int = 0, align: int = 1) -> list[Shard]:
+    """Cut indices ``first .. first+total-1`` into shards of ``size`` (rounded up to a multiple
+    of ``align``; the last shard takes the rest)."""
+    if size < 1:
+        raise BackendError(f"shard size must be a positive integer, got {size}")
+    size = -(-size // align) * align
+    return [(first + lo, min(size, total - lo)) for lo in range(0, total, size)]
+
+
+class Backend(Protocol):
+    """What the simulating functions need of a backend."""
+
+    name: str
+
+    def default_shard(self, chunk: int, total: int) -> int: ...
+
+    def map(self, fn: Callable[..., Any], shards: Sequence[Shard], *args: Any,
+            progress: Callable[[int], None] | None = None) -> Iterator[Any]: ...
+
+    def describe(self) -> dict: ...
+
+
+class InProcess:
+    """Run shards one after another in this process; each uses ``threads`` numba threads."""
+
+    name = "in-process"
+    workers = 1
+
+    def __init__(self, threads: int | None = None):
+        self.threads = threads
+
+    def default_shard(self, chunk: int, total: int) -> int:
+        """In-process, a shard is one chunk (the unit the progress bar moves by)."""
+        return chunk
+
+    def map(self, fn: Callable[..., Any], shards: Sequence[Shard], *args: Any,
+            progress: Callable[[int], None] | None = None) -> Iterator[Any]:
+        for first, count in shards:
+            result = fn(first, count, *args, threads=self.threads)
+            if progress is not None:
+                progress(count)
+            yield result
+
+    def describe(self) -> dict:
+        return {"backend": self.name, "threads": self.threads}
+
+    def close(self) -> None:
+        pass
+
+    def __enter__(self) -> InProcess:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class DaskBackend:
+    """Run shards as tasks on a ``dask.distributed`` cluster (an existing scheduler, or a local
+    cluster of worker processes that this object starts and stops)."""
+
+    name = "dask"
+
+    def __init__(self, client: Any, cluster: Any = None, address: str = "",
+                 threads: int | None = None):
+        self.client = client
+        self.threads = threads  # numba threads per shard (None: all of the worker's cores)
+        self.cluster = cluster
+        self.address = address
+        self._warmed = False
+
+    @property
+    def workers(self) -> int:
+        return max(1, len(self.client.scheduler_info(n_workers=-1)["workers"]))
+
+    def default_shard(self, chunk: int, total: int) -> int:
+        """About four shards per worker, at least one chunk and at most 64 chunks each: small
+        enough to balance the load (and to make a lost shard cheap), large enough that the
+        per-shard overhead is noise."""
+        want = -(-total // (4 * self.workers))
+        return min(max(chunk, -(-want // chunk) * chunk), 64 * chunk)
+
+    def warm_up(self) -> None:
+        """Load (or compile) the kernels on every worker at once, before the first shard."""
+        if not self._warmed:
+            self.client.run(_warm_worker)
+            self._warmed = True
+
+    def map(self, fn: Callable[..., Any], shards: Sequence[Shard], *args: Any,
+            progress: Callable[[int], None] | None = None) -> Iterator[Any]:
+        from distributed import as_completed
+
+        self.warm_up()
+        window = max(2, WINDOW_PER_WORKER * self.workers)
+        pending = list(enumerate(shards))[::-1]
+        futures: dict[Any, int] = {}
+        done: dict[int, Any] = {}
+        sizes = dict(enumerate(count for _, count in shards))
+        nxt = 0
+        ac = as_completed()
+
+        def submit_more() -> None:
+            while pending and len(futures) + len(done) < window:
+                i, (first, count) = pending.pop()
+                fut = self.client.submit(fn, first, count, *args, threads=self.threads,
+                                         pure=False)
+                futures[fut] = i
+                ac.add(fut)
+
+        try:
+            submit_more()
+            while nxt < len(shards):
+                fut = next(ac)
+                i = futures.pop(fut)
+                done[i] = fut.result()
+                fut.release()
+                if progress is not None:
+                    progress(sizes[i])
+                while nxt in done:
+                    yield done.pop(nxt)
+                    nxt += 1
+                submit_more()
+        finally:
+            if futures:  # interrupted (Ctrl-C, an error, or the caller stopped early)
+                self.client.cancel(list(futures))
+
+    def describe(self) -> dict:
+        return {"backend": self.name, "scheduler": self.address, "workers": self.workers}
+
+    def close(self) -> None:
+        self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+    def __enter__(self) -> DaskBackend:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def _warm_worker() -> bool:
+    from .simulate import warm_up_kernels
+
+    warm_up_kernels()
+    return True
+
+
+def parse_cluster(spec: str) -> int:
+    """``local`` (one worker per core) or ``local:N`` -> the number of worker processes."""
+    m = re.fullmatch(r"local(?::(\d+))?", spec.strip())
+    if not m:
+        raise BackendError(f"bad --cluster {spec!r}: expected local or local:N (N worker "
+                           "processes)")
+    n = int(m.group(1)) if m.group(1) else (os.cpu_count() or 1)
+    if not 1 <= n <= 256:
+        raise BackendError(f"bad --cluster {spec!r}: N must be between 1 and 256")
+    return n
+
+
+def open_backend(scheduler: str | None = None, cluster: str | None = None,
+                 threads: int | None = None) -> InProcess | DaskBackend:
+    """The backend the options ask for: in-process by default, else a Dask client."""
+    if scheduler and cluster:
+        raise BackendError("give either --scheduler or --cluster, not both")
+    if not scheduler and not cluster:
+        return InProcess(threads)
+    if threads is not None:
+        raise BackendError("--threads applies to in-process runs; on a cluster each worker "
+                           "uses its own cores")
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:  # pragma: no cover - distributed is a dependency
+        raise BackendError("dask.distributed is not installed: pip install "
+                           "'distributed'") from None
+    if cluster:
+        n = parse_cluster(cluster)
+        per_worker = max(1, (os.cpu_count() or 1) // n)
+        local = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                             dashboard_address=":0")
+        return DaskBackend(Client(local), local, f"local:{n}", threads=per_worker)
+    try:
+        client = Client(scheduler, timeout=CONNECT_TIMEOUT)
+    except (OSError, TimeoutError) as exc:
+        raise BackendError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+    return DaskBackend(client, None, scheduler)

@@ -1,0 +1,190 @@
+"""Scale-out on Dask: a LocalCluster of two worker processes gives bit-identical results to the
+in-process run, whatever the shard size; a shard lost with its worker is re-run; an interrupted
+run cancels its shards and leaves nothing that looks complete."""
+
+import os
+import signal
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from euchre_sim import cli
+from euchre_sim.analysis.analyze import analyze, parse_situation
+from euchre_sim.analysis.equity import match_equity
+from euchre_sim.analysis.match import duplicate_deals, duplicate_games
+from euchre_sim.analysis.summary import DealSummary
+from euchre_sim.analysis.sweep import sweep
+from euchre_sim.backends import BackendError, InProcess, open_backend, parse_cluster, plan_shards
+from euchre_sim.rules import Rules
+from euchre_sim.runner import run_simulation
+
+RULES = Rules()
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    with open_backend(cluster="local:2") as backend:
+        backend.warm_up()
+        yield backend
+
+
+def same_match(x, y):
+    assert x.boards == y.boards
+    assert x.diff == y.diff  # mean, se and n, exactly
+    assert x.summary_a_first.to_dict() == y.summary_a_first.to_dict()
+    assert x.summary_b_first.to_dict() == y.summary_b_first.to_dict()
+    assert x.games_won_by_a == y.games_won_by_a
+
+
+def test_plan_shards_covers_every_index_once():
+    shards = plan_shards(100_000, 30_000, first=7)
+    assert shards == [(7, 30_000), (30_007, 30_000), (60_007, 30_000), (90_007, 10_000)]
+    assert plan_shards(10_000, 3_000, align=4096) == [(0, 4096), (4096, 4096), (8192, 1808)]
+
+
+@pytest.mark.parametrize("shard", [None, 50_000, 131_072])
+def test_duplicate_deals_match_in_process(cluster, shard):
+    here = duplicate_deals(RULES, "advanced", "basic", 200_000, seed=11)
+    there = duplicate_deals(RULES, "advanced", "basic", 200_000, seed=11, backend=cluster,
+                            shard=shard)
+    same_match(here, there)
+
+
+def test_precision_stopping_matches_in_process(cluster):
+    here = duplicate_deals(RULES, "basic", "reference", 2_000_000, seed=4, half_width=0.004)
+    there = duplicate_deals(RULES, "basic", "reference", 2_000_000, seed=4, half_width=0.004,
+                            backend=cluster)
+    assert here.boards < 2_000_000
+    same_match(here, there)
+
+
+@pytest.mark.parametrize("shard", [4096, 12_288])
+def test_duplicate_games_match_in_process(cluster, shard):
+    here = duplicate_games(RULES, "advanced", "basic", 20_000, seed=3)
+    there = duplicate_games(RULES, "advanced", "basic", 20_000, seed=3, backend=cluster,
+                            shard=shard)
+    same_match(here, there)
+
+
+def test_simulation_records_and_summary_match_in_process(cluster, tmp_path):
+    kw = dict(rules=RULES, rules_name="north-american", a="basic", b="reference", seed=9,
+              progress=False, echo=lambda *_: None)
+    here = run_simulation(deals=150_000, out=str(tmp_path / "here"), **kw)
+    there = run_simulation(deals=150_000, out=str(tmp_path / "there"), backend=cluster,
+                           shard=40_000, **kw)
+    assert here == there
+    a = pd.read_parquet(tmp_path / "here" / "deals.parquet")
+    b = pd.read_parquet(tmp_path / "there" / "deals.parquet")
+    assert len(a) == 150_000 and a.equals(b)
+    g1 = run_simulation(games=6_000, **kw)
+    g2 = run_simulation(games=6_000, backend=cluster, shard=1_000, **kw)
+    assert g1 == g2
+
+
+def test_equity_sweep_and_analyze_match_in_process(cluster):
+    e1 = match_equity(RULES, "basic", 12_000, seed=2)
+    e2 = match_equity(RULES, "basic", 12_000, seed=2, backend=cluster, shard=5_000)
+    assert np.array_equal(e1.visits, e2.visits) and np.array_equal(e1.wins, e2.wins)
+    grid = [("round1.threshold.dealer", [10.0, 12.0])]
+    s1 = sweep(RULES, "basic", grid, "reference", 60_000, seed=5)
+    s2 = sweep(RULES, "basic", grid, "reference", 60_000, seed=5, backend=cluster)
+    assert s1.table().equals(s2.table())
+    sit = parse_situation("JH JD AH KH AS", "9H", "third", "pass pass", "6-8")
+    a1 = analyze(sit, "advanced", deals=10_000, seed=3, equity_games=3_000)
+    a2 = analyze(sit, "advanced", deals=10_000, seed=3, equity_games=3_000, backend=cluster)
+    assert a1.equals(a2)
+
+
+def test_a_shard_lost_with_its_worker_is_rerun(cluster):
+    """Kill one worker process as soon as the first shard is in: its shards run again
+    elsewhere (or on the worker its nanny restarts), and the result is exactly the same."""
+    pids = cluster.client.run(os.getpid)
+    victim = sorted(pids.values())[0]
+    killed = []
+
+    def kill_once(_n):
+        if not killed:
+            os.kill(victim, signal.SIGKILL)
+            killed.append(victim)
+
+    here = duplicate_deals(RULES, "advanced", "reference", 400_000, seed=21)
+    there = duplicate_deals(RULES, "advanced", "reference", 400_000, seed=21, backend=cluster,
+                            shard=16_384, progress=kill_once)
+    assert killed
+    same_match(here, there)
+    cluster.client.wait_for_workers(2, timeout=60)  # the nanny restarts it
+
+
+def test_interrupt_cancels_the_shards_and_writes_nothing(cluster, tmp_path, monkeypatch):
+    """Ctrl-C while the client merges the second shard's result."""
+    merge = DealSummary.merge
+    calls = []
+
+    def interrupted(self, other):
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return merge(self, other)
+
+    monkeypatch.setattr(DealSummary, "merge", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        run_simulation(RULES, "north-american", "basic", None, seed=1, deals=500_000,
+                       out=str(tmp_path / "run"), progress=False, backend=cluster, shard=20_000,
+                       echo=lambda *_: None)
+    assert list(tmp_path.iterdir()) == []
+    cluster.client.sync(_idle, cluster.client)  # nothing left running on the cluster
+
+
+async def _idle(client):
+    import asyncio
+
+    for _ in range(100):
+        info = await client.scheduler.processing()
+        if not any(info.values()):
+            return
+        await asyncio.sleep(0.1)
+    raise AssertionError("shards still running after the interrupt")
+
+
+def test_cluster_option_parsing():
+    assert parse_cluster("local:3") == 3
+    assert parse_cluster("local") == (os.cpu_count() or 1)
+    with pytest.raises(BackendError, match="local:N"):
+        parse_cluster("remote:2")
+    with pytest.raises(BackendError, match="not both"):
+        open_backend("tcp://127.0.0.1:1", "local:2")
+    assert isinstance(open_backend(), InProcess)
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["match", "basic", "reference", "--deals", "1000", "--cluster", "local:x"], "local:N"),
+    (["simulate", "--deals", "1000", "--cluster", "local:2", "--threads", "1"], "--threads"),
+    (["equity", "--games", "100", "--scheduler", "tcp://127.0.0.1:9"], "cannot reach"),
+])
+def test_bad_cluster_options_are_one_line_errors(capsys, argv, needle):
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert needle in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_cli_match_on_a_local_cluster_prints_the_same(capsys):
+    argv = ["match", "advanced", "basic", "--deals", "100000", "--seed", "5", "--no-progress"]
+    assert cli.main(argv) == 0
+    here = capsys.readouterr().out
+    assert cli.main(argv + ["--cluster", "local:2"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == here
+    assert "running on Dask (local:2, 2 workers)" in captured.err
+
+
+def test_an_experiment_runs_on_a_cluster_with_the_same_tables(tmp_path):
+    from euchre_sim.experiments import run_experiment
+
+    exp = tmp_path / "small_sweep.toml"
+    exp.write_text('kind = "sweep"\nstrategy = "basic"\nvs = "reference"\ndeals = 40000\n'
+                   'seed = 3\n[params]\n"round1.threshold.dealer" = "10:12:2"\n')
+    here = run_experiment(exp, tmp_path / "here")
+    there = run_experiment(exp, tmp_path / "there", ["--cluster", "local:2"])
+    assert (here / "sweep.csv").read_text() == (there / "sweep.csv").read_text()
+    assert "--cluster local:2" in (there / "command.txt").read_text()
