@@ -52,6 +52,10 @@ def main() -> None:
             rates[workers] = n / t
             print(f"  local:{workers} ({be.threads} numba thread(s) each, warm-up {warm:.1f} s): "
                   f"{rates[workers]:>14,.0f} deals/s")
+            if workers == 1 and be.threads > 1:
+                be.threads = 1  # like for like with local:2 on a two-core machine
+                rates["1x1"] = n / timed(be, args.strategy, args.deals)
+                print(f"  local:1 (1 numba thread):              {rates['1x1']:>14,.0f} deals/s")
             if workers == 2:
                 few, many = 8, 256
                 size_few = -(-args.deals // few)
@@ -61,8 +65,10 @@ def main() -> None:
                 per = (t_many - t_few) / (many - few)
                 print(f"  overhead per shard on local:2: {1000 * per:.2f} ms "
                       f"({few} shards {t_few:.2f} s, {many} shards {t_many:.2f} s)")
-    print(f"  speed-up from 1 to 2 workers: {rates[2] / rates[1]:.2f}x; local:2 against "
-          f"in-process: {rates[2] * t_in / n:.2f}")
+    print(f"  speed-up from 1 to 2 workers: {rates[2] / rates[1]:.2f}x"
+          + (f" ({rates[2] / rates['1x1']:.2f}x with one numba thread per worker)"
+             if "1x1" in rates else "")
+          + f"; local:2 against in-process: {rates[2] * t_in / n:.2f}")
     cref = find_cref()
     c = cref_rate(cref, 3.0, threads=2) if cref else None
     if c:

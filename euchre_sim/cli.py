@@ -197,7 +197,8 @@ def build_parser() -> argparse.ArgumentParser:
         "match", help="duplicate match of two strategies: each deal played twice, sides swapped",
         description="Play every deal (or game) twice with the sides swapped, so the luck of "
         "the cards cancels, and report A's points per deal minus B's with a paired 95 % "
-        "interval (and, with --games, A's game-win rate with a Wilson interval).",
+        "interval (and, with --games, A's game-win rate with an interval paired by board and a "
+        "Wilson interval).",
     )
     match.add_argument("a", metavar="A", help="strategy A (name, .toml file, NAME:key=value)")
     match.add_argument("b", metavar="B", help="strategy B")

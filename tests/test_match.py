@@ -5,7 +5,7 @@ import pytest
 
 from euchre_sim.analysis.match import duplicate_deals, duplicate_games
 from euchre_sim.rules import Rules
-from euchre_sim.simulate import Matchup, iter_game_chunks, simulate_deals
+from euchre_sim.simulate import Matchup, iter_game_chunks, simulate_deals, simulate_games
 
 
 def test_self_match_of_a_deterministic_strategy_is_exactly_even():
@@ -66,6 +66,22 @@ def test_duplicate_games():
     r = duplicate_games(Rules(), "advanced", "random", 2_000, seed=1)
     assert r.games == 4_000 and r.games_won_by_a > 3_600
     assert r.to_dict()["games"]["wilson95"][0] > 0.9
+
+
+def test_game_wins_are_paired_by_board():
+    """A's share of each board's two games, from the games played in each seating by hand;
+    the paired interval is narrower than the unpaired one when the cards decide games."""
+    n = 3_000
+    r = duplicate_games(Rules(), "advanced", "basic", n, seed=2)
+    one = simulate_games(Rules(), "advanced", "basic", games=n, seed=2)
+    two = simulate_games(Rules(), "basic", "advanced", games=n, seed=2)
+    share = ((one.winner == 0).to_numpy().astype(float) + (two.winner == 1)) / 2.0
+    assert r.games_won_by_a == int(2 * share.sum())
+    assert r.win_share.mean == pytest.approx(share.mean())
+    assert r.win_share.se == pytest.approx(share.std(ddof=1) / np.sqrt(n))
+    unpaired = np.sqrt(share.mean() * (1 - share.mean()) / (2 * n))
+    assert r.win_share.se < unpaired
+    assert "paired by board" in r.to_text() and "paired95" in r.to_dict()["games"]
 
 
 def test_per_seat_decision_statistics():

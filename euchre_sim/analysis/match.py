@@ -34,6 +34,8 @@ class MatchResult:
     summary_b_first: DealSummary  # b as team 0
     games_won_by_a: int | None = None
     games: int | None = None
+    # games: A's share of the two games of a board (0, 1/2 or 1), one value per board
+    win_share: Estimate | None = None
 
     def interval(self, confidence: float = 0.95) -> tuple[float, float]:
         return self.diff.interval(confidence)
@@ -49,8 +51,10 @@ class MatchResult:
         }
         if self.games:
             wlo, whi = wilson_interval(self.games_won_by_a, self.games)
+            plo, phi = self.win_share.interval()
             out["games"] = {"played": self.games, "won_by_a": self.games_won_by_a,
                             "win_rate_a": self.games_won_by_a / self.games,
+                            "paired_se": self.win_share.se, "paired95": [plo, phi],
                             "wilson95": [wlo, whi]}
         return out
 
@@ -81,15 +85,22 @@ class MatchResult:
             f"points per deal, A minus B: {self.diff.mean:+.4f} ± {self.diff.se:.4f} "
             f"(95 % interval {lo:+.4f} .. {hi:+.4f}{paired})",
         ]
-        if self.games:
-            wlo, whi = wilson_interval(self.games_won_by_a, self.games)
-            p = self.games_won_by_a / self.games
-            lines.append(f"games won by A: {100 * p:.2f} % of {self.games:,} "
-                         f"(95 % Wilson interval {100 * wlo:.2f} .. {100 * whi:.2f})")
         verdict = "no significant difference"
         if lo > 0 or hi < 0:
             verdict = "A is better" if lo > 0 else "B is better"
-        lines.append(f"verdict at 95 %: {verdict}")
+        if self.games:
+            wlo, whi = wilson_interval(self.games_won_by_a, self.games)
+            plo, phi = self.win_share.interval()
+            p = self.games_won_by_a / self.games
+            lines.append(f"games won by A: {100 * p:.2f} % of {self.games:,} (95 % interval "
+                         f"paired by board {100 * plo:.2f} .. {100 * phi:.2f}; Wilson, "
+                         f"unpaired, {100 * wlo:.2f} .. {100 * whi:.2f})")
+            win_verdict = "no significant difference"
+            if plo > 0.5 or phi < 0.5:
+                win_verdict = "A wins more games" if plo > 0.5 else "B wins more games"
+            lines.append(f"verdict at 95 %: points per deal: {verdict}; games: {win_verdict}")
+        else:
+            lines.append(f"verdict at 95 %: {verdict}")
         lines.append(self.decisions_text())
         return "\n".join(lines)
 
@@ -113,6 +124,7 @@ class DuplicateTotals:
     block_sums: list[float] = field(default_factory=list)  # games: per block
     block_sqs: list[float] = field(default_factory=list)
     wins_a: int = 0
+    wins_sq: int = 0  # games: sum over boards of (A's wins on the board)^2
 
     def merge(self, other: DuplicateTotals) -> DuplicateTotals:
         self.ab.merge(other.ab)
@@ -123,10 +135,15 @@ class DuplicateTotals:
         self.block_sums += other.block_sums
         self.block_sqs += other.block_sqs
         self.wins_a += other.wins_a
+        self.wins_sq += other.wins_sq
         return self
 
     def deal_estimate(self) -> Estimate:
         return mean_estimate(self.twice_sum / 2.0, self.twice_sq / 4.0, self.boards)
+
+    def win_share(self) -> Estimate:
+        """A's share of a board's two games (w / 2, w its wins there), paired by board."""
+        return mean_estimate(self.wins_a / 2.0, self.wins_sq / 4.0, self.boards)
 
     def game_estimate(self) -> Estimate:
         return mean_estimate(math.fsum(self.block_sums), math.fsum(self.block_sqs), self.boards)
@@ -192,7 +209,9 @@ def duplicate_game_shard(first: int, count: int, rules: Rules, sa: Strategy, sb:
     for (g1, d1), (g2, d2) in zip(one, two, strict=True):
         t.ab.add(d1[:, 1:])
         t.ba.add(d2[:, 1:])
-        t.wins_a += int((g1[:, 2] == 0).sum() + (g2[:, 2] == 1).sum())
+        won = (g1[:, 2] == 0).astype(np.int64) + (g2[:, 2] == 1)  # A's wins on each board
+        t.wins_a += int(won.sum())
+        t.wins_sq += int((won * won).sum())
         # per game: a's points minus b's, per deal played, averaged over the two seatings
         per1 = (g1[:, 3] - g1[:, 4]) / g1[:, 5]
         per2 = (g2[:, 4] - g2[:, 3]) / g2[:, 5]
@@ -222,4 +241,5 @@ def duplicate_games(
         for part in parts:
             total.merge(part)
     return MatchResult(sa, sb, games, total.game_estimate(), total.ab, total.ba,
-                       games_won_by_a=total.wins_a, games=2 * games)
+                       games_won_by_a=total.wins_a, games=2 * games,
+                       win_share=total.win_share())

@@ -6,21 +6,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core.layout import (
-    F_ALONE,
-    F_DEALER,
-    F_DEFENDER,
-    F_MAKER,
-    F_POINTS0,
-    F_POINTS1,
-    F_ROUND,
-    F_STUCK,
-    F_THROWN_IN,
-    F_TRICKS0,
-    F_TRICKS1,
-    F_TRUMP,
-    F_UP,
-)
+from ..core.summary import N_BY_POSITION, N_BY_TEAM, N_COUNTS, N_SUMS, summarise
 from .stats import Estimate, mean_estimate, proportion, wilson_interval
 
 TEAM_STATS = ("seated", "made_trump", "orders", "calls", "calls_next", "stuck", "made",
@@ -51,70 +37,20 @@ class DealSummary:
         k: np.zeros((2, 4), np.int64) for k in TEAM_STATS})
 
     def add(self, recs: np.ndarray) -> None:
-        p0 = recs[:, F_POINTS0].astype(np.float64)
-        p1 = recs[:, F_POINTS1].astype(np.float64)
-        d = p0 - p1
-        t = p0 + p1
-        s = self.sums
-        s["p0"] += p0.sum()
-        s["p0sq"] += (p0 * p0).sum()
-        s["p1"] += p1.sum()
-        s["p1sq"] += (p1 * p1).sum()
-        s["diff"] += d.sum()
-        s["diffsq"] += (d * d).sum()
-        s["tot"] += t.sum()
-        s["totsq"] += (t * t).sum()
-        # the dealing side's points minus the other side's: the value of the deal
-        dside = np.where((recs[:, F_DEALER] & 1) == 0, d, -d)
-        s["deal"] += dside.sum()
-        s["dealsq"] += (dside * dside).sum()
-        thrown = recs[:, F_THROWN_IN] == 1
-        played = ~thrown
-        maker_team = recs[:, F_MAKER] & 1
-        mtricks = np.where(maker_team == 1, recs[:, F_TRICKS1], recs[:, F_TRICKS0])
-        s["mtricks"] += float(mtricks[played].sum())
-        alone = recs[:, F_ALONE] == 1
-        c = self.counts
-        c["played"] += int(played.sum())
-        c["made"] += int((played & (mtricks >= 3)).sum())
-        c["euchred"] += int((played & (mtricks < 3)).sum())
-        c["march"] += int((played & (mtricks == 5)).sum())
-        c["alone"] += int(alone.sum())
-        c["alone_march"] += int((alone & (mtricks == 5)).sum())
-        c["defender_alone"] += int((recs[:, F_DEFENDER] >= 0).sum())
-        c["round1"] += int((recs[:, F_ROUND] == 1).sum())
-        c["round2"] += int((recs[:, F_ROUND] == 2).sum())
-        c["stuck"] += int((recs[:, F_STUCK] == 1).sum())
-        c["thrown_in"] += int(thrown.sum())
-        c["maker_team0"] += int((played & (maker_team == 0)).sum())
-        pos = (recs[:, F_MAKER] - recs[:, F_DEALER] - 1) & 3
-        bp = self.by_position
-        bp["played"] += np.bincount(pos[played], minlength=4)
-        bp["made"] += np.bincount(pos[played & (mtricks >= 3)], minlength=4)
-        bp["euchred"] += np.bincount(pos[played & (mtricks < 3)], minlength=4)
-        bp["march"] += np.bincount(pos[played & (mtricks == 5)], minlength=4)
-        bt = self.by_team
-        dealer = recs[:, F_DEALER]
-        up_suit = recs[:, F_UP] // 8
-        nxt = (recs[:, F_TRUMP] == (up_suit ^ 3)) & (recs[:, F_UP] != 32)
-        for team in (0, 1):
-            mine = played & (maker_team == team)
-            for p in range(4):
-                bt["seated"][team, p] += int((((dealer + 1 + p) & 1) == team).sum())
-            cases = {
-                "made_trump": mine,
-                "orders": mine & (recs[:, F_ROUND] == 1),
-                "calls": mine & (recs[:, F_ROUND] == 2) & (recs[:, F_STUCK] == 0),
-                "calls_next": mine & (recs[:, F_ROUND] == 2) & (recs[:, F_STUCK] == 0) & nxt,
-                "stuck": mine & (recs[:, F_STUCK] == 1),
-                "made": mine & (mtricks >= 3),
-                "euchred": mine & (mtricks < 3),
-                "march": mine & (mtricks == 5),
-                "alone": mine & alone,
-                "alone_march": mine & alone & (mtricks == 5),
-            }
-            for key, mask in cases.items():
-                bt[key][team] += np.bincount(pos[mask], minlength=4)
+        """Add raw record rows (one compiled pass, ``core.summary.summarise``)."""
+        sums = np.zeros(N_SUMS, np.int64)
+        counts = np.zeros(N_COUNTS, np.int64)
+        by_position = np.zeros((N_BY_POSITION, 4), np.int64)
+        by_team = np.zeros((N_BY_TEAM, 2, 4), np.int64)
+        summarise(np.ascontiguousarray(recs, np.int64), sums, counts, by_position, by_team)
+        for key, v in zip(self.sums, sums, strict=True):
+            self.sums[key] += float(v)
+        for key, v in zip(self.counts, counts, strict=True):
+            self.counts[key] += int(v)
+        for key, row in zip(self.by_position, by_position, strict=True):
+            self.by_position[key] += row
+        for key, rows in zip(self.by_team, by_team, strict=True):
+            self.by_team[key] += rows
         self.deals += len(recs)
 
     def merge(self, other: DealSummary) -> DealSummary:

@@ -1,0 +1,121 @@
+"""The compiled record summary against a plain numpy one (the oracle), on every ruleset and on
+the rule options that produce thrown-in deals, loners and lone defenders."""
+
+import numpy as np
+import pytest
+
+from euchre_sim.analysis.summary import TEAM_STATS, DealSummary
+from euchre_sim.core.layout import (
+    F_ALONE,
+    F_DEALER,
+    F_DEFENDER,
+    F_MAKER,
+    F_POINTS0,
+    F_POINTS1,
+    F_ROUND,
+    F_STUCK,
+    F_THROWN_IN,
+    F_TRICKS0,
+    F_TRICKS1,
+    F_TRUMP,
+    F_UP,
+)
+from euchre_sim.rules import RULESETS, Rules
+from euchre_sim.simulate import Matchup, iter_deal_chunks
+
+
+def numpy_totals(recs: np.ndarray) -> DealSummary:
+    """The totals of ``recs``, one numpy pass per statistic."""
+    out = DealSummary()
+    p0 = recs[:, F_POINTS0].astype(np.float64)
+    p1 = recs[:, F_POINTS1].astype(np.float64)
+    d = p0 - p1
+    t = p0 + p1
+    s = out.sums
+    s["p0"] += p0.sum()
+    s["p0sq"] += (p0 * p0).sum()
+    s["p1"] += p1.sum()
+    s["p1sq"] += (p1 * p1).sum()
+    s["diff"] += d.sum()
+    s["diffsq"] += (d * d).sum()
+    s["tot"] += t.sum()
+    s["totsq"] += (t * t).sum()
+    # the dealing side's points minus the other side's: the value of the deal
+    dside = np.where((recs[:, F_DEALER] & 1) == 0, d, -d)
+    s["deal"] += dside.sum()
+    s["dealsq"] += (dside * dside).sum()
+    thrown = recs[:, F_THROWN_IN] == 1
+    played = ~thrown
+    maker_team = recs[:, F_MAKER] & 1
+    mtricks = np.where(maker_team == 1, recs[:, F_TRICKS1], recs[:, F_TRICKS0])
+    s["mtricks"] += float(mtricks[played].sum())
+    alone = recs[:, F_ALONE] == 1
+    c = out.counts
+    c["played"] += int(played.sum())
+    c["made"] += int((played & (mtricks >= 3)).sum())
+    c["euchred"] += int((played & (mtricks < 3)).sum())
+    c["march"] += int((played & (mtricks == 5)).sum())
+    c["alone"] += int(alone.sum())
+    c["alone_march"] += int((alone & (mtricks == 5)).sum())
+    c["defender_alone"] += int((recs[:, F_DEFENDER] >= 0).sum())
+    c["round1"] += int((recs[:, F_ROUND] == 1).sum())
+    c["round2"] += int((recs[:, F_ROUND] == 2).sum())
+    c["stuck"] += int((recs[:, F_STUCK] == 1).sum())
+    c["thrown_in"] += int(thrown.sum())
+    c["maker_team0"] += int((played & (maker_team == 0)).sum())
+    pos = (recs[:, F_MAKER] - recs[:, F_DEALER] - 1) & 3
+    bp = out.by_position
+    bp["played"] += np.bincount(pos[played], minlength=4)
+    bp["made"] += np.bincount(pos[played & (mtricks >= 3)], minlength=4)
+    bp["euchred"] += np.bincount(pos[played & (mtricks < 3)], minlength=4)
+    bp["march"] += np.bincount(pos[played & (mtricks == 5)], minlength=4)
+    bt = out.by_team
+    dealer = recs[:, F_DEALER]
+    up_suit = recs[:, F_UP] // 8
+    nxt = (recs[:, F_TRUMP] == (up_suit ^ 3)) & (recs[:, F_UP] != 32)
+    for team in (0, 1):
+        mine = played & (maker_team == team)
+        for p in range(4):
+            bt["seated"][team, p] += int((((dealer + 1 + p) & 1) == team).sum())
+        cases = {
+            "made_trump": mine,
+            "orders": mine & (recs[:, F_ROUND] == 1),
+            "calls": mine & (recs[:, F_ROUND] == 2) & (recs[:, F_STUCK] == 0),
+            "calls_next": mine & (recs[:, F_ROUND] == 2) & (recs[:, F_STUCK] == 0) & nxt,
+            "stuck": mine & (recs[:, F_STUCK] == 1),
+            "made": mine & (mtricks >= 3),
+            "euchred": mine & (mtricks < 3),
+            "march": mine & (mtricks == 5),
+            "alone": mine & alone,
+            "alone_march": mine & alone & (mtricks == 5),
+        }
+        for key, mask in cases.items():
+            bt[key][team] += np.bincount(pos[mask], minlength=4)
+    out.deals += len(recs)
+    return out
+
+
+CASES = [(name, "random") for name in RULESETS] + [
+    ("north-american", "advanced"),
+    ("british", "aggressive"),
+]
+
+
+@pytest.mark.parametrize("ruleset, strategy", CASES)
+def test_compiled_summary_equals_numpy(ruleset, strategy):
+    rules = Rules.named(ruleset)
+    if ruleset == "north-american" and strategy == "advanced":
+        rules = Rules.named(ruleset, stick_the_dealer=False, defender_alone=True)
+    recs = next(iter_deal_chunks(rules, Matchup.of(strategy, "reference"), 30_000, seed=4))
+    fast = DealSummary()
+    fast.add(recs[:10_000])
+    fast.add(recs[10_000:])
+    slow = numpy_totals(recs)
+    assert fast.deals == slow.deals == 30_000
+    assert fast.sums == slow.sums
+    assert fast.counts == slow.counts
+    for key in slow.by_position:
+        assert np.array_equal(fast.by_position[key], slow.by_position[key]), key
+    for key in TEAM_STATS:
+        assert np.array_equal(fast.by_team[key], slow.by_team[key]), key
+    assert slow.counts["alone"] > 0 and slow.counts["euchred"] > 0
