@@ -15,6 +15,7 @@ result is taken exactly once, from its own future, so nothing is lost or counted
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -168,7 +169,9 @@ class DaskBackend:
     def __enter__(self) -> DaskBackend:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, exc_type, *exc) -> None:
+        if exc_type is KeyboardInterrupt:  # shutting down half-way: spare the user the logs
+            logging.getLogger("distributed").setLevel(logging.CRITICAL)
         self.close()
 
 
@@ -209,8 +212,10 @@ def open_backend(scheduler: str | None = None, cluster: str | None = None,
     if cluster:
         n = parse_cluster(cluster)
         per_worker = max(1, (os.cpu_count() or 1) // n)
+        # the workers' own logs stay quiet (a task's error reaches the client as an
+        # exception); Ctrl-C in a terminal reaches them too, and their dying words are noise
         local = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                             dashboard_address=":0")
+                             dashboard_address=":0", silence_logs=logging.CRITICAL)
         return DaskBackend(Client(local), local, f"local:{n}", threads=per_worker)
     try:
         client = Client(scheduler, timeout=CONNECT_TIMEOUT)

@@ -168,7 +168,7 @@ def test_bad_cluster_options_are_one_line_errors(capsys, argv, needle):
     assert needle in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
 
 
-def test_cli_match_on_a_local_cluster_prints_the_same(capsys):
+def test_cli_match_on_a_cluster_prints_the_same(capsys, cluster):
     argv = ["match", "advanced", "basic", "--deals", "100000", "--seed", "5", "--no-progress"]
     assert cli.main(argv) == 0
     here = capsys.readouterr().out
@@ -176,6 +176,11 @@ def test_cli_match_on_a_local_cluster_prints_the_same(capsys):
     captured = capsys.readouterr()
     assert captured.out == here
     assert "running on Dask (local:2, 2 workers)" in captured.err
+    address = cluster.cluster.scheduler_address  # an existing scheduler, as --scheduler
+    assert cli.main(argv + ["--scheduler", address, "--shard-size", "30000"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == here
+    assert f"running on Dask ({address}, 2 workers)" in captured.err
 
 
 def test_an_experiment_runs_on_a_cluster_with_the_same_tables(tmp_path):
