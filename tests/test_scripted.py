@@ -33,6 +33,7 @@ Score-aware parameters read the game score, given here with ``PresetDeal.of(...,
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from euchre_sim.cards import deck_cards, format_card, parse_card, parse_hand
@@ -912,3 +913,14 @@ def test_avoid_a_suit_an_opponent_has_shown_out_of() -> None:
     rep = play(hands, "9H", 3, f"{base},play.avoid_opponent_void=0", "reference")
     assert tricks(rep)[0] == "0:AC 1:9D 2:TC 3:KC -> 0"
     assert played(rep, 1, 0) == "9C"
+
+
+def test_deck_eff_table_is_each_deck_in_the_effective_layout():
+    """``DECK_EFF`` (what is in play at the start, read by ``is_boss``) is every deck's natural
+    mask converted for each trump."""
+    from euchre_sim.core.hands import to_effective
+    from euchre_sim.core.tables import DECK_EFF, DECK_NAT
+
+    for row in range(4):
+        for trump in range(4):
+            assert DECK_EFF[row, trump] == to_effective(np.int64(DECK_NAT[row]), trump)

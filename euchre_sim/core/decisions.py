@@ -271,6 +271,8 @@ def decide_play(kinds, params, g, seat, rules, rng, legal, tt, pw):
         if n == 1:
             return ctz(legal)
         return kth_bit(legal, below(rng, n))
+    if (legal & (legal - 1)) == 0:  # one legal card: nothing to decide
+        return ctz(legal)
     return searched_play(kind, params, g, seat, rules, rng, legal, tt, pw)
 
 

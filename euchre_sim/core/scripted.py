@@ -35,7 +35,7 @@ from .layout import (
     G_WIN_CARD,
     G_WIN_SEAT,
 )
-from .tables import DECK_NAT, EFF, SUIT_EFF, TRUMP_MASK
+from .tables import DECK_EFF, DECK_NAT, EFF, SUIT_EFF, TRUMP_MASK
 
 (
     Q_W_JOKER, Q_W_RIGHT, Q_W_LEFT, Q_W_ACE, Q_W_KING, Q_W_QUEEN, Q_W_TEN, Q_W_NINE, Q_W_LOW,
@@ -53,6 +53,8 @@ from .tables import DECK_NAT, EFF, SUIT_EFF, TRUMP_MASK
     N_Q,
 ) = range(59)
 
+assert (Q_W_JOKER, Q_W_RIGHT, Q_W_LEFT, Q_W_ACE, Q_W_KING, Q_W_QUEEN, Q_W_TEN, Q_W_NINE,
+        Q_W_LOW) == tuple(range(Q_W_JOKER, Q_W_JOKER + 9))  # trump_weight relies on it
 ONE = np.int64(1)
 ACE_BASE = 21  # effective bit of the ace of non-trump suit e is 21 + e, the king 18 + e
 KING_BASE = 18
@@ -81,26 +83,11 @@ def eff_suit(nat_suit, trump):
     return nat_suit if nat_suit < trump else nat_suit - 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def trump_weight(params, team, bit):
-    """Weight of one trump (effective bit 24..33)."""
-    if bit == 33:
-        return params[team, Q_W_JOKER]
-    if bit == 32:
-        return params[team, Q_W_RIGHT]
-    if bit == 31:
-        return params[team, Q_W_LEFT]
-    if bit == 30:
-        return params[team, Q_W_ACE]
-    if bit == 29:
-        return params[team, Q_W_KING]
-    if bit == 28:
-        return params[team, Q_W_QUEEN]
-    if bit == 27:
-        return params[team, Q_W_TEN]
-    if bit == 26:
-        return params[team, Q_W_NINE]
-    return params[team, Q_W_LOW]
+    """Weight of one trump (effective bit 24..33): the weights Q_W_JOKER .. Q_W_LOW are
+    consecutive slots, from the joker (bit 33) down to the nine (bit 26), then the low cards."""
+    return params[team, Q_W_JOKER + min(33 - bit, Q_W_LOW - Q_W_JOKER)]
 
 
 @njit(cache=True, _nrt=False)
@@ -330,7 +317,7 @@ def gone_mask(params, g, seat):
 def is_boss(params, g, seat, rules, card):
     """Is ``card`` the highest card of its suit still in play (as far as the seat knows)?"""
     e = 3 if card >= 24 else card % 3
-    universe = to_effective(DECK_NAT[deck_row(rules)], g[G_TRUMP])
+    universe = DECK_EFF[deck_row(rules), g[G_TRUMP]]
     live = universe & ~gone_mask(params, g, seat) & SUIT_EFF[e]
     return (live >> (card + 1)) == 0
 

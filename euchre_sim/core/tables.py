@@ -75,6 +75,11 @@ DECK_NAT = np.array([sum(1 << int(c) for c in DECKS[i, : DECK_LEN[i]]) for i in 
                     np.int64)  # natural mask of each deck
 
 
+# every card of deck row i in the effective layout of trump t (what is "in play" at the start)
+DECK_EFF = np.array([[sum(1 << eff_bit(t, int(c)) for c in DECKS[i, : DECK_LEN[i]])
+                      for t in range(4)] for i in range(4)], np.int64)
+
+
 def deck_index(deck: int) -> int:
     """Row of ``DECKS`` for a deck size."""
     return (24, 25, 32, 33).index(deck)
