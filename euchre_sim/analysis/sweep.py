@@ -8,14 +8,16 @@ blurred by the luck of the cards. One parameter gives a curve, two a grid (a hea
 from __future__ import annotations
 
 import itertools
+from contextlib import closing
 from dataclasses import dataclass
 
 import numpy as np
 
-from ..backends import Backend
+from ..backends import Backend, InProcess, plan_shards
 from ..rules import Rules
+from ..simulate import DEFAULT_CHUNK
 from ..strategies import Strategy, StrategyError, get_strategy
-from .match import MatchResult, duplicate_deals
+from .match import DuplicateTotals, MatchResult, duplicate_deal_shard
 
 
 class SweepError(ValueError):
@@ -115,7 +117,27 @@ def sweep(rules: Rules, strategy: str | Strategy, params: list[tuple[str, list[f
             strategies.append(get_strategy(base, **dict(zip(keys, values, strict=True))))
         except StrategyError as exc:
             raise SweepError(str(exc)) from None
-    results = [duplicate_deals(rules, s, opponent, deals, seed, threads=threads,
-                               progress=progress, backend=backend, shard=shard)
-               for s in strategies]
+    backend = backend or InProcess(threads)
+    size = shard or backend.default_shard(DEFAULT_CHUNK, deals * len(grid))
+    # every point's shards go out together (a cluster keeps all its workers busy even when a
+    # point alone has fewer shards than workers); shard k of point p covers the point's deals
+    # first - p * deals .. in the index space p * deals + i
+    shards = [(p * deals + lo, n) for p in range(len(grid)) for lo, n in plan_shards(deals, size)]
+    totals = [DuplicateTotals() for _ in grid]
+    parts = backend.map(_point_shard, shards, rules, strategies, opponent, seed, deals,
+                        progress=progress)
+    with closing(parts):
+        for (first, _), part in zip(shards, parts, strict=True):
+            totals[first // deals].merge(part)
+    results = [MatchResult(s, opponent, t.boards, t.deal_estimate(), t.ab, t.ba)
+               for s, t in zip(strategies, totals, strict=True)]
     return SweepResult(base, opponent, keys, grid, results, deals)
+
+
+def _point_shard(first: int, count: int, rules: Rules, strategies: list[Strategy],
+                 opponent: Strategy, seed: int, deals: int,
+                 threads: int | None = None) -> DuplicateTotals:
+    """One shard of one grid point (see :func:`sweep` for the index space)."""
+    point = first // deals
+    return duplicate_deal_shard(first - point * deals, count, rules, strategies[point],
+                                opponent, seed, threads=threads)
