@@ -115,10 +115,23 @@ class DaskBackend:
         return min(max(chunk, -(-want // chunk) * chunk), 64 * chunk)
 
     def warm_up(self) -> None:
-        """Load (or compile) the kernels on every worker at once, before the first shard."""
-        if not self._warmed:
-            self.client.run(_warm_worker)
-            self._warmed = True
+        """Load (or compile) the kernels on every worker at once, before the first shard, and
+        check that every worker runs the same kernels as this process (the same results)."""
+        if self._warmed:
+            return
+        try:
+            found = self.client.run(_warm_worker)
+        except Exception as exc:  # a worker without euchre_sim, or one that cannot run it
+            raise BackendError(f"a Dask worker cannot run euchre_sim ({type(exc).__name__}: "
+                               f"{exc}); install the same version on every worker "
+                               "(docs/cluster.md)") from None
+        ours = kernel_fingerprint()
+        for worker, theirs in sorted(found.items()):
+            if tuple(theirs) != ours:
+                raise BackendError(f"worker {worker} runs euchre_sim {theirs[0]} (kernels "
+                                   f"{theirs[1]}), this process {ours[0]} (kernels {ours[1]}): "
+                                   "install the same version everywhere (docs/cluster.md)")
+        self._warmed = True
 
     def map(self, fn: Callable[..., Any], shards: Sequence[Shard], *args: Any,
             progress: Callable[[int], None] | None = None) -> Iterator[Any]:
@@ -175,11 +188,19 @@ class DaskBackend:
         self.close()
 
 
-def _warm_worker() -> bool:
+def kernel_fingerprint() -> tuple[str, str]:
+    """(package version, hash of the kernel sources and numba's version) of this process."""
+    from . import __version__
+    from .core import KERNEL_HASH
+
+    return __version__, KERNEL_HASH
+
+
+def _warm_worker() -> tuple[str, str]:
     from .simulate import warm_up_kernels
 
     warm_up_kernels()
-    return True
+    return kernel_fingerprint()
 
 
 def parse_cluster(spec: str) -> int:

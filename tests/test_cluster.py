@@ -147,6 +147,16 @@ async def _idle(client):
     raise AssertionError("shards still running after the interrupt")
 
 
+def test_workers_with_other_kernels_are_refused(cluster, monkeypatch):
+    """A worker whose euchre_sim differs from the client's would give other results."""
+    import euchre_sim.backends as backends
+
+    monkeypatch.setattr(backends, "kernel_fingerprint", lambda: ("0.0.0", "not-these"))
+    fresh = backends.DaskBackend(cluster.client)
+    with pytest.raises(BackendError, match="install the same version everywhere"):
+        fresh.warm_up()
+
+
 def test_cluster_option_parsing():
     assert parse_cluster("local:3") == 3
     assert parse_cluster("local") == (os.cpu_count() or 1)

@@ -31,5 +31,6 @@ def _cache_root() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "euchre_sim"
 
 
-CACHE_DIR = _cache_root() / f"numba-{_kernel_source_hash()}"
+KERNEL_HASH = _kernel_source_hash()  # also tells a Dask worker's kernels from the client's
+CACHE_DIR = _cache_root() / f"numba-{KERNEL_HASH}"
 numba.config.CACHE_DIR = str(CACHE_DIR)
