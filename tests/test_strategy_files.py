@@ -33,10 +33,11 @@ from euchre_sim.strategies import (
 )
 from euchre_sim.strategies.schema import PARAMS
 
-BUILTINS = ["random", "reference", "basic", "advanced", "aggressive", "conservative", "pimc"]
+BUILTINS = ["random", "reference", "basic", "advanced", "aggressive", "conservative", "pimc",
+            "score_aware"]
 KINDS = {"random": "random", "reference": "reference", "basic": "scripted",
          "advanced": "scripted", "aggressive": "scripted", "conservative": "scripted",
-         "pimc": "pimc"}
+         "pimc": "pimc", "score_aware": "scripted"}
 # Every rule option on at once (33 cards: joker, 8s and 7s): every decision hook is asked.
 ALL_OPTIONS = Rules(
     stick_the_dealer=False, defender_alone=True, dealer_partner_alone=True,
@@ -400,3 +401,9 @@ def test_advanced_is_not_worse_than_reference_in_a_duplicate_match() -> None:
     se = board.std(ddof=1) / np.sqrt(DUP_DEALS)
     print(f"advanced - reference: {mean:+.4f} ± {se:.4f} points per deal")
     assert mean > -4 * se, f"advanced worse than reference: {mean:+.4f} ± {se:.4f}"
+
+
+def test_score_aware_is_advanced_playing_to_the_score() -> None:
+    """The built-in is exactly what experiments/equity_aware.toml measured."""
+    measured = get_strategy("advanced:score.equity_weight=16,score.equity_alone=2")
+    assert get_strategy("score_aware").all_params() == measured.all_params()
