@@ -52,30 +52,34 @@ def maker_position_chart(summary: DealSummary, caption: str, out_stem: Path) -> 
 
 
 def sweep_chart(result, caption: str, out_stem: Path) -> list[Path]:
-    """One parameter: the curve of points per deal against the field with 95 % error bars.
-    Two parameters: a heat map of the mean (the best point marked)."""
+    """One parameter: the curve of points per deal against the field (with games: the share
+    of games won) with 95 % error bars. Two parameters: a heat map of it (the best point
+    marked)."""
     df = result.table()
+    y, lo, hi = ("win_rate", "win_ci95_low", "win_ci95_high") if result.games else (
+        "mean", "ci95_low", "ci95_high")
+    label = (f"share of games won against {result.field.label}" if result.games
+             else f"points per deal minus {result.field.label}")
     fig, ax = plt.subplots(figsize=(7.5, 4.8))
     if len(result.keys) == 1:
         key = result.keys[0]
         x = df[key].to_numpy()
-        ax.errorbar(x, df["mean"], yerr=[df["mean"] - df["ci95_low"], df["ci95_high"] - df["mean"]],
-                    fmt="o-", capsize=3)
-        best = df["mean"].idxmax()
-        ax.plot([x[best]], [df["mean"][best]], "r*", markersize=14, label="best")
-        ax.axhline(0, color="grey", lw=0.8)
+        ax.errorbar(x, df[y], yerr=[df[y] - df[lo], df[hi] - df[y]], fmt="o-", capsize=3)
+        best = df[y].idxmax()
+        ax.plot([x[best]], [df[y][best]], "r*", markersize=14, label="best")
+        ax.axhline(0.5 if result.games else 0, color="grey", lw=0.8)
         ax.set_xlabel(key)
-        ax.set_ylabel(f"points per deal minus {result.field.label}")
+        ax.set_ylabel(label)
         ax.legend(loc="best")
     else:
         kx, ky = result.keys
-        pivot = df.pivot(index=ky, columns=kx, values="mean")
+        pivot = df.pivot(index=ky, columns=kx, values=y)
         im = ax.imshow(pivot.to_numpy(), origin="lower", aspect="auto", cmap="viridis")
         ax.set_xticks(range(len(pivot.columns)), [f"{v:g}" for v in pivot.columns])
         ax.set_yticks(range(len(pivot.index)), [f"{v:g}" for v in pivot.index])
         ax.set_xlabel(kx)
         ax.set_ylabel(ky)
-        fig.colorbar(im, ax=ax, label=f"points per deal minus {result.field.label}")
+        fig.colorbar(im, ax=ax, label=label)
         iy, ix = np.unravel_index(np.nanargmax(pivot.to_numpy()), pivot.shape)
         ax.plot([ix], [iy], "r*", markersize=14)
     ax.set_title(f"Sweep of {result.strategy.label} against {result.field.label}")

@@ -296,8 +296,12 @@ def build_parser() -> argparse.ArgumentParser:
     sw.add_argument("--vs", default="reference", metavar="FIELD",
                     help="the fixed opponent (default: reference)")
     _add_rules_args(sw)
-    sw.add_argument("--deals", type=_positive, default=100_000,
-                    help="duplicate deals per grid point (default 100000)")
+    count = sw.add_mutually_exclusive_group()
+    count.add_argument("--deals", type=_positive, default=None,
+                       help="duplicate deals per grid point (default 100000)")
+    count.add_argument("--games", type=_positive, default=None,
+                       help="duplicate whole games per grid point instead of deals: the best "
+                       "point is the one that wins most games")
     sw.add_argument("--seed", type=_seed, default=1, help="run seed (default 1)")
     _add_compute_args(sw)
     _add_output_args(sw, "write the results into DIR")
@@ -569,13 +573,15 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         points *= len(values)
     writer = (RunWriter(args.out, overwrite=args.overwrite, extras=getattr(args, "extras", None))
               if args.out else None)
-    bar = tqdm(total=points * args.deals, unit=" deals", unit_scale=True, leave=False,
+    n = args.games or args.deals or 100_000
+    unit = "games" if args.games else "deals"
+    bar = tqdm(total=points * n, unit=f" {unit}", unit_scale=True, leave=False,
                disable=args.no_progress or None)
     started = time.time()
     with bar, _backend(args) as backend:
-        result = sweep(rules, args.strategy, params, args.vs, args.deals, args.seed,
+        result = sweep(rules, args.strategy, params, args.vs, n, args.seed,
                        threads=args.threads, progress=bar.update, backend=backend,
-                       shard=args.shard_size)
+                       shard=args.shard_size, games=bool(args.games))
     text = result.to_text()
     print(text)
     if writer is not None:
@@ -583,13 +589,13 @@ def cmd_sweep(args: argparse.Namespace) -> int:
             result.table().to_csv(writer.path / "sweep.csv", index=False)
             result.table().to_parquet(writer.path / "sweep.parquet", index=False)
             writer.write_text("sweep.txt", text + "\n")
-            caption = (f"rules: {args.rules}; {args.deals:,} duplicate deals per point, the "
+            caption = (f"rules: {args.rules}; {n:,} duplicate {unit} per point, the "
                        f"same at every point; seed {args.seed}")
             sweep_chart(result, caption, writer.path / "chart")
             writer.write_json("meta.json", {
                 "kind": "sweep", "ruleset": args.rules, "rules": rules.to_dict(),
                 "strategy": result.strategy.describe(), "field": result.field.describe(),
-                "params": {k: v for k, v in params}, "deals_per_point": args.deals,
+                "params": {k: v for k, v in params}, f"{unit}_per_point": n,
                 "seed": args.seed, "elapsed_s": round(time.time() - started, 3),
                 **provenance()})
         print(f"\nwrote {args.out}/ (sweep.csv, sweep.txt, chart.png, chart.svg, meta.json)")

@@ -43,7 +43,8 @@ KINDS: dict[str, dict[str, Any]] = {
     "simulate": {"strategy": "reference", "vs": None, "deals": 100_000, "games": None,
                  "seed": 1},
     "match": {"a": None, "b": None, "deals": 100_000, "games": None, "seed": 1},
-    "sweep": {"strategy": None, "vs": "reference", "deals": 100_000, "seed": 1, "params": None},
+    "sweep": {"strategy": None, "vs": "reference", "deals": 100_000, "games": None, "seed": 1,
+              "params": None},
     "equity": {"strategy": "advanced", "games": 100_000, "seed": 1},
     "analyze": {"hand": None, "up": None, "seat": None, "bidding": "", "score": None,
                 "table": "advanced", "deals": 50_000, "seed": 1},
@@ -105,13 +106,13 @@ def command_args(config: dict[str, Any], out: str) -> list[str]:
         argv += ["--set", f"{key}={text}"]
     flags = {
         "simulate": ("strategy", "vs", "seed"), "match": ("seed",),
-        "sweep": ("vs", "deals", "seed"), "equity": ("strategy", "games", "seed"),
+        "sweep": ("vs", "seed"), "equity": ("strategy", "games", "seed"),
         "analyze": ("hand", "up", "seat", "bidding", "score", "table", "deals", "seed"),
     }[kind]
     for key in flags:
         if config.get(key) is not None:
             argv += [f"--{key}", str(config[key])]
-    if kind in ("simulate", "match"):
+    if kind in ("simulate", "match", "sweep"):
         if config.get("games"):
             argv += ["--games", str(config["games"])]
         else:

@@ -90,6 +90,10 @@ def test_equity_sweep_and_analyze_match_in_process(cluster):
     s1 = sweep(RULES, "basic", grid, "reference", 60_000, seed=5)
     s2 = sweep(RULES, "basic", grid, "reference", 60_000, seed=5, backend=cluster)
     assert s1.table().equals(s2.table())
+    g1 = sweep(RULES, "basic", grid, "reference", 5_000, seed=5, games=True)
+    g2 = sweep(RULES, "basic", grid, "reference", 5_000, seed=5, games=True, backend=cluster,
+               shard=4096)
+    assert g1.table().equals(g2.table())
     sit = parse_situation("JH JD AH KH AS", "9H", "third", "pass pass", "6-8")
     a1 = analyze(sit, "advanced", deals=10_000, seed=3, equity_games=3_000)
     a2 = analyze(sit, "advanced", deals=10_000, seed=3, equity_games=3_000, backend=cluster)

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from euchre_sim import cli
-from euchre_sim.analysis.match import duplicate_deals
+from euchre_sim.analysis.match import duplicate_deals, duplicate_games
 from euchre_sim.analysis.sweep import SweepError, parse_range, sweep
 from euchre_sim.rules import Rules
 from euchre_sim.strategies import get_strategy
@@ -34,6 +34,26 @@ def test_every_point_is_a_duplicate_match_on_the_same_deals():
     best, _ = res.best()
     assert best != (40,)
     assert df["mean"][2] < df["mean"][1]
+
+
+def test_a_games_sweep_is_a_duplicate_game_match_at_every_point(tmp_path, capsys):
+    """With games, every point plays the same games, its numbers are those of a duplicate game
+    match, and the best point is the one that wins most games."""
+    res = sweep(Rules(), "advanced", [("score.equity_alone", [0, 2])], "advanced", 5_000,
+                seed=3, games=True)
+    again = duplicate_games(Rules(), get_strategy("advanced:score.equity_alone=2"), "advanced",
+                            5_000, 3)
+    assert res.results[1].win_share == again.win_share and res.results[1].diff == again.diff
+    assert res.results[0].win_share.mean == 0.5  # advanced against itself: every board 1-1
+    table = res.table()
+    assert table.win_rate.idxmax() == res.points.index(res.best()[0])
+    assert "best for winning games" in res.to_text()
+    rc = cli.main(["sweep", "advanced", "--param", "score.equity_alone=0,2", "--vs", "advanced",
+                   "--games", "5000", "--seed", "3", "--out", str(tmp_path / "s"),
+                   "--no-progress"])
+    assert rc == 0 and "games won, paired by board" in capsys.readouterr().out
+    meta = json.loads((tmp_path / "s" / "meta.json").read_text())
+    assert meta["games_per_point"] == 5_000 and (tmp_path / "s" / "chart.png").exists()
 
 
 def test_two_parameters_make_a_grid():

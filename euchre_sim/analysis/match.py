@@ -148,6 +148,14 @@ class DuplicateTotals:
     def game_estimate(self) -> Estimate:
         return mean_estimate(math.fsum(self.block_sums), math.fsum(self.block_sqs), self.boards)
 
+    def result(self, sa: Strategy, sb: Strategy, games: bool = False) -> MatchResult:
+        """The match these totals describe (boards are games when ``games``)."""
+        if games:
+            return MatchResult(sa, sb, self.boards, self.game_estimate(), self.ab, self.ba,
+                               games_won_by_a=self.wins_a, games=2 * self.boards,
+                               win_share=self.win_share())
+        return MatchResult(sa, sb, self.boards, self.deal_estimate(), self.ab, self.ba)
+
 
 def duplicate_deal_shard(first: int, count: int, rules: Rules, sa: Strategy, sb: Strategy,
                          seed: int, threads: int | None = None) -> DuplicateTotals:
@@ -194,7 +202,7 @@ def duplicate_deals(
                 est = total.deal_estimate()
                 if total.boards >= 2 and z * est.se <= half_width:
                     break
-    return MatchResult(sa, sb, total.boards, total.deal_estimate(), total.ab, total.ba)
+    return total.result(sa, sb)
 
 
 def duplicate_game_shard(first: int, count: int, rules: Rules, sa: Strategy, sb: Strategy,
@@ -240,6 +248,4 @@ def duplicate_games(
     with closing(parts):
         for part in parts:
             total.merge(part)
-    return MatchResult(sa, sb, games, total.game_estimate(), total.ab, total.ba,
-                       games_won_by_a=total.wins_a, games=2 * games,
-                       win_share=total.win_share())
+    return total.result(sa, sb, games=True)

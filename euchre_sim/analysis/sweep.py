@@ -17,7 +17,13 @@ from ..backends import Backend, InProcess, plan_shards
 from ..rules import Rules
 from ..simulate import DEFAULT_CHUNK
 from ..strategies import Strategy, StrategyError, get_strategy
-from .match import DuplicateTotals, MatchResult, duplicate_deal_shard
+from .match import (
+    GAME_ALIGN,
+    DuplicateTotals,
+    MatchResult,
+    duplicate_deal_shard,
+    duplicate_game_shard,
+)
 
 
 class SweepError(ValueError):
@@ -60,36 +66,59 @@ class SweepResult:
     keys: list[str]
     points: list[tuple[float, ...]]
     results: list[MatchResult]
-    deals: int
+    deals: int  # duplicate deals per point, or games with ``games``
+    games: bool = False
 
     def table(self):
-        """A DataFrame: one row per grid point (parameter values, mean, se, 95 % interval)."""
+        """A DataFrame: one row per grid point (parameter values, mean, se, 95 % interval of
+        points per deal; with games also the share of games won, paired by board)."""
         import pandas as pd
 
         rows = []
         for values, r in zip(self.points, self.results, strict=True):
             lo, hi = r.interval()
-            rows.append({**dict(zip(self.keys, values, strict=True)), "mean": r.diff.mean,
-                         "se": r.diff.se, "ci95_low": lo, "ci95_high": hi})
+            row = {**dict(zip(self.keys, values, strict=True)), "mean": r.diff.mean,
+                   "se": r.diff.se, "ci95_low": lo, "ci95_high": hi}
+            if self.games:
+                wlo, whi = r.win_share.interval()
+                row.update(win_rate=r.win_share.mean, win_se=r.win_share.se,
+                           win_ci95_low=wlo, win_ci95_high=whi)
+            rows.append(row)
         return pd.DataFrame(rows)
 
+    @property
+    def measure(self) -> str:
+        """The column the best point maximises: game wins for games, else points per deal."""
+        return "win_rate" if self.games else "mean"
+
     def best(self) -> tuple[tuple[float, ...], MatchResult]:
-        i = int(np.argmax([r.diff.mean for r in self.results]))
+        i = int(np.argmax(self.table()[self.measure]))
         return self.points[i], self.results[i]
 
     def to_text(self) -> str:
         df = self.table()
+        unit = "games" if self.games else "deals"
         lines = [f"sweep of {self.strategy.label} against {self.field.label}: "
-                 f"{self.deals:,} duplicate deals per point (the same deals at every point)",
-                 "points per deal, strategy minus field (95 % interval):"]
+                 f"{self.deals:,} duplicate {unit} per point (the same {unit} at every point)",
+                 "points per deal, strategy minus field (95 % interval)"
+                 + ("; games won, paired by board:" if self.games else ":")]
         for _, row in df.iterrows():
             label = ", ".join(f"{k}={_fmt(row[k])}" for k in self.keys)
-            lines.append(f"  {label:<40} {row['mean']:+.4f} ± {row['se']:.4f}  "
-                         f"({row['ci95_low']:+.4f} .. {row['ci95_high']:+.4f})")
+            line = (f"  {label:<40} {row['mean']:+.4f} ± {row['se']:.4f}  "
+                    f"({row['ci95_low']:+.4f} .. {row['ci95_high']:+.4f})")
+            if self.games:
+                line += (f"   {100 * row['win_rate']:.2f} % ({100 * row['win_ci95_low']:.2f} "
+                         f".. {100 * row['win_ci95_high']:.2f})")
+            lines.append(line)
         values, r = self.best()
         lo, hi = r.interval()
         label = ", ".join(f"{k}={_fmt(v)}" for k, v in zip(self.keys, values, strict=True))
-        lines.append(f"best: {label}: {r.diff.mean:+.4f} ({lo:+.4f} .. {hi:+.4f})")
+        if self.games:
+            wlo, whi = r.win_share.interval()
+            lines.append(f"best for winning games: {label}: {100 * r.win_share.mean:.2f} % "
+                         f"({100 * wlo:.2f} .. {100 * whi:.2f})")
+        else:
+            lines.append(f"best: {label}: {r.diff.mean:+.4f} ({lo:+.4f} .. {hi:+.4f})")
         return "\n".join(lines)
 
 
@@ -99,10 +128,12 @@ def _fmt(v: float) -> str:
 
 def sweep(rules: Rules, strategy: str | Strategy, params: list[tuple[str, list[float]]],
           field: str | Strategy, deals: int, seed: int, threads: int | None = None,
-          progress=None, backend: Backend | None = None, shard: int | None = None
-          ) -> SweepResult:
+          progress=None, backend: Backend | None = None, shard: int | None = None,
+          games: bool = False) -> SweepResult:
     """Duplicate-match ``strategy`` with every combination of ``params`` against ``field``
-    (``backend``: where the shards of each point run, default in-process)."""
+    on ``deals`` deals per point (with ``games``: ``deals`` whole games per point, and the
+    best point is the one that wins most games). ``backend``: where the shards run, default
+    in-process."""
     if not 1 <= len(params) <= 2:
         raise SweepError("give one or two --param ranges")
     keys = [k for k, _ in params]
@@ -118,26 +149,29 @@ def sweep(rules: Rules, strategy: str | Strategy, params: list[tuple[str, list[f
         except StrategyError as exc:
             raise SweepError(str(exc)) from None
     backend = backend or InProcess(threads)
-    size = shard or backend.default_shard(DEFAULT_CHUNK, deals * len(grid))
+    chunk, align = (4 * GAME_ALIGN, GAME_ALIGN) if games else (DEFAULT_CHUNK, 1)
+    size = shard or backend.default_shard(chunk, deals * len(grid))
     # every point's shards go out together (a cluster keeps all its workers busy even when a
-    # point alone has fewer shards than workers); shard k of point p covers the point's deals
-    # first - p * deals .. in the index space p * deals + i
-    shards = [(p * deals + lo, n) for p in range(len(grid)) for lo, n in plan_shards(deals, size)]
+    # point alone has fewer shards than workers): point p's deal (or game) i has index
+    # p * stride + i, the stride a whole number of blocks
+    stride = -(-deals // align) * align
+    shards = [(p * stride + lo, n) for p in range(len(grid))
+              for lo, n in plan_shards(deals, size, align=align)]
     totals = [DuplicateTotals() for _ in grid]
-    parts = backend.map(_point_shard, shards, rules, strategies, opponent, seed, deals,
+    parts = backend.map(_point_shard, shards, rules, strategies, opponent, seed, stride, games,
                         progress=progress)
     with closing(parts):
         for (first, _), part in zip(shards, parts, strict=True):
-            totals[first // deals].merge(part)
-    results = [MatchResult(s, opponent, t.boards, t.deal_estimate(), t.ab, t.ba)
-               for s, t in zip(strategies, totals, strict=True)]
-    return SweepResult(base, opponent, keys, grid, results, deals)
+            totals[first // stride].merge(part)
+    results = [t.result(s, opponent, games) for s, t in zip(strategies, totals, strict=True)]
+    return SweepResult(base, opponent, keys, grid, results, deals, games)
 
 
 def _point_shard(first: int, count: int, rules: Rules, strategies: list[Strategy],
-                 opponent: Strategy, seed: int, deals: int,
+                 opponent: Strategy, seed: int, stride: int, games: bool,
                  threads: int | None = None) -> DuplicateTotals:
     """One shard of one grid point (see :func:`sweep` for the index space)."""
-    point = first // deals
-    return duplicate_deal_shard(first - point * deals, count, rules, strategies[point],
-                                opponent, seed, threads=threads)
+    point = first // stride
+    play = duplicate_game_shard if games else duplicate_deal_shard
+    return play(first - point * stride, count, rules, strategies[point], opponent, seed,
+                threads=threads)
