@@ -42,6 +42,30 @@ def plan_shards(total: int, size: int, first: int = 0, align: int = 1) -> list[S
     return [(first + lo, min(size, total - lo)) for lo in range(0, total, size)]
 
 
+class ShardProgress:
+    """A progress callback for a tqdm bar: moves it by each finished shard's size and shows
+    how many shards are done (the unit of work; on a cluster they finish in any order)."""
+
+    def __init__(self, bar: Any):
+        self.bar = bar
+        self.done = 0
+        self.total = 0
+
+    def planned(self, n: int) -> None:
+        """``n`` more shards are on their way (a run may plan several batches)."""
+        self.total += n
+
+    def __call__(self, count: int) -> None:
+        self.done += 1
+        self.bar.set_postfix_str(f"{self.done}/{self.total} shards", refresh=False)
+        self.bar.update(count)
+
+
+def _announce(progress: Any, shards: Sequence[Shard]) -> None:
+    if hasattr(progress, "planned"):
+        progress.planned(len(shards))
+
+
 class Backend(Protocol):
     """What the simulating functions need of a backend."""
 
@@ -70,6 +94,7 @@ class InProcess:
 
     def map(self, fn: Callable[..., Any], shards: Sequence[Shard], *args: Any,
             progress: Callable[[int], None] | None = None) -> Iterator[Any]:
+        _announce(progress, shards)
         for first, count in shards:
             result = fn(first, count, *args, threads=self.threads)
             if progress is not None:
@@ -138,6 +163,7 @@ class DaskBackend:
         from distributed import as_completed
 
         self.warm_up()
+        _announce(progress, shards)
         window = max(2, WINDOW_PER_WORKER * self.workers)
         pending = list(enumerate(shards))[::-1]
         futures: dict[Any, int] = {}

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from . import __version__
 from .analysis.analyze import AnalysisError
 from .analysis.sweep import SweepError
-from .backends import BackendError
+from .backends import BackendError, ShardProgress
 from .cards import CardError
 from .experiments import ExperimentError
 from .results import ResultsError
@@ -424,7 +424,8 @@ def cmd_match(args: argparse.Namespace) -> int:
             raise SimulationError("--precision works with --deals")
         if args.precision is not None and args.precision <= 0:
             raise SimulationError(f"--precision must be positive, got {args.precision}")
-        result = play(rules, a, b, n, args.seed, threads=args.threads, progress=bar.update,
+        result = play(rules, a, b, n, args.seed, threads=args.threads,
+                      progress=ShardProgress(bar),
                       backend=backend, shard=args.shard_size, **extra)
     text = result.to_text()
     print(text)
@@ -509,7 +510,8 @@ def cmd_equity(args: argparse.Namespace) -> int:
     started = time.time()
     with bar, _backend(args) as backend:
         table = match_equity(rules, strategy, args.games, args.seed, threads=args.threads,
-                             progress=bar.update, backend=backend, shard=args.shard_size)
+                             progress=ShardProgress(bar), backend=backend,
+                             shard=args.shard_size)
     text = table.to_text()
     print(text)
     if writer is not None:
@@ -580,7 +582,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     started = time.time()
     with bar, _backend(args) as backend:
         result = sweep(rules, args.strategy, params, args.vs, n, args.seed,
-                       threads=args.threads, progress=bar.update, backend=backend,
+                       threads=args.threads, progress=ShardProgress(bar), backend=backend,
                        shard=args.shard_size, games=bool(args.games))
     text = result.to_text()
     print(text)

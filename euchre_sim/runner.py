@@ -11,7 +11,7 @@ import numpy as np
 from tqdm import tqdm
 
 from .analysis.summary import DealSummary, GameSummary
-from .backends import Backend, InProcess, plan_shards
+from .backends import Backend, InProcess, ShardProgress, plan_shards
 from .charts import maker_position_chart
 from .core.layout import GAME_FIELDS, RECORD_FIELDS
 from .results import RunWriter, provenance
@@ -121,7 +121,7 @@ def run_simulation(
     chunk = GAME_CHUNK if games else DEFAULT_CHUNK
     shards = plan_shards(total, shard or backend.default_shard(chunk, total))
     parts = backend.map(simulate_shard, shards, rules, matchup, seed, bool(games),
-                        bool(writer is not None and records), progress=bar.update)
+                        bool(writer is not None and records), progress=ShardProgress(bar))
     with ctx, bar, closing(parts):
         for part in parts:
             dsum.merge(part.deals)

@@ -15,7 +15,14 @@ from euchre_sim.analysis.equity import match_equity
 from euchre_sim.analysis.match import duplicate_deals, duplicate_games
 from euchre_sim.analysis.summary import DealSummary
 from euchre_sim.analysis.sweep import sweep
-from euchre_sim.backends import BackendError, InProcess, open_backend, parse_cluster, plan_shards
+from euchre_sim.backends import (
+    BackendError,
+    InProcess,
+    ShardProgress,
+    open_backend,
+    parse_cluster,
+    plan_shards,
+)
 from euchre_sim.rules import Rules
 from euchre_sim.runner import run_simulation
 
@@ -207,3 +214,24 @@ def test_an_experiment_runs_on_a_cluster_with_the_same_tables(tmp_path):
     there = run_experiment(exp, tmp_path / "there", ["--cluster", "local:2"])
     assert (here / "sweep.csv").read_text() == (there / "sweep.csv").read_text()
     assert "--cluster local:2" in (there / "command.txt").read_text()
+
+
+class FakeBar:
+    def __init__(self):
+        self.n = 0
+        self.postfix = ""
+
+    def update(self, k):
+        self.n += k
+
+    def set_postfix_str(self, text, refresh=True):
+        self.postfix = text
+
+
+@pytest.mark.parametrize("on_cluster", [False, True])
+def test_the_progress_bar_counts_finished_shards(cluster, on_cluster):
+    bar = FakeBar()
+    backend = cluster if on_cluster else InProcess()
+    duplicate_deals(RULES, "basic", "reference", 100_000, seed=1, backend=backend,
+                    shard=30_000, progress=ShardProgress(bar))
+    assert bar.n == 100_000 and bar.postfix == "4/4 shards"
