@@ -688,6 +688,20 @@ def test_equity_alone_goes_alone_when_the_extra_points_reach_the_game() -> None:
     assert play(hands, "9H", 3, "basic", score=(6, 8)).record["alone"] == 0
 
 
+def test_equity_alone_keeps_a_lone_defender_out_when_a_euchre_wins_the_game() -> None:
+    """The lone defence above (the eldest defends alone at threshold 12), with
+    ``score.equity_alone=1``: at 8-0 an ordinary euchre (+2) already wins the game, a lone
+    one adds nothing (k = 0) and he keeps his partner in; at 0-0 (k = 0.95: a rise of 0.05,
+    0 to the half point) he still defends alone."""
+    rules = Rules(defender_alone=True)
+    hands = fill({0: "JD AC AS AD 9S"}, "9H")
+    on = "basic:defend_alone.threshold=12,score.equity_alone=1"
+    assert play(hands, "9H", 3, on, ANY, rules=rules, score=(8, 0)).record["defender"] == -1
+    assert play(hands, "9H", 3, on, ANY, rules=rules, score=(0, 0)).record["defender"] == 0
+    plain = "basic:defend_alone.threshold=12"
+    assert play(hands, "9H", 3, plain, ANY, rules=rules, score=(8, 0)).record["defender"] == 0
+
+
 # --------------------------------------------------------------------------------------------
 # Play: leads
 # --------------------------------------------------------------------------------------------

@@ -213,7 +213,7 @@ def decide_defend_alone(kinds, params, g, seat, rules, rng):
     """Does this defender play alone? (1 = yes)."""
     kind = kinds[seat & 1]
     if kind >= S_SCRIPTED:
-        return sc_defend_alone(params, g, seat)
+        return sc_defend_alone(params, g, seat, rules)
     if kind == S_REFERENCE:
         s = hand_strength(g[G_NAT + seat], g[G_TRUMP])
         return 1 if s >= params[seat & 1, P_DEFEND_ALONE] else 0

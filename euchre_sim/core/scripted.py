@@ -258,21 +258,15 @@ def sure_tricks(eh, rules):
 @njit(cache=True, _nrt=False)
 def sc_alone(params, g, seat, rules):
     """Go alone on the strength of the hand held now (per seat) or on sure tricks; never when
-    one point wins the game (if asked). By match equity (``equity_alone``): never when a
-    partner march wins the game (k <= 0, see ``equity.loner_worth``), else the threshold
-    rises by ``equity_alone`` x (1 - k)."""
+    one point wins the game (if asked); by match equity, see :func:`equity_alone_shift`."""
     team = seat & 1
     target = rules[R_TARGET]
-    ours, theirs, nd = score_state(g, team)
+    ours = score_state(g, team)[0]
     if params[team, Q_GAME_POINT_NO_ALONE] > 0 and ours == target - 1:
         return 0
-    need = params[team, Q_ALONE + position(g, seat)]
-    wa = params[team, Q_EQUITY_ALONE]
-    if wa > 0.0:
-        k = loner_worth(params, team, rules, ours, theirs, nd)
-        if k <= 0.0:
-            return 0
-        need += on_grid(wa * (1.0 - k))
+    need = params[team, Q_ALONE + position(g, seat)] + equity_alone_shift(params, g, team, rules)
+    if need > LONER_NEVER:
+        return 0
     v = eff_value(params, team, g[G_HAND + seat])  # the hand he holds now, after any pick-up
     if v >= need:
         return 1
@@ -282,11 +276,34 @@ def sc_alone(params, g, seat, rules):
     return 0
 
 
+LONER_NEVER = 1e6  # a threshold past any hand's strength
+
+
 @njit(cache=True, _nrt=False)
-def sc_defend_alone(params, g, seat):
+def equity_alone_shift(params, g, team, rules):
+    """How far match equity (``equity_alone``) moves a loner threshold, the maker's or a lone
+    defender's (either scores 4 instead of 2): ``equity_alone`` x (1 - k) to the half point,
+    or past any hand when the two extra points are worth nothing (k <= 0: the ordinary march
+    or euchre already wins the game)."""
+    wa = params[team, Q_EQUITY_ALONE]
+    if wa <= 0.0:
+        return 0.0
+    ours, theirs, nd = score_state(g, team)
+    k = loner_worth(params, team, rules, ours, theirs, nd)
+    if k <= 0.0:
+        return 2 * LONER_NEVER
+    return on_grid(wa * (1.0 - k))
+
+
+@njit(cache=True, _nrt=False)
+def sc_defend_alone(params, g, seat, rules):
+    """Defend alone on the strength of the hand; by match equity like a loner (above)."""
     team = seat & 1
+    need = params[team, Q_DEFEND_ALONE] + equity_alone_shift(params, g, team, rules)
+    if need > LONER_NEVER:
+        return 0
     v = eff_value(params, team, g[G_HAND + seat])
-    return 1 if v >= params[team, Q_DEFEND_ALONE] else 0
+    return 1 if v >= need else 0
 
 
 @njit(cache=True, _nrt=False)

@@ -106,9 +106,10 @@ SCRIPTED: dict[str, Param] = {
                                  "after this deal (G: gain of +1 to us, L: loss of +2 to "
                                  "them; 2/3 at face value); 0: off"),
     "score.equity_alone": Param(q.Q_EQUITY_ALONE, 0, 0, _W,
-                                "match equity for loners: k = what a loner's extra 2 points "
-                                "add to P(win the game), over twice a point's worth (1 at "
-                                "face value); never alone when k <= 0 (a partner march wins), "
+                                "match equity for loners (and lone defenders): k = what the "
+                                "extra 2 points of a lone march (or lone euchre) add to P(win "
+                                "the game), over twice a point's worth (1 at face value); "
+                                "never alone when k <= 0 (the ordinary march or euchre wins), "
                                 "else the alone threshold rises by this x (1 - k), to the half "
                                 "point; 0: off"),
     "play.lead_trump_for_partner": _flag(q.Q_LEAD_TRUMP_PARTNER, 1,
