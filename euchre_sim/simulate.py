@@ -145,27 +145,17 @@ def equity_model(rules: Rules) -> np.ndarray:
     ``advanced`` playing itself (``EQUITY_DEALS`` deals of ``EQUITY_SEED`` under ``rules``;
     see ``strategies/equity_table.py``). Computed once per process and rules; deterministic
     and leaves the thread count as it was."""
-    deals = iter_deal_chunks(rules, Matchup.of(score_blind("advanced")), EQUITY_DEALS,
-                             EQUITY_SEED, threads=numba.get_num_threads())
-    records = np.concatenate([chunk.copy() for chunk in deals])
+    records = deal_records(0, EQUITY_DEALS, rules, Matchup.of(score_blind("advanced")),
+                           EQUITY_SEED, threads=numba.get_num_threads())
     return markov_equity(point_distribution(records), rules.target_score)
 
 
 def deal_records(first: int, count: int, rules: Rules, matchup: Matchup, seed: int,
                  threads: int | None = None) -> np.ndarray:
-    """Records of deals ``first .. first+count-1`` as one array (a shard's worth)."""
+    """Records of deals ``first .. first+count-1`` as one array."""
     parts = [r.copy() for r in iter_deal_chunks(rules, matchup, count, seed, first,
                                                threads=threads)]
     return parts[0] if len(parts) == 1 else np.concatenate(parts)
-
-
-def game_records(first: int, count: int, rules: Rules, matchup: Matchup, seed: int,
-                 threads: int | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """(game records, deal records with a leading game column) of games ``first ..
-    first+count-1`` (a shard's worth)."""
-    parts = list(iter_game_chunks(rules, matchup, count, seed, first, threads=threads,
-                                  with_deals=True))
-    return (np.concatenate([g for g, _ in parts]), np.concatenate([d for _, d in parts]))
 
 
 def warm_up_kernels() -> None:
@@ -174,7 +164,8 @@ def warm_up_kernels() -> None:
     rules = Rules()
     matchup = Matchup.of("reference")
     deal_records(0, 1, rules, matchup, 0, threads=1)
-    game_records(0, 1, rules, matchup, 0, threads=1)
+    for _ in iter_game_chunks(rules, matchup, 1, 0, threads=1, with_deals=True):
+        pass
     from .core.batch import run_presets
 
     kinds, params = matchup.arrays(rules)
