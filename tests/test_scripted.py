@@ -730,10 +730,10 @@ def test_maker_leads_the_boss_trump_with_enough_trumps() -> None:
 
 def test_fishing() -> None:
     """The eldest (AH KH QH AC AS: 14.5) orders the 9H; his best trump, the AH, is not boss
-    (both bowers are out). ``play.fishing=1``: he leads his lowest trump, QH, to draw trumps;
+    (both bowers are out). ``play.lead_low_trump=1``: he leads his lowest trump, QH, to draw trumps;
     off (basic): his highest boss side card, the AS (spades rank above clubs)."""
     hands = fill({0: "AH KH QH AC AS"}, "9H")
-    assert played(play(hands, "9H", 3, "basic:play.fishing=1"), 0, 0) == "QH"
+    assert played(play(hands, "9H", 3, "basic:play.lead_low_trump=1"), 0, 0) == "QH"
     assert played(play(hands, "9H", 3, "basic"), 0, 0) == "AS"
 
 

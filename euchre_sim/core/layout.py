@@ -22,7 +22,7 @@ STRATEGY_KINDS = {
 # P(win the game) for (ours, theirs, we deal) lives at EQ_BASE + (ours * EQ_MAX + theirs) * 2
 # + we_deal, for scores below the largest target; filled only for strategies that read it
 # (strategies/equity_table.py), zero otherwise.
-EQ_BASE = 64
+EQ_BASE = 96
 EQ_MAX = max(TARGET_VALUES)
 N_EQ = EQ_MAX * EQ_MAX * 2
 

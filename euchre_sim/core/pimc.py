@@ -38,11 +38,12 @@ from .layout import (
     G_WIN_SEAT,
 )
 from .rng import below
+from .scripted import N_Q
 from .solver import after_play, next_seat_map, next_stamp, search
 from .tables import DECK_NAT, EFF, SUIT_EFF, TRUMP_MASK
 
 ONE = np.int64(1)
-Q_PIMC_WORLDS = 60  # parameter slot: number of worlds per decision
+Q_PIMC_WORLDS = N_Q  # parameter slot: number of worlds per decision (after the scripted ones)
 MAX_TRIES = 16
 
 # layout of the PIMC part of the work array (after the solver's table)

@@ -16,6 +16,7 @@ from .bits import clz, ctz, popcount
 from .equity import loner_worth, make_break_even, on_grid, score_state
 from .hands import to_effective, voids_of
 from .layout import (
+    EQ_BASE,
     G_ALONE,
     G_DEALER,
     G_DISCARD,
@@ -50,8 +51,11 @@ from .tables import DECK_EFF, DECK_NAT, EFF, SUIT_EFF, TRUMP_MASK
     Q_AVOID_TURNED_DOWN, Q_LEAD_NEXT_DEF, Q_LEAD_THROUGH_LONER, Q_SECOND_LOW, Q_THIRD_HIGH,
     Q_TRUMP_PARTNER_BOSS, Q_PLAY_MAKE_VOID, Q_MEMORY, Q_CALL_REDEAL, Q_FARMER,
     Q_LEAD_PARTNER_VOID, Q_AVOID_OPP_VOID, Q_EQUITY_WEIGHT, Q_EQUITY_ALONE,
+    Q_SECOND_BOSS, Q_TAKE_VS_LONER, Q_GUARDS_VS_LONER, Q_TRUMP_PARTNER_VOID, Q_RUFF_HIGH,
+    Q_FISH_BOWERS, Q_UPCARD_MEMORY,
     N_Q,
-) = range(59)
+) = range(66)
+assert N_Q < EQ_BASE  # the match-equity block follows the parameter slots
 
 assert (Q_W_JOKER, Q_W_RIGHT, Q_W_LEFT, Q_W_ACE, Q_W_KING, Q_W_QUEEN, Q_W_TEN, Q_W_NINE,
         Q_W_LOW) == tuple(range(Q_W_JOKER, Q_W_JOKER + 9))  # trump_weight relies on it
@@ -359,6 +363,11 @@ def sc_lead(params, g, seat, rules, legal):
                     best_n = n
                     best_e = e
             return ctz(nontrump & SUIT_EFF[best_e])
+    if (maker & 1) == team and trumps and params[team, Q_FISH_BOWERS] > 0:
+        # going fishing (the seeds' sense): lead the boss trump while trumps are still out
+        top = highest(trumps)
+        if is_boss(params, g, seat, rules, top) and threats(params, g, seat, rules) & TRUMP_MASK:
+            return top
     if maker == (seat ^ 2) and trumps and params[team, Q_LEAD_TRUMP_PARTNER] > 0:
         return highest(trumps)
     if maker == seat and trumps:
@@ -436,8 +445,10 @@ def suit_is_trump_colour(g, e):
 
 @njit(cache=True, _nrt=False)
 def sc_follow(params, g, seat, rules, legal):
-    """Follow: partner winning -> play low; second hand low; third hand high; else win as
-    cheaply as possible; when not winning, throw off (making a void if asked)."""
+    """Follow: partner winning -> play low (unless overtaking is asked for); second hand low
+    (unless holding a sure winner, if asked); third hand high; against a lone maker take the
+    trick if asked; else win as cheaply as possible (ruffing high enough when asked); when not
+    winning, throw off."""
     team = seat & 1
     w = g[G_WIN_CARD]
     ws = g[G_WIN_SEAT]
@@ -446,29 +457,128 @@ def sc_follow(params, g, seat, rules, legal):
     last = pos == nplay - 1
     beats = legal & (SUIT_EFF[g[G_LED]] | TRUMP_MASK) & ~((np.int64(2) << w) - 1)
     if ws == (seat ^ 2):
-        safe = last or is_boss(params, g, seat, rules, w)
-        if safe or params[team, Q_TRUMP_PARTNER_BOSS] <= 0 or not beats:
-            return throw_off(params, g, seat, legal)
+        overtake = False
+        if beats and not last:
+            if params[team, Q_TRUMP_PARTNER_BOSS] > 0 and not is_boss(params, g, seat, rules, w):
+                overtake = True
+            elif params[team, Q_TRUMP_PARTNER_VOID] > 0 and ruff_behind(g, seat, w):
+                overtake = True
+        if not overtake:
+            return throw_off(params, g, seat, rules, legal)
     if beats:
+        if (g[G_ALONE] == 1 and (g[G_MAKER] & 1) != team
+                and params[team, Q_TAKE_VS_LONER] > 0):
+            # against a lone hand every trick counts: take it, surely if we can, else with
+            # the best card while the loner is still to play
+            sure = lowest_sure(params, g, seat, rules, beats)
+            if sure >= 0:
+                return sure
+            if g[G_TRICK_CARD + g[G_MAKER]] < 0:
+                return highest(beats)
+            return ctz(beats)
         if pos == 1 and not last and params[team, Q_SECOND_LOW] > 0:
-            return throw_off(params, g, seat, legal)
+            if params[team, Q_SECOND_BOSS] > 0:
+                sure = lowest_sure(params, g, seat, rules, beats)
+                if sure >= 0:
+                    return sure
+            return throw_off(params, g, seat, rules, legal)
         if pos == 2 and not last and params[team, Q_THIRD_HIGH] > 0:
             return highest(beats)
+        if (params[team, Q_RUFF_HIGH] > 0 and g[G_LED] != 3 and not (beats & ~TRUMP_MASK)
+                and opponent_behind(g, seat)):
+            # don't send a boy to the mill: ruff with a trump no opponent can beat, else high
+            sure = lowest_sure(params, g, seat, rules, beats)
+            return sure if sure >= 0 else highest(beats)
         return ctz(beats)
-    return throw_off(params, g, seat, legal)
+    return throw_off(params, g, seat, rules, legal)
 
 
 @njit(cache=True, _nrt=False)
-def throw_off(params, g, seat, legal):
-    """The card to lose: from a singleton side suit (to make a void) if asked, else the lowest."""
+def opponent_behind(g, seat):
+    """Is an opponent in the deal still to play to the current trick after ``seat``?"""
+    for opp in ((seat + 1) & 3, (seat + 3) & 3):
+        if opp != g[G_OUT_A] and opp != g[G_OUT_B] and g[G_TRICK_CARD + opp] < 0:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def ruff_behind(g, seat, w):
+    """Partner wins with a side card, and an opponent still to play has shown out of the led
+    suit but not of trumps: he can ruff it (the seeds' exception to "never trump partner's
+    ace")."""
+    led = g[G_LED]
+    if led == 3 or w >= 24:
+        return False
+    for opp in ((seat + 1) & 3, (seat + 3) & 3):
+        if opp != g[G_OUT_A] and opp != g[G_OUT_B] and g[G_TRICK_CARD + opp] < 0:
+            v = voids_of(g, opp)
+            if (v >> led) & 1 and not (v >> 3) & 1:
+                return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def known_upcard(params, g, seat):
+    """With up-card memory: in round 1 everyone saw the dealer take the up-card, so until he
+    plays it its place is known. Its effective bit, or -1 (no memory, round 2, not played
+    with, or gone)."""
+    if params[seat & 1, Q_UPCARD_MEMORY] <= 0 or g[G_ROUND] != 1:
+        return -1
+    d = g[G_DEALER]
+    if d == g[G_OUT_A] or d == g[G_OUT_B]:
+        return -1
+    up = EFF[g[G_TRUMP], g[G_UP]]
+    if (g[G_PLAYED] >> up) & 1 or (seat == d and g[G_DISCARD] == up):
+        return -1
+    return up
+
+
+@njit(cache=True, _nrt=False)
+def threats(params, g, seat, rules):
+    """Cards still in play that an opponent may hold, as far as ``seat`` knows: the live cards
+    outside his hand, less the up-card when his partner the dealer is known to hold it."""
+    universe = DECK_EFF[deck_row(rules), g[G_TRUMP]]
+    live = universe & ~gone_mask(params, g, seat) & ~g[G_HAND + seat]
+    up = known_upcard(params, g, seat)
+    if up >= 0 and g[G_DEALER] == (seat ^ 2):
+        live &= ~(ONE << up)
+    return live
+
+
+@njit(cache=True, _nrt=False)
+def lowest_sure(params, g, seat, rules, cards):
+    """The lowest of ``cards`` that no opponent can beat in its own suit (a trump: no higher
+    trump; a side card: no higher card of its suit, ruffs aside), or -1."""
+    thr = threats(params, g, seat, rules)
+    m = cards
+    while m:
+        c = ctz(m)
+        e = 3 if c >= 24 else c % 3
+        if ((thr & SUIT_EFF[e]) >> (c + 1)) == 0:
+            return c
+        m &= m - 1
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def throw_off(params, g, seat, rules, legal):
+    """The card to lose: against a lone maker keep the cards that can still take a trick (if
+    asked); from a singleton side suit (to make a void) if asked; else the lowest."""
     team = seat & 1
     hand = g[G_HAND + seat]
     nontrump = legal & ~TRUMP_MASK
+    if (nontrump and g[G_ALONE] == 1 and (g[G_MAKER] & 1) != team
+            and params[team, Q_GUARDS_VS_LONER] > 0):
+        rest = nontrump & ~guards(params, g, seat, rules)
+        if not rest:
+            return ctz(nontrump)
+        nontrump = rest
     if nontrump and params[team, Q_PLAY_MAKE_VOID] > 0:
         best = -1
         for e in range(3):
             cards = hand & SUIT_EFF[e]
-            if popcount(cards) == 1 and (cards & legal) and not (cards >> (ACE_BASE + e)) & 1:
+            if popcount(cards) == 1 and (cards & nontrump) and not (cards >> (ACE_BASE + e)) & 1:
                 c = ctz(cards)
                 if best < 0 or c < best:
                     best = c
@@ -477,6 +587,27 @@ def throw_off(params, g, seat, legal):
     if nontrump:
         return ctz(nontrump)
     return ctz(legal)
+
+
+@njit(cache=True, _nrt=False)
+def guards(params, g, seat, rules):
+    """Side cards worth keeping against a lone hand: in each side suit the top card when no
+    live card is above it, and with one above, one guard beside it (K-x behind a live ace
+    takes the second round of the suit)."""
+    hand = g[G_HAND + seat]
+    thr = threats(params, g, seat, rules)
+    keep = np.int64(0)
+    for e in range(3):
+        cards = hand & SUIT_EFF[e]
+        if not cards:
+            continue
+        top = highest(cards)
+        above = popcount((thr & SUIT_EFF[e]) >> (top + 1))
+        if above == 0:
+            keep |= ONE << top
+        elif above == 1 and popcount(cards) >= 2:
+            keep |= (ONE << top) | (ONE << highest(cards & ~(ONE << top)))
+    return keep
 
 
 @njit(cache=True, _nrt=False)

@@ -117,8 +117,10 @@ SCRIPTED: dict[str, Param] = {
     "play.lead_right_min_trumps": Param(q.Q_LEAD_RIGHT_MIN, 3, 0, 10,
                                         "as maker lead the boss trump when holding at least "
                                         "this many trumps; 0: never", integer=True),
-    "play.fishing": _flag(q.Q_FISHING, 0, "as maker with 2+ trumps but not the boss, lead a "
-                          "low trump ('going fishing')"),
+    "play.lead_low_trump": _flag(q.Q_FISHING, 0, "as maker with 2+ trumps but not the boss, "
+                                 "lead a low trump (called play.fishing before 0.2)"),
+    "play.fishing": _flag(q.Q_FISH_BOWERS, 0, "going fishing, the seeds' sense: on the making "
+                          "side, lead the boss trump (the bowers) while trumps are still out"),
     "play.lead_boss_offsuit": _flag(q.Q_LEAD_ACES, 1, "lead an off-suit boss card (an ace, or "
                                     "with card memory the highest left)"),
     "play.defence_singleton_ace": _flag(q.Q_DEF_SINGLETON_ACE, 0, "on defence lead a singleton "
@@ -135,6 +137,23 @@ SCRIPTED: dict[str, Param] = {
                                     "when it is not sure to hold (never when it is)"),
     "play.throw_off_make_void": _flag(q.Q_PLAY_MAKE_VOID, 0, "throw off from a side singleton "
                                       "to make a void"),
+    "play.second_hand_boss": _flag(q.Q_SECOND_BOSS, 0, "second hand low, but take the trick "
+                                   "with a card no opponent can beat"),
+    "play.trump_partner_void": _flag(q.Q_TRUMP_PARTNER_VOID, 0,
+                                     "beat partner's winning side card when an opponent still "
+                                     "to play has shown out of the suit (he would ruff it)"),
+    "play.ruff_high": _flag(q.Q_RUFF_HIGH, 0, "don't send a boy to the mill: ruff with a trump "
+                            "no opponent can beat, else the highest, while an opponent is "
+                            "still to play"),
+    "play.upcard_memory": _flag(q.Q_UPCARD_MEMORY, 0, "remember that the dealer took the "
+                                "up-card in round 1 (his partner counts it as ours)"),
+    "loner_defence.take_tricks": _flag(q.Q_TAKE_VS_LONER, 0, "against a lone maker take every "
+                                      "trick we can: surely if we can, else high while the "
+                                      "loner is still to play"),
+    "loner_defence.keep_guards": _flag(q.Q_GUARDS_VS_LONER, 0,
+                                      "against a lone maker throw off nothing that can still "
+                                      "take a trick: a boss side card, or a king-high guard "
+                                      "behind one live card"),
     "play.card_memory": _flag(q.Q_MEMORY, 0, "remember every played card (which cards are "
                               "boss); without it a player knows only his own and the table's"),
     "play.lead_partner_void": _flag(q.Q_LEAD_PARTNER_VOID, 0, "with card memory, lead a side "

@@ -1,0 +1,169 @@
+"""Card-play conventions of the scripted family, each shown firing in a written-down state.
+
+The deal-based tests (``test_scripted.py``) reach a position by playing a whole preset deal;
+the conventions here need a late position (shown voids, a lone hand, cards gone), so each
+test writes the position down directly: trump, dealer, maker, the hands still held, the cards
+played in earlier tricks, the current trick, and the voids shown. The decision kernel
+(``core.scripted.sc_play``) is then asked for the card, with one parameter changed.
+Seats 0..3 clockwise; team = seat & 1; the player asked is seat 0 unless said otherwise.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from euchre_sim.cards import format_card, parse_card, parse_hand
+from euchre_sim.core import layout as L
+from euchre_sim.core.scripted import sc_play
+from euchre_sim.core.tables import EFF, ESUIT, NAT, SUIT_EFF
+from euchre_sim.rules import Rules
+from euchre_sim.strategies import get_strategy
+
+SUITS = "CDHS"
+
+
+def _eff(cards: str, trump: int) -> list[int]:
+    mask = parse_hand(cards) if cards.strip() else 0
+    return [int(EFF[trump, c]) for c in range(33) if mask >> c & 1]
+
+
+def state(trump: str, hands: dict[int, str], trick: list[tuple[int, str]] = (), *,
+          dealer: int = 3, maker: int = 1, alone: bool = False, played: str = "",
+          voids: dict[int, str] | None = None, up: str = "9D", round_: int = 1) -> np.ndarray:
+    """The state array ``g`` of a position: ``hands`` the cards each seat still holds,
+    ``trick`` the cards on the table in play order, ``played`` the cards of earlier tricks,
+    ``voids`` the suits (letters, ``T`` for trump) each seat has shown out of."""
+    t = SUITS.index(trump)
+    g = np.full(L.G_SIZE, -1, np.int64)
+    for slot in (L.G_ALONE, L.G_PASSES, L.G_PLAYED, L.G_VOIDS, L.G_SCORE0, L.G_SCORE1,
+                 L.G_TRICKS0, L.G_TRICKS1, L.G_STUCK, L.G_KITTY, L.G_NEV, L.G_TRICK):
+        g[slot] = 0
+    g[L.G_DEALER], g[L.G_TRUMP], g[L.G_MAKER], g[L.G_ROUND] = dealer, t, maker, round_
+    g[L.G_UP] = parse_card(up)
+    g[L.G_UPSUIT] = parse_card(up) // 8 if parse_card(up) < 32 else -1
+    if alone:
+        g[L.G_ALONE] = 1
+        g[L.G_OUT_A] = maker ^ 2
+    played_bits = _eff(played, t)
+    for s in range(4):
+        held = _eff(hands.get(s, ""), t)
+        g[L.G_HAND + s] = sum(1 << b for b in held)
+        nat = parse_hand(hands[s]) if hands.get(s, "").strip() else 0
+        g[L.G_NAT + s] = nat
+    mask = sum(1 << b for b in played_bits)
+    for pos, (s, card) in enumerate(trick):
+        b = int(EFF[t, parse_card(card)])
+        g[L.G_TRICK_CARD + s] = b
+        mask |= 1 << b
+        if pos == 0:
+            g[L.G_LED], g[L.G_WIN_CARD], g[L.G_WIN_SEAT] = ESUIT[b], b, s
+            g[L.G_LEADER] = s
+        elif b > g[L.G_WIN_CARD] and ESUIT[b] in (3, g[L.G_LED]):
+            g[L.G_WIN_CARD], g[L.G_WIN_SEAT] = b, s
+    g[L.G_PLAYED] = mask
+    g[L.G_POS] = len(trick)
+    for s, suits in (voids or {}).items():
+        for ch in suits:
+            e = 3 if ch == "T" else _esuit(SUITS.index(ch), t)
+            g[L.G_VOIDS] |= 1 << (4 * s + e)
+    return g
+
+
+def _esuit(nat_suit: int, trump: int) -> int:
+    return nat_suit if nat_suit < trump else nat_suit - 1
+
+
+def choose(g: np.ndarray, strategy: str, seat: int = 0) -> str:
+    """The card ``strategy`` plays from seat ``seat`` in position ``g`` (legal: follow suit)."""
+    hand = int(g[L.G_HAND + seat])
+    legal = hand
+    if g[L.G_POS] > 0:
+        follow = hand & int(SUIT_EFF[g[L.G_LED]])
+        legal = follow or hand
+    s = get_strategy(strategy)
+    params = np.stack([s.param_array(), s.param_array()])
+    c = sc_play(params, g, seat, Rules().to_array(), np.int64(legal))
+    return format_card(int(NAT[g[L.G_TRUMP], c]))
+
+
+def test_second_hand_takes_with_a_sure_winner() -> None:
+    """Spades trump, seat 3 leads the KC; seat 0, second, holds AC 9C: second hand low plays
+    the 9C, ``play.second_hand_boss=1`` takes with the AC (no club can beat it)."""
+    g = state("S", {0: "AC 9C 9H TD QD"}, [(3, "KC")])
+    assert choose(g, "basic") == "9C"
+    assert choose(g, "basic:play.second_hand_boss=1") == "AC"
+    # with the ace gone nothing is sure: the KC led, seat 0's QC is not the boss (AC out)
+    g = state("S", {0: "QC 9C 9H TD QD"}, [(3, "JC")])
+    assert choose(g, "basic:play.second_hand_boss=1") == "9C"
+
+
+def test_trump_partners_winner_when_an_opponent_behind_can_ruff() -> None:
+    """Hearts trump. Partner (seat 2) leads the AC, seat 3 follows; seat 0 (out of clubs,
+    holding the QH) would throw off under a partner's boss card, but seat 1, still to play,
+    has shown out of clubs: ``play.trump_partner_void=1`` trumps in."""
+    g = state("H", {0: "QH 9D TD 9S TS"}, [(2, "AC"), (3, "9C")], voids={1: "C"}, maker=2)
+    assert choose(g, "advanced") == "9D"
+    assert choose(g, "advanced:play.trump_partner_void=1") == "QH"
+    # seat 1 shown out of trumps too: he cannot ruff, partner's ace holds
+    g = state("H", {0: "QH 9D TD 9S TS"}, [(2, "AC"), (3, "9C")], voids={1: "CT"}, maker=2)
+    assert choose(g, "advanced:play.trump_partner_void=1") == "9D"
+
+
+def test_ruff_high_dont_send_a_boy_to_the_mill() -> None:
+    """Hearts trump; seat 3 leads the AC and seat 0, out of clubs, ruffs with 9H or AH (the
+    bowers are out, so the AH is the boss trump). Seat 1 still to play: cheapest ruff 9H;
+    ``play.ruff_high=1`` the AH, which nobody can over-ruff."""
+    g = state("H", {0: "9H AH 9D TD 9S"}, [(3, "AC")], played="JH JD KC QC 9C TC")
+    assert choose(g, "advanced:play.second_hand_low=0") == "9H"
+    assert choose(g, "advanced:play.second_hand_low=0,play.ruff_high=1") == "AH"
+    # no sure trump: the highest one
+    g = state("H", {0: "9H KH 9D TD 9S"}, [(3, "AC")])
+    assert choose(g, "advanced:play.second_hand_low=0,play.ruff_high=1") == "KH"
+
+
+def test_fishing_leads_the_boss_trump_while_trumps_are_out() -> None:
+    """Hearts trump, partner (seat 2) made it; seat 0 leads holding the JH, 9H and the AC.
+    ``play.fishing=1`` (the seeds' sense) leads the right bower to draw trumps; with
+    ``play.lead_trump_for_partner`` off he leads his boss AC. Once every other trump is
+    gone, fishing stops and he leads the AC."""
+    base = "advanced:play.lead_trump_for_partner=0"
+    g = state("H", {0: "JH 9H AC 9S TS"}, maker=2)
+    assert choose(g, base) == "AC"
+    assert choose(g, base + ",play.fishing=1") == "JH"
+    g = state("H", {0: "JH 9H AC 9S TS"}, maker=2, played="JD AH KH QH TH QD KD AD")
+    assert choose(g, base + ",play.fishing=1") == "AC"
+
+
+def test_take_tricks_against_a_lone_hand() -> None:
+    """Hearts trump, seat 1 alone. The loner leads the AH; seat 2, second, holds JH TH:
+    second hand low plays the TH; ``loner_defence.take_tricks=1`` takes with the JH (a trick
+    denies the march)."""
+    g = state("H", {2: "JH TH AC QC QD"}, [(1, "AH")], alone=True)
+    assert choose(g, "advanced", seat=2) == "TH"
+    assert choose(g, "advanced:loner_defence.take_tricks=1", seat=2) == "JH"
+
+
+def test_keep_guards_against_a_lone_hand() -> None:
+    """Hearts trump, seat 1 alone leads the AH; seat 0 has no trump and throws off from
+    KD 9D TS TC QC. The lowest card is the 9D, the guard of his KD behind the live AD;
+    ``loner_defence.keep_guards=1`` keeps K-x and throws the TC."""
+    g = state("H", {0: "KD 9D TS TC QC"}, [(1, "AH"), (2, "9H")], alone=True)
+    assert choose(g, "advanced:play.throw_off_make_void=0") == "9D"
+    assert choose(g, "advanced:play.throw_off_make_void=0,loner_defence.keep_guards=1") == "TC"
+
+
+def test_upcard_memory_counts_partners_upcard_as_ours() -> None:
+    """Hearts trump, round 1: the dealer (seat 2, my partner) took up the AH. Seat 0 ruffs the
+    led AC holding KH 9H; the bowers, the TH and the QH are gone, so the only trump above his
+    9H out of his hand is the AH. ``play.ruff_high`` without memory of the up-card sees no
+    sure trump and ruffs high (KH); with ``play.upcard_memory=1`` he knows partner holds the
+    AH, so the 9H cannot be over-ruffed by an opponent: he ruffs with it and keeps the KH."""
+    g = state("H", {0: "KH 9H 9D TD 9S"}, [(3, "AC")], dealer=2, maker=1, up="AH",
+              played="JH JD TH QH")
+    ruff = "advanced:play.second_hand_low=0,play.ruff_high=1"
+    assert choose(g, ruff) == "KH"
+    assert choose(g, ruff + ",play.upcard_memory=1") == "9H"
+    # in round 2 the up-card was turned down: nothing to remember, and it is gone anyway
+    g = state("H", {0: "KH 9H 9D TD 9S"}, [(3, "AC")], dealer=2, maker=1, up="AS",
+              played="JH JD TH QH", round_=2)
+    assert choose(g, ruff + ",play.upcard_memory=1") == "KH"
