@@ -10,6 +10,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
+from .analysis.order_chart import FEW  # noqa: E402
 from .analysis.stats import z_value  # noqa: E402
 from .analysis.summary import DealSummary  # noqa: E402
 
@@ -138,20 +139,50 @@ def _class_grid(axes, df, min_trumps: int, draw_cell) -> None:
     axes[0].set_ylabel("trumps (left bower included), bowers held")
 
 
+FEW_COLOUR = "#ffffff"
+
+
+def _few_deals(ax, i, j, r) -> bool:
+    """Draw a class with too few deals for a verdict (shown, never dropped); True if so."""
+    if r.best != FEW:
+        return False
+    ax.add_patch(plt.Rectangle((j - 0.5, i - 0.5), 1, 1, facecolor=FEW_COLOUR,
+                               edgecolor="#999999", hatch="..", linewidth=0.5))
+    ax.text(j, i, f"n={int(r.deals)}\ntoo few", ha="center", va="center", fontsize=6,
+            color="#666666")
+    return True
+
+
+def _toss_up(ax, i, j) -> None:
+    """Hatch a cell whose verdict is within two standard errors: a toss-up."""
+    ax.add_patch(plt.Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False, hatch="///",
+                               edgecolor="#777777", linewidth=0))
+
+
 def order_up_chart(chart, caption: str, out_stem: Path) -> list[Path]:
     """A basic-strategy chart: per seat, rows of (trumps, bowers), columns of off-suit aces;
-    each cell coloured by the best round-1 action, with its margin over the next best."""
+    each cell coloured by the best round-1 action, with its margin over the next best. A
+    margin within two standard errors is a toss-up (hatched, "~"); a class with too few
+    deals is shown as such."""
     df = chart.table
     fig, axes = plt.subplots(1, 4, figsize=(16, 8), sharey=True)
+
     def cell(ax, i, j, r):
+        if _few_deals(ax, i, j, r):
+            return
         ax.add_patch(plt.Rectangle((j - 0.5, i - 0.5), 1, 1, color=ACTION_COLOURS[r.best]))
         label = {"pass": "P", "order up": "O", "alone": "A"}[r.best]
+        if r.toss_up:
+            _toss_up(ax, i, j)
+            label = "~" + label
         ax.text(j, i, f"{label} {r.margin:+.2f}", ha="center", va="center", fontsize=7)
 
     _class_grid(axes, df, 0, cell)
     handles = [plt.Rectangle((0, 0), 1, 1, color=c) for c in ACTION_COLOURS.values()]
-    fig.legend(handles, ["P: pass", "O: order up", "A: order up alone"], loc="lower right",
-               ncol=3, frameon=False)
+    handles.append(plt.Rectangle((0, 0), 1, 1, fill=False, hatch="///", edgecolor="#777777"))
+    fig.legend(handles, ["P: pass", "O: order up", "A: order up alone",
+                         "~: toss-up (margin within 2 SE)"], loc="lower right", ncol=4,
+               frameon=False)
     fig.suptitle(f"Round 1: best action by hand class and seat ({chart.strategy.label} at "
                  "the table)\nmargin = points per deal over the next best action; the "
                  "dealer's class is his hand before he takes up the card")
@@ -162,15 +193,22 @@ def order_up_chart(chart, caption: str, out_stem: Path) -> list[Path]:
 
 def go_alone_chart(chart, caption: str, out_stem: Path) -> list[Path]:
     """Per seat and hand class: points per deal gained by ordering up alone rather than with
-    the partner (cell colour), and how often the lone hand marches (cell text)."""
+    the partner (cell colour), and how often the lone hand marches (cell text). A gain within
+    two standard errors of zero is a toss-up (hatched, "~")."""
     df = chart.table
     fig, axes = plt.subplots(1, 4, figsize=(16, 8), sharey=True)
     norm = matplotlib.colors.TwoSlopeNorm(vmin=-2.0, vcenter=0.0, vmax=2.0)
     cmap = plt.get_cmap("RdYlGn")
 
     def cell(ax, i, j, r):
+        if _few_deals(ax, i, j, r):
+            return
         ax.add_patch(plt.Rectangle((j - 0.5, i - 0.5), 1, 1, color=cmap(norm(r.alone_gain))))
-        ax.text(j, i, f"{r.alone_gain:+.2f}\n{100 * r.alone_march_rate:.0f}% march",
+        mark = ""
+        if r.alone_toss_up:
+            _toss_up(ax, i, j)
+            mark = "~"
+        ax.text(j, i, f"{mark}{r.alone_gain:+.2f}\n{100 * r.alone_march_rate:.0f}% march",
                 ha="center", va="center", fontsize=6.5)
 
     _class_grid(axes, df, 2, cell)
@@ -178,7 +216,8 @@ def go_alone_chart(chart, caption: str, out_stem: Path) -> list[Path]:
                  label="points per deal: ordering up alone minus with the partner")
     fig.suptitle(f"Going alone in round 1, by hand class and seat ({chart.strategy.label} at "
                  "the table)\ncell: gain of going alone over playing with the partner, and "
-                 "how often the lone hand takes all five tricks")
+                 "how often the lone hand takes all five tricks; ~ hatched: within 2 SE of "
+                 "zero; dotted: too few deals")
     fig.text(0.01, 0.01, caption, fontsize=8, ha="left", va="bottom")
     return _save(fig, out_stem, dpi=110)
 

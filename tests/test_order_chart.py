@@ -5,7 +5,7 @@ import json
 import numpy as np
 
 from euchre_sim import cli
-from euchre_sim.analysis.order_chart import hand_classes, order_chart, random_presets
+from euchre_sim.analysis.order_chart import FEW, hand_classes, order_chart, random_presets
 from euchre_sim.cards import parse_card, parse_hand
 from euchre_sim.rules import Rules
 
@@ -31,6 +31,7 @@ def test_random_presets_are_deals():
 def test_chart_verdicts():
     chart = order_chart(Rules(), "advanced", deals=20_000, seed=2, min_deals=100)
     t = chart.table
+    t = t[t.best != FEW]
     assert set(t.seat) == {"eldest", "partner", "third", "dealer"}
     # no trump at all: pass from every seat
     assert (t[t.trumps == 0].best == "pass").all()
@@ -51,6 +52,7 @@ def test_chart_command(capsys, tmp_path):
 def test_go_alone_chart(capsys, tmp_path):
     chart = order_chart(Rules(), "advanced", deals=20_000, seed=5, min_deals=100)
     t = chart.table
+    t = t[t.best != FEW]
     assert ((t.alone_march_rate >= 0) & (t.alone_march_rate <= 1)).all()
     row = t.iloc[0]
     assert abs(row.alone_gain - (row["value_alone"] - row["value_order up"])) < 1e-9
@@ -75,3 +77,23 @@ def test_chart_needs_an_output_folder(capsys):
     rc = cli.main(["chart", "order-up", "--deals", "100"])
     err = capsys.readouterr().err
     assert rc == 2 and "needs --out" in err and err.count("\n") == 1
+
+
+def test_chart_marks_toss_ups_and_keeps_small_classes(tmp_path):
+    """A class below ``min_deals`` is kept with the verdict "too few deals" (never dropped);
+    a verdict within two standard errors is flagged as a toss-up, and only then."""
+    from euchre_sim.analysis.order_chart import TOSS_UP_SE
+    from euchre_sim.charts import go_alone_chart, order_up_chart
+
+    chart = order_chart(Rules(), "advanced", deals=6_000, seed=4, min_deals=150)
+    t = chart.table
+    few = t[t.best == FEW]
+    assert not few.empty and (few.deals < 150).all()
+    judged = t[t.best != FEW]
+    assert (judged.deals >= 150).all()
+    assert (judged.toss_up == (judged.margin <= TOSS_UP_SE * judged.margin_se)).all()
+    assert judged.toss_up.any() and not judged.toss_up.all()
+    gain = judged.alone_gain.abs() <= TOSS_UP_SE * judged.alone_gain_se
+    assert (judged.alone_toss_up == gain).all()
+    assert order_up_chart(chart, "test", tmp_path / "o") and go_alone_chart(
+        chart, "test", tmp_path / "g")

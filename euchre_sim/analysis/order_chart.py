@@ -106,18 +106,32 @@ def order_chart(rules: Rules, strategy: str | Strategy = "advanced", deals: int 
                                march=march)
         frame = frame[reached & (presets[:, 4] != 32)]
         for (trumps, bowers, aces), grp in frame.groupby(["trumps", "bowers", "aces"]):
-            if len(grp) < min_deals:
+            cls = {"seat": POSITIONS[position], "trumps": trumps, "bowers": BOWERS[bowers],
+                   "aces": aces, "deals": len(grp)}
+            if len(grp) < min_deals:  # shown as such, never dropped
+                rows.append({**cls, "best": FEW, "toss_up": False, "alone_toss_up": False})
                 continue
-            means = {name: grp[name].mean() for name, _, _ in OPTIONS}
-            ranked = sorted(means, key=means.get, reverse=True)
-            best, second = ranked[0], ranked[1]
-            d = grp[best] - grp[second]
-            gain = grp["alone"] - grp["order up"]
-            rows.append({"seat": POSITIONS[position], "trumps": trumps,
-                         "bowers": BOWERS[bowers], "aces": aces, "deals": len(grp),
-                         **{f"value_{k}": v for k, v in means.items()}, "best": best,
-                         "margin": d.mean(), "margin_se": d.std(ddof=1) / np.sqrt(len(d)),
-                         "alone_march_rate": grp["march"].mean(),
-                         "alone_gain": gain.mean(),
-                         "alone_gain_se": gain.std(ddof=1) / np.sqrt(len(gain))})
+            rows.append({**cls, **class_verdict(grp)})
     return OrderChart(pd.DataFrame(rows), s, deals)
+
+
+FEW = "too few deals"  # the verdict of a class with fewer deals than ``min_deals``
+TOSS_UP_SE = 2.0  # a margin within this many standard errors of zero is a toss-up
+
+
+def class_verdict(grp: pd.DataFrame) -> dict:
+    """Best option of one hand class, its paired margin over the runner-up (a toss-up when
+    within :data:`TOSS_UP_SE` standard errors), and the gain of going alone."""
+    means = {name: grp[name].mean() for name, _, _ in OPTIONS}
+    ranked = sorted(means, key=means.get, reverse=True)
+    best, second = ranked[0], ranked[1]
+    d = grp[best] - grp[second]
+    gain = grp["alone"] - grp["order up"]
+    margin_se = d.std(ddof=1) / np.sqrt(len(d))
+    gain_se = gain.std(ddof=1) / np.sqrt(len(gain))
+    return {**{f"value_{k}": v for k, v in means.items()}, "best": best, "runner_up": second,
+            "margin": d.mean(), "margin_se": margin_se,
+            "toss_up": bool(d.mean() <= TOSS_UP_SE * margin_se),
+            "alone_march_rate": grp["march"].mean(), "alone_gain": gain.mean(),
+            "alone_gain_se": gain_se,
+            "alone_toss_up": bool(abs(gain.mean()) <= TOSS_UP_SE * gain_se)}
