@@ -50,6 +50,7 @@ class ShardProgress:
         self.bar = bar
         self.done = 0
         self.total = 0
+        self.note = ""
 
     def planned(self, n: int) -> None:
         """``n`` more shards are on their way (a run may plan several batches)."""
@@ -57,8 +58,25 @@ class ShardProgress:
 
     def __call__(self, count: int) -> None:
         self.done += 1
-        self.bar.set_postfix_str(f"{self.done}/{self.total} shards", refresh=False)
+        self.bar.set_postfix_str(self._postfix(), refresh=False)
         self.bar.update(count)
+
+    def expect(self, count: int) -> None:
+        """Add ``count`` to the bar's total: a run that plans its own work says how much."""
+        self.bar.total = (self.bar.total or 0) + count
+        self.bar.refresh()
+
+    def tell(self, note: str) -> None:
+        """Show ``note`` (a search's best value so far, say) after the shard count."""
+        self.note = note
+        self.bar.set_postfix_str(self._postfix())
+
+    def advance(self, count: int) -> None:
+        """Move the bar by ``count`` without a shard: work found already done."""
+        self.bar.update(count)
+
+    def _postfix(self) -> str:
+        return f"{self.done}/{self.total} shards" + (f", {self.note}" if self.note else "")
 
 
 def _announce(progress: Any, shards: Sequence[Shard]) -> None:

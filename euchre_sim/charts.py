@@ -247,3 +247,59 @@ def deal_value_chart(summary: DealSummary, caption: str, out_stem: Path) -> list
     fig.text(0.01, 0.01, caption, fontsize=8, ha="left", va="bottom")
     fig.tight_layout(rect=(0, 0.05, 1, 1))
     return _save(fig, out_stem, dpi=120)
+
+
+def _caption_and_save(fig, caption: str, out_stem: Path, dpi: int = 120) -> list[Path]:
+    fig.text(0.01, 0.01, caption, fontsize=8, ha="left", va="bottom")
+    fig.tight_layout(rect=(0, 0.04, 1, 1))
+    return _save(fig, out_stem, dpi=dpi)
+
+
+def tune_chart(result, caption: str, out_stem: Path) -> list[Path]:
+    """A tuning run: each trial's value on the search deals with its 95 % interval, the best
+    value so far, and the validated trials' values on the fresh deals (the chosen one
+    starred): the gap between the two is the winner's curse."""
+    df = result.table()
+    scale = 100 if result.games else 1
+    fig, ax = plt.subplots(figsize=(8, 4.8))
+    ax.errorbar(df["trial"], scale * df["value"],
+                yerr=scale * (df["ci95_high"] - df["value"]), fmt="o", ms=4, capsize=2,
+                color="tab:blue", alpha=0.7, label="trial (search deals)")
+    ax.step(df["trial"], scale * df["best_so_far"], where="post", color="tab:orange",
+            label="best so far")
+    val = result.validation_table()
+    ax.errorbar(val["trial"] + 0.25, scale * val["validation_value"],
+                yerr=scale * (val["validation_ci95_high"] - val["validation_value"]), fmt="D",
+                ms=5, capsize=2, color="tab:green", label="validated (fresh deals)")
+    chosen = val[val["chosen"]]
+    ax.plot(chosen["trial"] + 0.25, scale * chosen["validation_value"], "r*", ms=14,
+            label="chosen")
+    ax.set_xlabel("trial")
+    ax.set_ylabel(f"{'share of games won (%)' if result.games else 'points per deal'} "
+                  f"against {result.field.label}")
+    ax.set_title(f"Tuning {result.strategy.label} against {result.field.label}")
+    ax.legend(loc="lower right", fontsize=8)
+    return _caption_and_save(fig, caption, out_stem)
+
+
+def stability_chart(result, caption: str, out_stem: Path) -> list[Path]:
+    """Every single step's gain over the unchanged strategy with its 95 % interval, largest
+    first; red: significant after Holm-Bonferroni, orange: nominal only."""
+    df = result.table()
+    scale = 100 if result.games else 1
+    fig, ax = plt.subplots(figsize=(8, 1.6 + 0.17 * len(df)))
+    y = np.arange(len(df))[::-1]
+    colours = np.where(df["significant"], "tab:red", np.where(df["nominal"], "tab:orange",
+                                                              "tab:grey"))
+    for yy, (_, r), c in zip(y, df.iterrows(), colours, strict=True):
+        ax.errorbar(scale * r["gain"], yy, xerr=scale * (r["ci95_high"] - r["gain"]), fmt="o",
+                    ms=3, capsize=2, color=c)
+    ax.set_yticks(y, [f"{r['param']} {r['from']:g}→{r['to']:g}" for _, r in df.iterrows()],
+                  fontsize=7)
+    ax.axvline(0, color="black", lw=0.8)
+    ax.set_ylim(-1, len(df))
+    unit = "share of games won (points of %)" if result.games else "points per deal"
+    ax.set_xlabel(f"gain in {unit} over {result.strategy.label} (95 % intervals)")
+    ax.set_title(f"One step of each parameter of {result.strategy.label}\nred: significant "
+                 "after Holm-Bonferroni; orange: at 95 % without correction", fontsize=10)
+    return _caption_and_save(fig, caption, out_stem)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from . import __version__
 from .analysis.analyze import AnalysisError
 from .analysis.sweep import SweepError
+from .analysis.variants import SearchError
 from .backends import BackendError, ShardProgress
 from .cards import CardError
 from .experiments import ExperimentError
@@ -26,6 +27,9 @@ EPILOG = """examples:
   euchre-sim simulate --set deck=25 --set super_euchre=true --strategy reference \\
       --deals 200000 --seed 3 --out results/benny
   euchre-sim show --seed 7 --deal 12
+  euchre-sim tune advanced --param round1.threshold.dealer=10:14 --param 'play.*' \\
+      --vs advanced --deals 200000 --trials 50 --out results/tuned
+  euchre-sim stability advanced --deals 200000
   euchre-sim rules
   euchre-sim bench
   euchre-sim solve --hands "JH JD AH KH AS" "9C TC JC QC KC" "9S TS QS KS AC" \\
@@ -33,7 +37,7 @@ EPILOG = """examples:
 """
 
 USER_ERRORS = (CardError, RulesError, StrategyError, SimulationError, ResultsError, SolverError,
-               SweepError, AnalysisError, ExperimentError, BackendError)
+               SweepError, SearchError, AnalysisError, ExperimentError, BackendError)
 
 
 def _seed(text: str) -> int:
@@ -124,6 +128,32 @@ def _backend(args: argparse.Namespace):
         print(f"running on Dask ({backend.address}, {backend.workers} workers)",
               file=sys.stderr)
     return backend
+
+
+def _writer(args: argparse.Namespace):
+    """The run-folder writer for ``--out`` (None without it); it refuses an existing folder
+    without ``--overwrite`` before any work is done."""
+    from .results import RunWriter
+
+    if not args.out:
+        return None
+    return RunWriter(args.out, overwrite=args.overwrite, extras=getattr(args, "extras", None))
+
+
+def _bar(args: argparse.Namespace, total: int, unit: str):
+    """A progress bar on stderr (hidden by ``--no-progress``), counting ``unit``."""
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit=f" {unit}", unit_scale=True, leave=False,
+                disable=args.no_progress or None)
+
+
+def _meta(args: argparse.Namespace, rules: Rules, kind: str, started: float, **fields) -> dict:
+    """``meta.json`` of a run: its kind, rules, fields, seed, time taken and provenance."""
+    from .results import provenance
+
+    return {"kind": kind, "ruleset": args.rules, "rules": rules.to_dict(), **fields,
+            "seed": args.seed, "elapsed_s": round(time.time() - started, 3), **provenance()}
 
 
 def _add_game_args(p: argparse.ArgumentParser) -> None:
@@ -260,8 +290,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     rn = sub.add_parser(
         "run", help="run an experiment file into results/NAME/RUN_ID/",
-        description="Run experiments/NAME.toml (kind simulate, match, sweep, equity or "
-        "analyze) and write its results, the resolved config and the exact command into "
+        description="Run experiments/NAME.toml (kind simulate, match, sweep, equity, analyze, "
+        "tune or stability) and write its results, the resolved config and the exact command into "
         "results/NAME/RUN_ID/ (atomically).",
     )
     rn.add_argument("file", metavar="FILE", help="the experiment TOML file")
@@ -305,6 +335,10 @@ def build_parser() -> argparse.ArgumentParser:
     sw.add_argument("--seed", type=_seed, default=1, help="run seed (default 1)")
     _add_compute_args(sw)
     _add_output_args(sw, "write the results into DIR")
+
+    from .cli_search import add_search_parsers
+
+    add_search_parsers(sub)
 
     solve = sub.add_parser(
         "solve", help="solve a play position with every hand open (double dummy)",
@@ -560,11 +594,8 @@ def cmd_analyze(args: argparse.Namespace) -> int:
 
 
 def cmd_sweep(args: argparse.Namespace) -> int:
-    from tqdm import tqdm
-
     from .analysis.sweep import parse_range, sweep
     from .charts import sweep_chart
-    from .results import RunWriter, provenance
 
     rules = Rules.named(args.rules, **parse_assignments(args.set))
     params = [parse_range(p) for p in args.param]
@@ -573,12 +604,10 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     points = 1
     for _, values in params:
         points *= len(values)
-    writer = (RunWriter(args.out, overwrite=args.overwrite, extras=getattr(args, "extras", None))
-              if args.out else None)
+    writer = _writer(args)
     n = args.games or args.deals or 100_000
     unit = "games" if args.games else "deals"
-    bar = tqdm(total=points * n, unit=f" {unit}", unit_scale=True, leave=False,
-               disable=args.no_progress or None)
+    bar = _bar(args, points * n, unit)
     started = time.time()
     with bar, _backend(args) as backend:
         result = sweep(rules, args.strategy, params, args.vs, n, args.seed,
@@ -588,18 +617,15 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     print(text)
     if writer is not None:
         with writer:
-            result.table().to_csv(writer.path / "sweep.csv", index=False)
-            result.table().to_parquet(writer.path / "sweep.parquet", index=False)
+            writer.write_frame("sweep", result.table())
             writer.write_text("sweep.txt", text + "\n")
             caption = (f"rules: {args.rules}; {n:,} duplicate {unit} per point, the "
                        f"same at every point; seed {args.seed}")
             sweep_chart(result, caption, writer.path / "chart")
-            writer.write_json("meta.json", {
-                "kind": "sweep", "ruleset": args.rules, "rules": rules.to_dict(),
-                "strategy": result.strategy.describe(), "field": result.field.describe(),
-                "params": {k: v for k, v in params}, f"{unit}_per_point": n,
-                "seed": args.seed, "elapsed_s": round(time.time() - started, 3),
-                **provenance()})
+            writer.write_json("meta.json", _meta(
+                args, rules, "sweep", started, strategy=result.strategy.describe(),
+                field=result.field.describe(), params={k: v for k, v in params},
+                **{f"{unit}_per_point": n}))
         print(f"\nwrote {args.out}/ (sweep.csv, sweep.txt, chart.png, chart.svg, meta.json)")
     return 0
 
@@ -627,6 +653,8 @@ def dispatch(args: argparse.Namespace) -> int:
         return cmd_equity(args)
     if args.command == "chart":
         return cmd_chart(args)
+    if getattr(args, "handler", None) is not None:  # commands that name their own handler
+        return args.handler(args)
     if args.command == "run":
         from .experiments import run_experiment
 

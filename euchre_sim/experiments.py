@@ -2,7 +2,7 @@
 
 ::
 
-    kind = "sweep"                      # simulate, match, sweep, equity or analyze
+    kind = "sweep"                      # simulate, match, sweep, equity, analyze, tune, stability
     description = "Best round-1 threshold for the dealer"
     rules = "north-american"            # optional, with [set] overrides
     strategy = "basic"
@@ -48,7 +48,16 @@ KINDS: dict[str, dict[str, Any]] = {
     "equity": {"strategy": "advanced", "games": 100_000, "seed": 1},
     "analyze": {"hand": None, "up": None, "seat": None, "bidding": "", "score": None,
                 "table": "advanced", "deals": 50_000, "seed": 1},
+    "tune": {"strategy": None, "vs": None, "deals": 100_000, "games": None, "seed": 1,
+             "params": None, "trials": 50, "validate_deals": None, "validate_top": 5,
+             "batch": 4},
+    "stability": {"strategy": None, "vs": "self", "deals": 100_000, "games": None, "seed": 1,
+                  "params": None},
 }
+
+
+# keys whose default is None but which may be left out (the rest with None are required)
+OPTIONAL = {"tune": ("games", "validate_deals"), "stability": ("games", "params")}
 
 
 def load_experiment(path: str | Path) -> dict[str, Any]:
@@ -80,13 +89,22 @@ def load_experiment(path: str | Path) -> dict[str, Any]:
     for key, default in KINDS[kind].items():
         if key in data:
             config[key] = data[key]
-        elif default is None and key not in ("vs", "games", "score"):
+        elif default is None and key not in OPTIONAL.get(kind, ("vs", "games", "score")):
             raise ExperimentError(f"{path.name}: a {kind} experiment needs {key!r}")
         else:
             config[key] = default
     if kind == "sweep" and not isinstance(config["params"], dict):
         raise ExperimentError(f"{path.name}: [params] must map parameter names to ranges, "
                               'e.g. "round1.threshold.dealer" = "8:16:1"')
+    if kind == "tune" and (not isinstance(config["params"], dict) or not config["params"]):
+        raise ExperimentError(f"{path.name}: [params] must map parameter names to ranges, "
+                              'e.g. "round1.threshold.dealer" = "10:14", or a pattern of '
+                              'flags to true, e.g. "play.*" = true')
+    if kind == "stability" and config["params"] is not None and (
+            not isinstance(config["params"], list)
+            or not all(isinstance(k, str) for k in config["params"])):
+        raise ExperimentError(f"{path.name}: params must be a list of parameter names or "
+                              'patterns, e.g. ["round1.threshold.*", "play.second_hand_low"]')
     return config
 
 
@@ -96,10 +114,14 @@ def command_args(config: dict[str, Any], out: str) -> list[str]:
     argv = [kind]
     if kind == "match":
         argv += [str(config["a"]), str(config["b"])]
-    elif kind == "sweep":
+    elif kind in ("sweep", "tune"):
         argv += [str(config["strategy"])]
         for key, rng in config["params"].items():
-            argv += ["--param", f"{key}={rng}"]
+            argv += ["--param", key if rng is True else f"{key}={rng}"]
+    elif kind == "stability":
+        argv += [str(config["strategy"])]
+        if config["params"]:
+            argv += ["--params", ",".join(config["params"])]
     argv += ["--rules", str(config["rules"])]
     for key, value in config["set"].items():
         text = str(value).lower() if isinstance(value, bool) else str(value)
@@ -108,11 +130,13 @@ def command_args(config: dict[str, Any], out: str) -> list[str]:
         "simulate": ("strategy", "vs", "seed"), "match": ("seed",),
         "sweep": ("vs", "seed"), "equity": ("strategy", "games", "seed"),
         "analyze": ("hand", "up", "seat", "bidding", "score", "table", "deals", "seed"),
+        "tune": ("vs", "seed", "trials", "validate_deals", "validate_top", "batch"),
+        "stability": ("vs", "seed"),
     }[kind]
     for key in flags:
         if config.get(key) is not None:
-            argv += [f"--{key}", str(config[key])]
-    if kind in ("simulate", "match", "sweep"):
+            argv += [f"--{key.replace('_', '-')}", str(config[key])]
+    if kind in ("simulate", "match", "sweep", "tune", "stability"):
         if config.get("games"):
             argv += ["--games", str(config["games"])]
         else:

@@ -107,6 +107,11 @@ class RunWriter:
             self._writers[name] = w
         w.write_table(table)
 
+    def write_frame(self, name: str, df) -> None:
+        """A table as ``name.csv`` and ``name.parquet``."""
+        df.to_csv(self.path / f"{name}.csv", index=False)
+        df.to_parquet(self.path / f"{name}.parquet", index=False)
+
     def write_json(self, name: str, obj: Any) -> None:
         (self.path / name).write_text(json.dumps(obj, indent=2, default=_jsonable) + "\n")
 

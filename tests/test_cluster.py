@@ -13,8 +13,10 @@ from euchre_sim import cli
 from euchre_sim.analysis.analyze import analyze, parse_situation
 from euchre_sim.analysis.equity import match_equity
 from euchre_sim.analysis.match import duplicate_deals, duplicate_games
+from euchre_sim.analysis.stability import stability
 from euchre_sim.analysis.summary import DealSummary
 from euchre_sim.analysis.sweep import sweep
+from euchre_sim.analysis.tune import tune
 from euchre_sim.backends import (
     BackendError,
     InProcess,
@@ -105,6 +107,21 @@ def test_equity_sweep_and_analyze_match_in_process(cluster):
     a1 = analyze(sit, "advanced", deals=10_000, seed=3, equity_games=3_000)
     a2 = analyze(sit, "advanced", deals=10_000, seed=3, equity_games=3_000, backend=cluster)
     assert a1.equals(a2)
+
+
+def test_tune_and_stability_match_in_process(cluster):
+    space = ["round1.threshold.dealer=10:13", "play.fishing=0:1"]
+    kw = dict(deals=20_000, trials=5, seed=8, validate_top=2)
+    t1 = tune(RULES, "basic", space, "reference", **kw)
+    t2 = tune(RULES, "basic", space, "reference", backend=cluster, shard=7_000, **kw)
+    assert t1.table().equals(t2.table())
+    assert t1.validation_table().equals(t2.validation_table())
+    params = ["round1.threshold.dealer"]
+    for field, n in (("self", {"deals": 30_000}), ("reference", {"games": 5_000})):
+        s1 = stability(RULES, "basic", field, params=params, seed=3, **n)
+        s2 = stability(RULES, "basic", field, params=params, seed=3, backend=cluster,
+                       shard=4096, **n)
+        assert s1.table().equals(s2.table())
 
 
 def test_a_shard_lost_with_its_worker_is_rerun(cluster):

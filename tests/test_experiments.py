@@ -21,9 +21,15 @@ SMALL = {
     "equity": 'kind = "equity"\nstrategy = "basic"\ngames = 2000\n',
     "analyze": 'kind = "analyze"\nhand = "JH JD AH KH AS"\nup = "9H"\nseat = "dealer"\n'
                'bidding = "pass pass pass"\ndeals = 1000\n',
+    "tune": 'kind = "tune"\nstrategy = "basic"\nvs = "reference"\ndeals = 2000\ntrials = 3\n'
+            'validate_top = 2\n[params]\n"round1.threshold.dealer" = "10:12"\n'
+            '"play.fishing" = "0:1"\n',
+    "stability": 'kind = "stability"\nstrategy = "advanced"\ndeals = 2000\n'
+                 'params = ["round1.threshold.dealer", "play.*_void"]\n',
 }
 OUTPUTS = {"simulate": "summary.txt", "match": "match.txt", "sweep": "sweep.csv",
-           "equity": "equity.csv", "analyze": "analysis.csv"}
+           "equity": "equity.csv", "analyze": "analysis.csv", "tune": "best.toml",
+           "stability": "stability.csv"}
 
 
 @pytest.mark.parametrize("kind", list(SMALL))
@@ -53,6 +59,9 @@ def test_every_kind_runs_into_a_complete_result_folder(kind, tmp_path, capsys):
     ('kind = "match"\na = "basic"\n', "needs 'b'"),
     ('kind = "sweep"\nstrategy = "basic"\nparams = 3\n', "[params] must map"),
     ('kind = "simulate"\nset = 3\n', "[set] must be a table"),
+    ('kind = "tune"\nstrategy = "basic"\n[params]\na = "1:2"\n', "needs 'vs'"),
+    ('kind = "tune"\nstrategy = "basic"\nvs = "self"\nparams = 3\n', "[params] must map"),
+    ('kind = "stability"\nstrategy = "basic"\nparams = "play.*"\n', "must be a list"),
     ('kind = "simulate"\n[[broken', "malformed"),
 ])
 def test_bad_experiment_files(text, needle, tmp_path):

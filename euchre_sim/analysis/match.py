@@ -8,6 +8,7 @@ games, deal ``k`` of game ``g`` likewise has the same cards in both seatings.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
 
@@ -138,6 +139,23 @@ class DuplicateTotals:
         self.wins_sq += other.wins_sq
         return self
 
+    def add_deal_boards(self, twice: np.ndarray) -> None:
+        """Add deal boards given as twice their values (integers)."""
+        self.boards += len(twice)
+        self.twice_sum += int(twice.sum())
+        self.twice_sq += int((twice * twice).sum())
+
+    def add_game_boards(self, won: np.ndarray, board: np.ndarray) -> None:
+        """Add game boards: A's wins on each (integers) and its points per deal (floats, in
+        blocks of :data:`GAME_ALIGN` from the first game of a chunk that starts a block)."""
+        self.wins_a += int(won.sum())
+        self.wins_sq += int((won * won).sum())
+        for lo in range(0, len(board), GAME_ALIGN):
+            block = board[lo:lo + GAME_ALIGN]
+            self.block_sums.append(float(block.sum()))
+            self.block_sqs.append(float((block * block).sum()))
+        self.boards += len(board)
+
     def deal_estimate(self) -> Estimate:
         return mean_estimate(self.twice_sum / 2.0, self.twice_sq / 4.0, self.boards)
 
@@ -157,21 +175,27 @@ class DuplicateTotals:
         return MatchResult(sa, sb, self.boards, self.deal_estimate(), self.ab, self.ba)
 
 
+def deal_boards(first: int, count: int, rules: Rules, sa: Strategy, sb: Strategy, seed: int,
+                threads: int | None = None) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """Deals ``first .. first+count-1`` as (a, b) and as (b, a), chunk by chunk: the records
+    of both seatings and twice each board's value (a's points minus b's, both seatings
+    added; integers). The arrays are reused between chunks."""
+    one = iter_deal_chunks(rules, Matchup(sa, sb), count, seed, first, threads=threads)
+    two = iter_deal_chunks(rules, Matchup(sb, sa), count, seed, first, threads=threads)
+    for r1, r2 in zip(one, two, strict=True):
+        d1 = r1[:, F_POINTS0] - r1[:, F_POINTS1]  # a's side minus b's side, a seated as team 0
+        d2 = r2[:, F_POINTS1] - r2[:, F_POINTS0]  # a seated as team 1
+        yield r1, r2, d1 + d2
+
+
 def duplicate_deal_shard(first: int, count: int, rules: Rules, sa: Strategy, sb: Strategy,
                          seed: int, threads: int | None = None) -> DuplicateTotals:
     """Deals ``first .. first+count-1`` as (a, b) and as (b, a)."""
     t = DuplicateTotals()
-    one = iter_deal_chunks(rules, Matchup(sa, sb), count, seed, first, threads=threads)
-    two = iter_deal_chunks(rules, Matchup(sb, sa), count, seed, first, threads=threads)
-    for r1, r2 in zip(one, two, strict=True):
+    for r1, r2, twice in deal_boards(first, count, rules, sa, sb, seed, threads):
         t.ab.add(r1)
         t.ba.add(r2)
-        d1 = r1[:, F_POINTS0] - r1[:, F_POINTS1]  # a's side minus b's side, a seated as team 0
-        d2 = r2[:, F_POINTS1] - r2[:, F_POINTS0]  # a seated as team 1
-        twice = d1 + d2
-        t.boards += len(r1)
-        t.twice_sum += int(twice.sum())
-        t.twice_sq += int((twice * twice).sum())
+        t.add_deal_boards(twice)
     return t
 
 
@@ -205,30 +229,33 @@ def duplicate_deals(
     return total.result(sa, sb)
 
 
-def duplicate_game_shard(first: int, count: int, rules: Rules, sa: Strategy, sb: Strategy,
-                         seed: int, threads: int | None = None) -> DuplicateTotals:
-    """Games ``first .. first+count-1`` as (a, b) and as (b, a); ``first`` is a multiple of
-    :data:`GAME_ALIGN`."""
-    t = DuplicateTotals()
+def game_boards(first: int, count: int, rules: Rules, sa: Strategy, sb: Strategy, seed: int,
+                threads: int | None = None,
+                ) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+    """Games ``first .. first+count-1`` (``first`` a multiple of :data:`GAME_ALIGN`) as (a, b)
+    and as (b, a), chunk by chunk: the deal records of both seatings, a's wins on each board
+    (0, 1 or 2) and each board's points per deal of a minus b (the two seatings averaged)."""
     one = iter_game_chunks(rules, Matchup(sa, sb), count, seed, first, chunk=4 * GAME_ALIGN,
                            threads=threads, with_deals=True)
     two = iter_game_chunks(rules, Matchup(sb, sa), count, seed, first, chunk=4 * GAME_ALIGN,
                            threads=threads, with_deals=True)
     for (g1, d1), (g2, d2) in zip(one, two, strict=True):
-        t.ab.add(d1[:, 1:])
-        t.ba.add(d2[:, 1:])
-        won = (g1[:, 2] == 0).astype(np.int64) + (g2[:, 2] == 1)  # A's wins on each board
-        t.wins_a += int(won.sum())
-        t.wins_sq += int((won * won).sum())
+        won = (g1[:, 2] == 0).astype(np.int64) + (g2[:, 2] == 1)
         # per game: a's points minus b's, per deal played, averaged over the two seatings
         per1 = (g1[:, 3] - g1[:, 4]) / g1[:, 5]
         per2 = (g2[:, 4] - g2[:, 3]) / g2[:, 5]
-        board = (per1 + per2) / 2.0
-        for lo in range(0, len(board), GAME_ALIGN):
-            block = board[lo:lo + GAME_ALIGN]
-            t.block_sums.append(float(block.sum()))
-            t.block_sqs.append(float((block * block).sum()))
-        t.boards += len(g1)
+        yield d1[:, 1:], d2[:, 1:], won, (per1 + per2) / 2.0
+
+
+def duplicate_game_shard(first: int, count: int, rules: Rules, sa: Strategy, sb: Strategy,
+                         seed: int, threads: int | None = None) -> DuplicateTotals:
+    """Games ``first .. first+count-1`` as (a, b) and as (b, a); ``first`` is a multiple of
+    :data:`GAME_ALIGN`."""
+    t = DuplicateTotals()
+    for d1, d2, won, board in game_boards(first, count, rules, sa, sb, seed, threads):
+        t.ab.add(d1)
+        t.ba.add(d2)
+        t.add_game_boards(won, board)
     return t
 
 

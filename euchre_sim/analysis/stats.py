@@ -57,3 +57,26 @@ def wilson_interval(k: int, n: int, confidence: float = 0.95) -> tuple[float, fl
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
     return centre - half, centre + half
+
+
+def two_sided_p(est: Estimate, null: float = 0.0) -> float:
+    """Two-sided p-value of ``est`` against ``null`` (normal approximation). With no spread at
+    all (``se`` 0: every board equal), 1 when the mean is the null, else 0."""
+    if not est.se > 0:
+        return 1.0 if est.mean == null else 0.0
+    return float(2 * norm.sf(abs(est.mean - null) / est.se))
+
+
+def holm(pvalues: list[float]) -> list[float]:
+    """Holm-Bonferroni adjusted p-values, in the order given: rejecting every hypothesis whose
+    adjusted p is <= alpha keeps the chance of any false rejection among all of them <= alpha,
+    whatever their dependence. (The ``i``-th smallest p is multiplied by ``m - i``, then
+    made non-decreasing.)"""
+    m = len(pvalues)
+    order = sorted(range(m), key=lambda i: pvalues[i])
+    adjusted = [0.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * pvalues[i]))
+        adjusted[i] = running
+    return adjusted

@@ -1,29 +1,23 @@
 """Parameter sweeps with common random numbers.
 
 Every grid point plays the same deals (deal ``i`` is a pure function of the seed and ``i``) as
-a duplicate match against a fixed field, so the differences between grid points are not
-blurred by the luck of the cards. One parameter gives a curve, two a grid (a heat map).
+a duplicate match against a fixed field (:func:`.variants.match_variants`), so the differences
+between grid points are not blurred by the luck of the cards. One parameter gives a curve, two
+a grid (a heat map).
 """
 
 from __future__ import annotations
 
 import itertools
-from contextlib import closing
 from dataclasses import dataclass
 
 import numpy as np
 
-from ..backends import Backend, InProcess, plan_shards
+from ..backends import Backend
 from ..rules import Rules
-from ..simulate import DEFAULT_CHUNK
 from ..strategies import Strategy, StrategyError, get_strategy
-from .match import (
-    GAME_ALIGN,
-    DuplicateTotals,
-    MatchResult,
-    duplicate_deal_shard,
-    duplicate_game_shard,
-)
+from .match import MatchResult
+from .variants import match_variants
 
 
 class SweepError(ValueError):
@@ -148,30 +142,8 @@ def sweep(rules: Rules, strategy: str | Strategy, params: list[tuple[str, list[f
             strategies.append(get_strategy(base, **dict(zip(keys, values, strict=True))))
         except StrategyError as exc:
             raise SweepError(str(exc)) from None
-    backend = backend or InProcess(threads)
-    chunk, align = (4 * GAME_ALIGN, GAME_ALIGN) if games else (DEFAULT_CHUNK, 1)
-    size = shard or backend.default_shard(chunk, deals * len(grid))
-    # every point's shards go out together (a cluster keeps all its workers busy even when a
-    # point alone has fewer shards than workers): point p's deal (or game) i has index
-    # p * stride + i, the stride a whole number of blocks
-    stride = -(-deals // align) * align
-    shards = [(p * stride + lo, n) for p in range(len(grid))
-              for lo, n in plan_shards(deals, size, align=align)]
-    totals = [DuplicateTotals() for _ in grid]
-    parts = backend.map(_point_shard, shards, rules, strategies, opponent, seed, stride, games,
-                        progress=progress)
-    with closing(parts):
-        for (first, _), part in zip(shards, parts, strict=True):
-            totals[first // stride].merge(part)
-    results = [t.result(s, opponent, games) for s, t in zip(strategies, totals, strict=True)]
+    outcomes = match_variants(rules, strategies, opponent, deals, seed, games=games,
+                              backend=backend, threads=threads, shard=shard, progress=progress)
+    results = [o.match for o in outcomes]
     return SweepResult(base, opponent, keys, grid, results, deals, games)
 
-
-def _point_shard(first: int, count: int, rules: Rules, strategies: list[Strategy],
-                 opponent: Strategy, seed: int, stride: int, games: bool,
-                 threads: int | None = None) -> DuplicateTotals:
-    """One shard of one grid point (see :func:`sweep` for the index space)."""
-    point = first // stride
-    play = duplicate_game_shard if games else duplicate_deal_shard
-    return play(first - point * stride, count, rules, strategies[point], opponent, seed,
-                threads=threads)

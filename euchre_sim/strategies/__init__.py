@@ -18,6 +18,7 @@ A strategy file::
 from __future__ import annotations
 
 import difflib
+import json
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -182,6 +183,29 @@ def get_strategy(spec: str | Strategy, **overrides: float) -> Strategy:
         params[key] = number
         extra[key] = number
     return Strategy(base.name, base.kind_name, params, extra, base.description)
+
+
+def strategy_toml(strategy: str | Strategy, description: str | None = None) -> str:
+    """A complete strategy file for ``strategy``: its kind, a description and every parameter
+    of its kind (defaults included), grouped in tables as the built-ins are. Loading it gives
+    exactly the same parameters (floats are written in full)."""
+    s = get_strategy(strategy)
+    text = s.description if description is None else description
+    lines = [f"kind = {_toml_string(s.kind_name)}", f"description = {_toml_string(text)}"]
+    tables: dict[str, list[str]] = {}
+    for key, value in s.all_params().items():
+        table, _, leaf = key.rpartition(".")
+        number = str(int(value)) if float(value).is_integer() else repr(float(value))
+        tables.setdefault(table, []).append(f"{leaf} = {number}")
+    lines += tables.pop("", [])  # top-level keys come before any table
+    for table, rows in tables.items():
+        lines += ["", f"[{table}]", *rows]
+    return "\n".join(lines) + "\n"
+
+
+def _toml_string(text: str) -> str:
+    """A TOML basic string (JSON's escapes are TOML's, but for DEL, which TOML escapes)."""
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
 def compile_pair(a: str | Strategy, b: str | Strategy,
