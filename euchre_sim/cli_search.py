@@ -87,6 +87,39 @@ def add_search_parsers(sub) -> None:
     _add_output_args(st, "write the results into DIR")
     st.set_defaults(handler=cmd_stability)
 
+    cl = sub.add_parser(
+        "climb", help="self-play hill climbing: stability rounds until no single step gains",
+        description="Climb from STRATEGY to a stable point: each round runs `stability` "
+        "against the current strategy on new deals, takes the steps that gain significantly "
+        "(Holm-Bonferroni), at most --per-round and one per parameter family, keeps them if "
+        "together they gain on fresh deals (else only the best), and stops when a round finds "
+        "no significant step. With --out, write steps.csv/.parquet, best.toml (the climbed "
+        "strategy), summary.txt and meta.json. See docs/tuning.md.",
+    )
+    cl.add_argument("strategy", metavar="STRATEGY", help="a scripted strategy to start from")
+    cl.add_argument("--params", default=None, metavar="KEY,KEY,...",
+                    help="only move these parameters (names or patterns; default: all)")
+    cl.add_argument("--rounds", default="10", metavar="R", help="at most R rounds (default 10)")
+    cl.add_argument("--per-round", default="4", metavar="K",
+                    help="at most K steps taken per round (default 4)")
+    _add_rules_args(cl)
+    _add_count_args(cl, "per step")
+    cl.add_argument("--seed", type=_seed, default=1, help="run seed (default 1): round r plays "
+                    "deals of seed+r, its check of the combination seed+1000+r")
+    _add_compute_args(cl)
+    _add_output_args(cl, "write the results into DIR")
+    cl.set_defaults(handler=cmd_climb)
+
+
+def _params(args: argparse.Namespace) -> list[str] | None:
+    """The --params list (names or patterns), or None for every parameter."""
+    if args.params is None:
+        return None
+    keys = [k.strip() for k in args.params.split(",") if k.strip()]
+    if not keys:
+        raise SearchError("--params names no parameter")
+    return keys
+
 
 def _add_count_args(p: argparse.ArgumentParser, what: str) -> None:
     count = p.add_mutually_exclusive_group()
@@ -179,11 +212,7 @@ def cmd_stability(args: argparse.Namespace) -> int:
 
     rules = _rules(args)
     counts = _counts(args)
-    keys = None
-    if args.params is not None:
-        keys = [k.strip() for k in args.params.split(",") if k.strip()]
-        if not keys:
-            raise SearchError("--params names no parameter")
+    keys = _params(args)
     writer = _writer(args)
     unit = "games" if args.games else "deals"
     result, text, where, started = _run(args, rules, stability, args.vs, params=keys,
@@ -205,4 +234,32 @@ def cmd_stability(args: argparse.Namespace) -> int:
             backend=where))
     print(f"\nwrote {args.out}/ (stability.csv, stability.parquet, summary.txt, chart.png, "
           "chart.svg, meta.json)")
+    return 0
+
+
+def cmd_climb(args: argparse.Namespace) -> int:
+    from .analysis.climb import climb
+
+    rules = _rules(args)
+    keys = _params(args)
+    writer = _writer(args)
+    unit = "games" if args.games else "deals"
+    result, text, where, started = _run(
+        args, rules, climb, params=keys, rounds=_int(args.rounds, "--rounds"),
+        per_round=_int(args.per_round, "--per-round"), **_counts(args))
+    if writer is None:
+        return 0
+    with writer:
+        writer.write_frame("steps", result.table())
+        writer.write_text("best.toml", result.best_toml(
+            f"climbed from {result.start.label} by `euchre-sim climb` ({args.out}): "
+            f"{len(result.rounds)} rounds, {'stable' if result.stable else 'not yet stable'}"))
+        writer.write_text("summary.txt", text + "\n")
+        writer.write_json("meta.json", _meta(
+            args, rules, "climb", started, start=result.start.describe(),
+            final=result.final.describe(), params=keys, rounds=len(result.rounds),
+            stable=result.stable, **{f"{unit}_per_step": result.count},
+            correction="holm-bonferroni", backend=where))
+    print(f"\nwrote {args.out}/ (steps.csv, steps.parquet, best.toml, summary.txt, "
+          "meta.json)")
     return 0

@@ -2,7 +2,7 @@
 
 ::
 
-    kind = "sweep"                      # simulate, match, sweep, equity, analyze, tune, stability
+    kind = "sweep"                      # simulate, match, sweep, equity, analyze, tune, stability, climb
     description = "Best round-1 threshold for the dealer"
     rules = "north-american"            # optional, with [set] overrides
     strategy = "basic"
@@ -53,11 +53,14 @@ KINDS: dict[str, dict[str, Any]] = {
              "batch": 4},
     "stability": {"strategy": None, "vs": "self", "deals": 100_000, "games": None, "seed": 1,
                   "params": None},
+    "climb": {"strategy": None, "deals": 100_000, "games": None, "seed": 1, "params": None,
+              "rounds": 10, "per_round": 4},
 }
 
 
 # keys whose default is None but which may be left out (the rest with None are required)
-OPTIONAL = {"tune": ("games", "validate_deals"), "stability": ("games", "params")}
+OPTIONAL = {"tune": ("games", "validate_deals"), "stability": ("games", "params"),
+            "climb": ("games", "params")}
 
 
 def load_experiment(path: str | Path) -> dict[str, Any]:
@@ -100,7 +103,7 @@ def load_experiment(path: str | Path) -> dict[str, Any]:
         raise ExperimentError(f"{path.name}: [params] must map parameter names to ranges, "
                               'e.g. "round1.threshold.dealer" = "10:14", or a pattern of '
                               'flags to true, e.g. "play.*" = true')
-    if kind == "stability" and config["params"] is not None and (
+    if kind in ("stability", "climb") and config["params"] is not None and (
             not isinstance(config["params"], list)
             or not all(isinstance(k, str) for k in config["params"])):
         raise ExperimentError(f"{path.name}: params must be a list of parameter names or "
@@ -118,7 +121,7 @@ def command_args(config: dict[str, Any], out: str) -> list[str]:
         argv += [str(config["strategy"])]
         for key, rng in config["params"].items():
             argv += ["--param", key if rng is True else f"{key}={rng}"]
-    elif kind == "stability":
+    elif kind in ("stability", "climb"):
         argv += [str(config["strategy"])]
         if config["params"]:
             argv += ["--params", ",".join(config["params"])]
@@ -131,12 +134,12 @@ def command_args(config: dict[str, Any], out: str) -> list[str]:
         "sweep": ("vs", "seed"), "equity": ("strategy", "games", "seed"),
         "analyze": ("hand", "up", "seat", "bidding", "score", "table", "deals", "seed"),
         "tune": ("vs", "seed", "trials", "validate_deals", "validate_top", "batch"),
-        "stability": ("vs", "seed"),
+        "stability": ("vs", "seed"), "climb": ("seed", "rounds", "per_round"),
     }[kind]
     for key in flags:
         if config.get(key) is not None:
             argv += [f"--{key.replace('_', '-')}", str(config[key])]
-    if kind in ("simulate", "match", "sweep", "tune", "stability"):
+    if kind in ("simulate", "match", "sweep", "tune", "stability", "climb"):
         if config.get("games"):
             argv += ["--games", str(config["games"])]
         else:
