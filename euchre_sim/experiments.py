@@ -2,7 +2,7 @@
 
 ::
 
-    kind = "sweep"                      # simulate, match, sweep, equity, analyze, tune, stability, climb
+    kind = "sweep"          # simulate, match, sweep, equity, analyze, tune, stability, climb
     description = "Best round-1 threshold for the dealer"
     rules = "north-american"            # optional, with [set] overrides
     strategy = "basic"
