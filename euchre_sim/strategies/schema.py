@@ -118,7 +118,7 @@ SCRIPTED: dict[str, Param] = {
                                         "as maker lead the boss trump when holding at least "
                                         "this many trumps; 0: never", integer=True),
     "play.lead_low_trump": _flag(q.Q_FISHING, 0, "as maker with 2+ trumps but not the boss, "
-                                 "lead a low trump (called play.fishing before 0.2)"),
+                                 "lead a low trump (what play.fishing meant until 2026-11-30)"),
     "play.fishing": _flag(q.Q_FISH_BOWERS, 0, "going fishing, the seeds' sense: on the making "
                           "side, lead the boss trump (the bowers) while trumps are still out"),
     "play.lead_boss_offsuit": _flag(q.Q_LEAD_ACES, 1, "lead an off-suit boss card (an ace, or "
