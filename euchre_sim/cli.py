@@ -9,7 +9,7 @@ import time
 from collections.abc import Sequence
 
 from . import __version__
-from .analysis.analyze import AnalysisError
+from .analysis.analyze import CHECK_DEALS, CHECK_TABLE, DEFAULT_TABLE, AnalysisError
 from .analysis.sweep import SweepError
 from .analysis.variants import SearchError
 from .backends import BackendError, ShardProgress
@@ -19,7 +19,7 @@ from .results import ResultsError
 from .rules import RULESETS, Rules, RulesError, describe_rulesets, parse_assignments
 from .simulate import SimulationError
 from .solver import SolverError
-from .strategies import StrategyError, describe_strategies, get_strategy
+from .strategies import Strategy, StrategyError, describe_strategies, get_strategy
 
 EPILOG = """examples:
   euchre-sim simulate --strategy reference --deals 1000000 --seed 7
@@ -246,9 +246,11 @@ def build_parser() -> argparse.ArgumentParser:
     an = sub.add_parser(
         "analyze", help="should I order up / go alone? the value of every option of a bid",
         description="Deal the cards you cannot see many times (keeping only deals in which the "
-        "players who passed before you would have passed), play every option you have out on "
-        "the same deals with the table's strategy, and report each option's points per deal "
-        "for your side with an interval, the best option, and by how much.",
+        "other players who passed before you would have passed; your own round-1 pass is "
+        "forced, not filtered on), play every option you have out on the same deals with the "
+        "table's strategy, and report each option's points per deal for your side with an "
+        "interval, the best option, and by how much. Under several tables, say whether the "
+        "verdict changes between them.",
     )
     an.add_argument("--hand", required=True, help='your five cards, e.g. "JH JD AH KH AS"')
     an.add_argument("--up", required=True, help="the up-card, e.g. 9H")
@@ -259,10 +261,16 @@ def build_parser() -> argparse.ArgumentParser:
     an.add_argument("--score", default=None, help="ours-theirs before the deal, e.g. 8-6 (the "
                     "table's score-aware decisions use it)")
     _add_rules_args(an)
-    an.add_argument("--table", default="advanced", metavar="STRATEGY",
-                    help="strategy of every player at the table (default: advanced)")
+    an.add_argument("--table", default=None, metavar="STRATEGY[,STRATEGY...]",
+                    help="strategy of every player at the table; several, separated by "
+                    "commas, answer under each and say whether the verdict changes (default: "
+                    f"{DEFAULT_TABLE}, cross-checked by {CHECK_TABLE} on --check-deals deals)")
     an.add_argument("--deals", type=_positive, default=50_000,
-                    help="consistent deals per option (default 50000)")
+                    help="consistent deals per option, under each table (default 50000)")
+    an.add_argument("--check-deals", type=_int_at_least(0, "a number of deals >= 0"),
+                    default=None, metavar="N",
+                    help=f"deals of the {CHECK_TABLE} check of the default table (default "
+                    f"{CHECK_DEALS:,}, about 5-15 s of one core; 0 skips it)")
     an.add_argument("--seed", type=_seed, default=1, help="seed (default 1)")
     _add_compute_args(an)
     _add_output_args(an, "write analysis.csv, analysis.txt and meta.json into DIR", progress=False)
@@ -563,32 +571,52 @@ def cmd_equity(args: argparse.Namespace) -> int:
     return 0
 
 
+def analyze_plan(args: argparse.Namespace) -> tuple[list[Strategy], Strategy | None, int]:
+    """The tables of an ``analyze`` command and its check: (tables, check table or None, check
+    deals). Without --table, the default table cross-checked by the check table."""
+    from .analysis.analyze import parse_tables
+
+    if args.table is None:
+        check_deals = CHECK_DEALS if args.check_deals is None else args.check_deals
+        if CHECK_TABLE == DEFAULT_TABLE or check_deals == 0:
+            return [get_strategy(DEFAULT_TABLE)], None, 0
+        return [get_strategy(DEFAULT_TABLE)], get_strategy(CHECK_TABLE), check_deals
+    if args.check_deals is not None:
+        raise AnalysisError(f"--check-deals goes with the default table; with --table, list "
+                            f"{CHECK_TABLE} among the tables instead")
+    return parse_tables(args.table), None, 0
+
+
 def cmd_analyze(args: argparse.Namespace) -> int:
-    from .analysis.analyze import analyze, format_analysis, parse_situation
+    from .analysis.analyze import analyze_tables, format_tables, parse_situation
     from .results import RunWriter, provenance
 
     rules = Rules.named(args.rules, **parse_assignments(args.set))
-    table = get_strategy(args.table)
     sit = parse_situation(args.hand, args.up, args.seat, args.bidding, args.score, rules)
+    tables, check, check_deals = analyze_plan(args)
     writer = (RunWriter(args.out, overwrite=args.overwrite, extras=getattr(args, "extras", None))
               if args.out else None)
     started = time.time()
     with _backend(args) as backend:
-        df = analyze(sit, table, deals=args.deals, seed=args.seed, threads=args.threads,
-                     backend=backend)
-    text = format_analysis(sit, df)
+        df = analyze_tables(sit, tables, deals=args.deals, seed=args.seed,
+                            threads=args.threads, backend=backend, check=check,
+                            check_deals=check_deals)
+    text = format_tables(sit, df)
     print(text)
     if writer is not None:
+        strategies = {s.label: s for s in [*tables, *([check] if check else [])]}
         with writer:
             df.to_csv(writer.path / "analysis.csv", index=False)
             df.to_parquet(writer.path / "analysis.parquet", index=False)
             writer.write_text("analysis.txt", text + "\n")
             writer.write_json("meta.json", {
                 "kind": "analyze", "ruleset": args.rules, "rules": rules.to_dict(),
-                "table": table.describe(), "hand": args.hand, "up": args.up, "seat": args.seat,
-                "bidding": args.bidding, "score": args.score, "deals": int(df.attrs["deals"]),
-                "seed": args.seed, "elapsed_s": round(time.time() - started, 3),
-                **provenance()})
+                "tables": [{**strategies[label].describe(), **info}
+                           for label, info in df.attrs["tables"].items()],
+                "hand": args.hand, "up": args.up, "seat": args.seat,
+                "bidding": args.bidding, "score": args.score, "deals": args.deals,
+                "check_deals": check_deals, "seed": args.seed,
+                "elapsed_s": round(time.time() - started, 3), **provenance()})
         print(f"\nwrote {args.out}/ (analysis.csv, analysis.txt, meta.json)")
     return 0
 

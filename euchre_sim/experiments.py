@@ -12,6 +12,8 @@
     [params]
     "round1.threshold.dealer" = "8:16:1"
 
+An analyze experiment may name several tables: ``table = ["advanced", "pimc"]``.
+
 A run writes ``results/NAME/RUN_ID/`` (NAME = the file's stem, RUN_ID = start time and seed):
 the outputs of the command it maps to, plus ``config.json`` (the resolved experiment),
 ``command.txt`` (the exact command line) and ``meta.json`` (provenance, start and end time).
@@ -46,8 +48,10 @@ KINDS: dict[str, dict[str, Any]] = {
     "sweep": {"strategy": None, "vs": "reference", "deals": 100_000, "games": None, "seed": 1,
               "params": None},
     "equity": {"strategy": "advanced", "games": 100_000, "seed": 1},
+    # analyze: table is a strategy or a list of them; without it, the command's default table
+    # and its check (check_deals deals)
     "analyze": {"hand": None, "up": None, "seat": None, "bidding": "", "score": None,
-                "table": "advanced", "deals": 50_000, "seed": 1},
+                "table": None, "check_deals": None, "deals": 50_000, "seed": 1},
     "tune": {"strategy": None, "vs": None, "deals": 100_000, "games": None, "seed": 1,
              "params": None, "trials": 50, "validate_deals": None, "validate_top": 5,
              "batch": 4},
@@ -56,9 +60,8 @@ KINDS: dict[str, dict[str, Any]] = {
     "climb": {"strategy": None, "deals": 100_000, "games": None, "seed": 1, "params": None,
               "rounds": 10, "per_round": 4},
 }
-
-
 # keys whose default is None but which may be left out (the rest with None are required)
+DEFAULT_OPTIONAL = ("vs", "games", "score", "table", "check_deals")
 OPTIONAL = {"tune": ("games", "validate_deals"), "stability": ("games", "params"),
             "climb": ("games", "params")}
 
@@ -92,7 +95,7 @@ def load_experiment(path: str | Path) -> dict[str, Any]:
     for key, default in KINDS[kind].items():
         if key in data:
             config[key] = data[key]
-        elif default is None and key not in OPTIONAL.get(kind, ("vs", "games", "score")):
+        elif default is None and key not in OPTIONAL.get(kind, DEFAULT_OPTIONAL):
             raise ExperimentError(f"{path.name}: a {kind} experiment needs {key!r}")
         else:
             config[key] = default
@@ -108,7 +111,18 @@ def load_experiment(path: str | Path) -> dict[str, Any]:
             or not all(isinstance(k, str) for k in config["params"])):
         raise ExperimentError(f"{path.name}: params must be a list of parameter names or "
                               'patterns, e.g. ["round1.threshold.*", "play.second_hand_low"]')
+    if kind == "analyze":
+        check_tables(config["table"], path.name)
     return config
+
+
+def check_tables(table: Any, where: str) -> None:
+    """An analyze experiment's ``table`` is unset, a strategy or a non-empty list of them."""
+    if table is None or isinstance(table, str):
+        return
+    if not (isinstance(table, list) and table and all(isinstance(t, str) for t in table)):
+        raise ExperimentError(f"{where}: table must be a strategy or a list of strategies, "
+                              f'e.g. ["advanced", "pimc"], got {table!r}')
 
 
 def command_args(config: dict[str, Any], out: str) -> list[str]:
@@ -132,13 +146,17 @@ def command_args(config: dict[str, Any], out: str) -> list[str]:
     flags = {
         "simulate": ("strategy", "vs", "seed"), "match": ("seed",),
         "sweep": ("vs", "seed"), "equity": ("strategy", "games", "seed"),
-        "analyze": ("hand", "up", "seat", "bidding", "score", "table", "deals", "seed"),
+        "analyze": ("hand", "up", "seat", "bidding", "score", "table", "check_deals", "deals",
+                    "seed"),
         "tune": ("vs", "seed", "trials", "validate_deals", "validate_top", "batch"),
         "stability": ("vs", "seed"), "climb": ("seed", "rounds", "per_round"),
     }[kind]
     for key in flags:
-        if config.get(key) is not None:
-            argv += [f"--{key.replace('_', '-')}", str(config[key])]
+        value = config.get(key)
+        if isinstance(value, list):  # several tables: --table advanced,pimc
+            value = ",".join(value)
+        if value is not None:
+            argv += [f"--{key.replace('_', '-')}", str(value)]
     if kind in ("simulate", "match", "sweep", "tune", "stability", "climb"):
         if config.get("games"):
             argv += ["--games", str(config["games"])]

@@ -160,20 +160,22 @@ def deal_records(first: int, count: int, rules: Rules, matchup: Matchup, seed: i
 
 def warm_up_kernels() -> None:
     """Load (or compile, the first time) every batch kernel, so that the first shard of a run
-    is not slowed by it: run one deal, one game and one preset deal."""
+    is not slowed by it: run one deal, one game and one preset deal (both preset kernels)."""
     rules = Rules()
     matchup = Matchup.of("reference")
     deal_records(0, 1, rules, matchup, 0, threads=1)
     for _ in iter_game_chunks(rules, matchup, 1, 0, threads=1, with_deals=True):
         pass
-    from .core.batch import run_presets
+    from .core.batch import run_presets, run_presets_at
 
     kinds, params = matchup.arrays(rules)
     recs = np.zeros((1, N_FIELDS), np.int64)
     deal = PresetDeal.of(["9C TC JC QC KC", "9D TD JD QD KD", "9H TH JH QH KH",
                           "9S TS JS QS KS"], "AC", 3, rules)
-    run_presets(deal_key(0), 0, 1, rules.to_array(), kinds, params, recs,
-                np.array([deal.row()], np.int64), BLOCK)
+    presets = np.array([deal.row()], np.int64)
+    run_presets(deal_key(0), 0, 1, rules.to_array(), kinds, params, recs, presets, BLOCK)
+    run_presets_at(deal_key(0), np.zeros(1, np.int64), rules.to_array(), kinds, params, recs,
+                   presets, BLOCK)
 
 
 def simulate_deals(

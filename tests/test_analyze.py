@@ -2,18 +2,47 @@
 
 from __future__ import annotations
 
+import json
+
+import numpy as np
+import pandas as pd
 import pytest
 
 from euchre_sim import cli
 from euchre_sim.analysis.analyze import (
+    SAMPLE_BLOCK,
     AnalysisError,
     analyze,
+    analyze_shard,
+    analyze_tables,
+    consistent_with_bidding,
+    force_option,
+    format_analysis,
     options,
     parse_situation,
+    parse_tables,
     sample_presets,
+    side_points,
+    table_verdicts,
 )
 from euchre_sim.cards import parse_hand
+from euchre_sim.core.batch import run_deals_traced
+from euchre_sim.core.layout import (
+    EV_CALL,
+    EV_ORDER,
+    EV_PASS1,
+        G_SIZE,
+    N_FIELDS,
+    TRACE_CAP,
+)
+from euchre_sim.core.rng import deal_key
 from euchre_sim.rules import Rules
+from euchre_sim.simulate import Matchup
+from euchre_sim.strategies import bidding_twin, get_strategy
+
+# the asker holds both black bowers and A K Q of diamonds with the K of spades turned: the
+# table would order up with it, yet he passed round 1 and asks what to do in round 2
+STRONG = ("JS JC AD KD QD", "KS")
 
 
 def test_a_laydown_loner_is_worth_four_and_says_so():
@@ -26,6 +55,7 @@ def test_a_laydown_loner_is_worth_four_and_says_so():
     assert rows.loc["take up alone", "points"] == 4 and rows.loc["take up alone", "se"] == 0
     assert rows.loc["take up", "points"] == 2
     assert rows.loc["pass", "points"] < 1
+    assert "best under advanced: take up alone, clearly better" in format_analysis(sit, df)
 
 
 def test_hopeless_hand_should_pass():
@@ -92,9 +122,175 @@ def test_bad_situations(kwargs, needle):
 
 def test_analyze_command(capsys):
     rc = cli.main(["analyze", "--hand", "JH JD AH KH AS", "--up", "9H", "--seat", "dealer",
-                   "--bidding", "pass pass pass", "--deals", "2000"])
+                   "--bidding", "pass pass pass", "--deals", "2000", "--check-deals", "0"])
     out = capsys.readouterr().out
-    assert rc == 0 and "best: take up alone" in out
+    assert rc == 0 and "best under advanced: take up alone" in out
     rc = cli.main(["analyze", "--hand", "JH JD AH KH AS", "--up", "AS", "--seat", "dealer"])
     err = capsys.readouterr().err
     assert rc == 2 and "also in the hand" in err and err.count("\n") == 1
+
+
+def play_traced(sit, strategy, presets, seed):
+    """Play ``presets`` on the kernel with traces (deal i on stream i of ``seed``): the records
+    and the event kinds and seats, shape (deals, events) each (the rules have no redeal nor
+    farmer's hand, so a deal's events start with the bidding)."""
+    n = len(presets)
+    kinds, params = Matchup.of(strategy).arrays(sit.rules)
+    recs = np.zeros((n, N_FIELDS), np.int64)
+    trace = np.zeros((n, TRACE_CAP, 3), np.int16)
+    run_deals_traced(deal_key(seed), 0, n, sit.rules.to_array(), kinds, params, recs, trace,
+                     np.zeros((0, 20, G_SIZE + 2), np.int64), presets)
+    return recs, trace[:, :, 0], trace[:, :, 1]
+
+
+def test_round_two_after_your_own_pass_is_answered(capsys):
+    """The command of the bug report: the table would have ordered this hand up, but the
+    asker's round-1 pass is a fact, so round 2 is answered with its seven options."""
+    rc = cli.main(["analyze", "--hand", STRONG[0], "--up", STRONG[1], "--seat", "eldest",
+                   "--bidding", "pass pass pass pass", "--deals", "2000", "--check-deals", "0"])
+    out = capsys.readouterr().out
+    assert rc == 0
+    rows = {line[2:30].strip(): float(line[30:].split()[0])
+            for line in out.splitlines() if line.startswith("  ")}
+    assert set(rows) == {"pass", "call clubs", "call clubs alone", "call diamonds",
+                         "call diamonds alone", "call hearts", "call hearts alone"}
+    assert rows["call clubs"] > 0.5  # both bowers of clubs and three top diamonds
+    assert rows["call hearts alone"] < -1.5  # alone without a heart: euchred nearly always
+
+
+def test_own_round_one_pass_is_forced_and_only_the_others_filter():
+    """Round 2 from the third seat: in every playout of every option his round-1 pass is in
+    the trace although the table, left alone, orders this hand up; a deal is kept exactly
+    when nobody else made trump before his turn; and the analyser's own shard keeps those
+    deals and plays them as the traced playouts did."""
+    sit = parse_situation(*STRONG, "third", "pass " * 6)
+    seed, block = 3, SAMPLE_BLOCK
+    presets = sample_presets(sit, block, (seed, 0))  # the analyser's first sample block
+    assert not sit.rules.farmers_hand and sit.rules.redeal == "none"
+    _, kind, seat = play_traced(sit, "advanced", presets, seed)
+    # his turn in round 1 (eldest and partner passed): the table itself orders up
+    reached = (kind[:, 0] == EV_PASS1) & (kind[:, 1] == EV_PASS1)
+    ordered = (kind[:, 2] == EV_ORDER) & (seat[:, 2] == sit.seat)
+    assert reached.sum() > 100 and ordered[reached].mean() > 0.9
+
+    kept, = analyze_shard(0, 1, sit, get_strategy("advanced"), seed, limit=block, threads=1)
+    n_drawn, n_fit, points = kept
+    assert n_drawn == block
+    for option in options(sit):
+        forced = presets.copy()
+        force_option(forced, sit, option)
+        recs, kind, seat = play_traced(sit, "advanced", forced, seed)
+        assert not ((kind == EV_ORDER) & (seat == sit.seat)).any()
+        assert ((kind[:, 2] == EV_PASS1) & (seat[:, 2] == sit.seat))[reached].all()
+        others_made_trump = ((kind == EV_ORDER).any(axis=1)
+                             | ((kind == EV_CALL) & (seat < sit.seat)).any(axis=1))
+        mask = consistent_with_bidding(sit, recs)
+        assert (mask == ~others_made_trump).all()
+        assert 0.1 * block < mask.sum() == n_fit < block
+        assert (points[option[0]] == side_points(recs[mask], sit.seat & 1)).all()
+
+
+def test_a_pimc_table_is_screened_by_its_bidding_twin():
+    """The analyser screens PIMC deals for the bidding with the scripted twin: the twin keeps
+    exactly the deals PIMC itself would keep."""
+    sit = parse_situation(*STRONG, "eldest", "pass pass pass pass")
+    presets = sample_presets(sit, 96, seed=5)
+    force_option(presets, sit, options(sit)[0])
+    pimc = get_strategy("pimc:pimc.worlds=10")
+    twin = bidding_twin(pimc)
+    assert twin.kind_name == "scripted" and bidding_twin("advanced") == get_strategy("advanced")
+    masks = [consistent_with_bidding(sit, play_traced(sit, s, presets, 1)[0])
+             for s in (pimc, twin)]
+    assert (masks[0] == masks[1]).all() and 0 < masks[0].sum() < len(presets)
+
+
+def test_tables_share_the_sample_and_name_themselves():
+    """Two tables that play the same (one with a parameter set to its default) get the same
+    numbers on the same deals; every row names its table."""
+    sit = parse_situation("JH TD AC KS 9S", "9H", "eldest")
+    tables = parse_tables("advanced,advanced:play.card_memory=1")
+    assert [t.label for t in tables] == ["advanced", "advanced:play.card_memory=1"]
+    df = analyze_tables(sit, tables, deals=1_000, seed=4)
+    a, b = (df[df["table"] == t.label].reset_index(drop=True) for t in tables)
+    assert len(a) == len(b) == 3 and (df["role"] == "table").all() and (df["deals"] == 1000).all()
+    pd.testing.assert_frame_equal(a.drop(columns="table"), b.drop(columns="table"))
+    assert table_verdicts(df)[0].startswith("same verdict under every table: ")
+
+
+def test_parse_tables_keeps_inline_parameters_with_their_strategy():
+    tables = parse_tables("advanced:round1.threshold.dealer=11,play.card_memory=0, pimc")
+    assert [t.label for t in tables] == [
+        "advanced:round1.threshold.dealer=11,play.card_memory=0", "pimc"]
+
+
+def verdict_frame(*tables):
+    """A stacked analysis as ``analyze_tables`` makes it, from (table, role, deals, [(option,
+    points, vs_best, vs_best_se)...]) given best first."""
+    rows = [{"table": t, "role": role, "deals": n, "option": o, "points": p, "vs_best": d,
+             "vs_best_se": se} for t, role, n, opts in tables for o, p, d, se in opts]
+    return pd.DataFrame(rows)
+
+
+def test_verdicts_say_when_the_table_changes_the_answer():
+    changed = verdict_frame(
+        ("advanced", "table", 50_000, [("take up alone", 1.2, 0, 0), ("take up", 0.7, -0.5, 0.01)]),
+        ("pimc", "table", 50_000, [("take up", 0.9, 0, 0), ("take up alone", 0.78, -0.12, 0.03)]))
+    assert table_verdicts(changed) == [
+        "verdict depends on the table: advanced says take up alone (+0.500 ± 0.010 over take "
+        "up), pimc says take up (+0.120 ± 0.030 over take up alone)"]
+    same = verdict_frame(
+        ("advanced", "table", 9_000, [("pass", 0.1, 0, 0), ("order up", 0.0, -0.1, 0.02)]),
+        ("pimc", "check", 400, [("pass", 0.2, 0, 0), ("order up", 0.1, -0.1, 0.04)]))
+    lines = table_verdicts(same)
+    assert lines[0].startswith("same verdict under every table: pass (advanced: +0.100 ± "
+                               "0.020 over order up; pimc check (400 deals): +0.100")
+    assert len(lines) == 1
+
+
+def test_verdicts_flag_a_toss_up_and_an_imprecise_check():
+    tables = [("advanced", "table", 9_000, [("pass", 0.1, 0, 0), ("order up", 0.05, -0.05,
+                                                                      0.03)]),
+              ("pimc", "check", 400, [("order up", 0.2, 0, 0), ("pass", 0.1, -0.1, 0.06)])]
+    lines = table_verdicts(verdict_frame(*tables))
+    assert lines[0].startswith("verdict depends on the table: advanced says pass (+0.050 ± "
+                               "0.030 over order up, a toss-up), pimc check (400 deals) says")
+    assert lines[1].startswith("under advanced the best option is a toss-up")
+    assert lines[2].startswith("the pimc check on 400 deals is too imprecise to settle the "
+                               "verdict")
+    tables[0] = ("advanced", "table", 9_000, [("order up", 0.3, 0, 0), ("pass", 0.1, -0.2,
+                                                                         0.01)])
+    lines = table_verdicts(verdict_frame(*tables))
+    assert lines[0].startswith("same best option under every table, order up, but not settled "
+                               "under pimc check (400 deals)")
+    assert "agree" not in " ".join(lines) and "too imprecise" in lines[1]
+
+
+def test_default_table_is_checked_and_every_table_is_written(capsys, tmp_path):
+    out_dir = tmp_path / "run"
+    rc = cli.main(["analyze", "--hand", "JH JD AH KH AS", "--up", "9H", "--seat", "dealer",
+                   "--bidding", "pass pass pass", "--deals", "1000", "--check-deals", "64",
+                   "--out", str(out_dir)])
+    out = capsys.readouterr().out
+    assert rc == 0
+    assert "the table plays advanced, 1,000 deals" in out
+    assert "check: the table plays pimc, 64 deals" in out
+    assert "same verdict under every table: take up alone" in out
+    meta = json.loads((out_dir / "meta.json").read_text())
+    assert [(t["name"], t["role"], t["deals"]) for t in meta["tables"]] == [
+        ("advanced", "table", 1000), ("pimc", "check", 64)]
+    csv = pd.read_csv(out_dir / "analysis.csv")
+    assert sorted(set(csv["table"])) == ["advanced", "pimc"] and len(csv) == 6
+
+
+@pytest.mark.parametrize("extra,needle", [
+    (["--table", "advanced,,pimc"], "empty entry"),
+    (["--table", "advanced,"], "empty entry"),
+    (["--table", "advanced,genius"], "unknown strategy 'genius'"),
+    (["--table", "advanced,pimc,advanced"], "listed twice"),
+    (["--table", "advanced", "--check-deals", "100"], "--check-deals goes with the default"),
+])
+def test_bad_table_lists_are_one_line_errors(capsys, extra, needle):
+    rc = cli.main(["analyze", "--hand", "JH JD AH KH AS", "--up", "9H", "--seat", "dealer",
+                   "--bidding", "pass pass pass", "--deals", "100", *extra])
+    err = capsys.readouterr().err
+    assert rc == 2 and needle in err and err.count("\n") == 1

@@ -20,7 +20,7 @@ SMALL = {
              '"round1.threshold.dealer" = "10:12:1"\n',
     "equity": 'kind = "equity"\nstrategy = "basic"\ngames = 2000\n',
     "analyze": 'kind = "analyze"\nhand = "JH JD AH KH AS"\nup = "9H"\nseat = "dealer"\n'
-               'bidding = "pass pass pass"\ndeals = 1000\n',
+               'bidding = "pass pass pass"\ndeals = 1000\ntable = ["advanced", "basic"]\n',
     "tune": 'kind = "tune"\nstrategy = "basic"\nvs = "reference"\ndeals = 2000\ntrials = 3\n'
             'validate_top = 2\n[params]\n"round1.threshold.dealer" = "10:12"\n'
             '"play.fishing" = "0:1"\n',
@@ -50,6 +50,9 @@ def test_every_kind_runs_into_a_complete_result_folder(kind, tmp_path, capsys):
     assert "git_commit" in meta and "created" in meta
     if kind == "simulate":
         assert meta["rules"]["super_euchre"] is True and meta["rules"]["deck"] == 25
+    if kind == "analyze":  # a list of tables: each answers, and the results name them all
+        assert "--table advanced,basic" in (run / "command.txt").read_text()
+        assert [t["name"] for t in meta["tables"]] == ["advanced", "basic"]
 
 
 @pytest.mark.parametrize("text,needle", [
@@ -63,6 +66,10 @@ def test_every_kind_runs_into_a_complete_result_folder(kind, tmp_path, capsys):
     ('kind = "tune"\nstrategy = "basic"\nvs = "self"\nparams = 3\n', "[params] must map"),
     ('kind = "stability"\nstrategy = "basic"\nparams = "play.*"\n', "must be a list"),
     ('kind = "simulate"\n[[broken', "malformed"),
+    ('kind = "analyze"\nhand = "JH JD AH KH AS"\nup = "9H"\nseat = "dealer"\ntable = 3\n',
+     "table must be a strategy or a list"),
+    ('kind = "analyze"\nhand = "JH JD AH KH AS"\nup = "9H"\nseat = "dealer"\ntable = []\n',
+     "table must be a strategy or a list"),
 ])
 def test_bad_experiment_files(text, needle, tmp_path):
     path = tmp_path / "bad.toml"
@@ -91,3 +98,12 @@ def test_shipped_experiments_are_valid():
         config = load_experiment(f)
         assert config["description"]
         parser.parse_args(command_args(config, "/tmp/unused"))
+
+
+def test_an_analyze_experiment_without_a_table_gets_the_default_and_its_check(tmp_path):
+    path = tmp_path / "q.toml"
+    path.write_text('kind = "analyze"\nhand = "JH JD AH KH AS"\nup = "9H"\nseat = "dealer"\n'
+                    'check_deals = 200\n')
+    argv = command_args(load_experiment(path), "/tmp/unused")
+    assert "--table" not in argv and argv[argv.index("--check-deals") + 1] == "200"
+    cli.build_parser().parse_args(argv)

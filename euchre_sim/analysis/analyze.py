@@ -1,16 +1,22 @@
 """The hand analyser: the value of every option a player has at a bidding decision.
 
-The cards the player cannot see are dealt many times at random; deals in which a player who
-has already passed would not have passed (under the table's strategy) are dropped, so the
-sample is consistent with the bidding. Every option is then played out on the same deals, with
-that one decision forced and everything else (the rest of the bidding, the discard, the play,
-the player's own later decisions) left to the table's strategy. Values are the player's side's
-points minus the other side's, per deal, with standard errors; differences between options are
-paired deal by deal.
+The cards the player cannot see are dealt many times at random; deals in which another player
+would not have passed where he did (under the table's strategy) are dropped, so the sample is
+consistent with the bidding. The player's own earlier pass (round 1, when he asks about round
+2) is a fact, not a filter: it is forced in every playout, whatever the table would have done
+with his hand. Every option is then played out on the same deals, with that one decision
+forced and everything else (the rest of the bidding, the discard, the play, the player's own
+later decisions) left to the table's strategy. Values are the player's side's points minus the
+other side's, per deal, with standard errors; differences between options are paired deal by
+deal.
+
+Several tables (``analyze_tables``) answer the same question each on its own sample, and
+``table_verdicts`` says whether the best option changes between them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from contextlib import closing
 from dataclasses import dataclass
 
@@ -28,17 +34,22 @@ from ..cards import (
     parse_card,
     parse_hand,
 )
-from ..core.batch import run_presets
+from ..core.batch import run_presets_at
 from ..core.layout import F_PASSES, F_POINTS0, F_POINTS1, N_FIELDS, N_PRESET
 from ..core.rng import deal_key
 from ..rules import Rules
-from ..simulate import BLOCK, Matchup, set_threads
-from ..strategies import Strategy, get_strategy
+from ..simulate import Matchup, set_threads
+from ..strategies import Strategy, bidding_twin, get_strategy
 from .stats import z_value
 
 POSITIONS = ("eldest", "partner", "third", "dealer")
 SAMPLE_BLOCK = 4096  # deals drawn per sample block (the unit of sharding)
+PLAY_CHUNK = 16  # deals per parallel work item of the kernel (results do not depend on it)
 DEALER = 3  # the analysed deals put the dealer in seat 3: eldest 0, partner 1, third 2
+DEFAULT_TABLE = "advanced"  # the table a question is answered under when none is named
+CHECK_TABLE = "pimc"  # the table that cross-checks the default answer
+CHECK_DEALS = 400  # deals of that check: 5-15 s of PIMC on one core (3 to 7 options)
+TOSS_UP_Z = 2.0  # a best option within this many standard errors of the runner-up is a toss-up
 
 
 class AnalysisError(ValueError):
@@ -113,7 +124,9 @@ def parse_situation(hand: str, up: str, seat: str, bidding: str = "", score: str
 
 
 def options(sit: Situation) -> list[tuple[str, int, int, int]]:
-    """The legal options as (label, forced round 1, forced round 2, forced alone)."""
+    """The legal options as (label, forced round 1, forced round 2, forced alone), in the
+    kernel's preset encoding (core/deal.py). In round 2 every option also forces the player's
+    own round-1 pass: it happened, whatever the table would have done with his hand."""
     rules = sit.rules
     upsuit = sit.up // 8
     out = []
@@ -132,12 +145,30 @@ def options(sit: Situation) -> list[tuple[str, int, int, int]]:
         return out
     stuck = sit.position == 3 and rules.stick_the_dealer
     if not stuck:
-        out.append(("pass", -1, 4, -1))
+        out.append(("pass", 0, 4, -1))
     for t in range(4):
         if t != upsuit:
-            out.append((f"call {SUIT_NAMES[t]}", -1, t, 0))
-            out.append((f"call {SUIT_NAMES[t]} alone", -1, t, 1))
+            out.append((f"call {SUIT_NAMES[t]}", 0, t, 0))
+            out.append((f"call {SUIT_NAMES[t]} alone", 0, t, 1))
     return out
+
+
+def force_option(presets: np.ndarray, sit: Situation, option: tuple[str, int, int, int]
+                 ) -> None:
+    """Make the player's decisions in ``presets`` (in place) those of ``option`` (from
+    ``options``): the kernel then plays them instead of asking the table's strategy."""
+    _, f1, f2, fa = option
+    presets[:, 9] = sit.seat
+    presets[:, 10] = f1
+    presets[:, 11] = f2
+    presets[:, 12] = fa
+
+
+def consistent_with_bidding(sit: Situation, recs: np.ndarray) -> np.ndarray:
+    """Which played deals fit the bidding: every seat that spoke before the player's decision
+    passed. The player's own round-1 pass is forced (``options``), so only the other players'
+    actions can reject a deal. The same for every option: the others spoke first."""
+    return recs[:, F_PASSES] >= sit.passes_before
 
 
 def sample_presets(sit: Situation, n: int, seed: int | tuple[int, ...]) -> np.ndarray:
@@ -165,54 +196,72 @@ def sample_presets(sit: Situation, n: int, seed: int | tuple[int, ...]) -> np.nd
     return presets
 
 
-def analyze_shard(first: int, count: int, sit: Situation, strategy: Strategy, seed: int,
-                  threads: int | None = None) -> list[tuple[int, dict[str, np.ndarray]]]:
-    """Sample blocks ``first .. first+count-1``: for each, the number of deals drawn and, per
-    option, (points won, points lost) by the player's side on the deals consistent with the
-    bidding (int8, shape (2, k)). Block ``b``'s deals are a pure function of (seed, b), and
-    deal ``j`` of the sample plays with random stream ``j``, so any sharding gives the same."""
-    set_threads(threads)
-    kinds, params = Matchup(strategy, strategy).arrays(sit.rules)
-    rules_arr = sit.rules.to_array()
-    key = deal_key(seed)
-    team = sit.seat & 1
-    recs = np.zeros((SAMPLE_BLOCK, N_FIELDS), np.int64)
-    out = []
-    for b in range(first, first + count):
-        presets = sample_presets(sit, SAMPLE_BLOCK, (seed, b))
-        consistent = None
-        kept = {}
-        for label, f1, f2, fa in options(sit):
-            presets[:, 9] = sit.seat
-            presets[:, 10] = f1
-            presets[:, 11] = f2
-            presets[:, 12] = fa
-            run_presets(key, b * SAMPLE_BLOCK, SAMPLE_BLOCK, rules_arr, kinds, params, recs,
-                        presets, BLOCK)
-            if consistent is None:
-                # every seat before the player passed (the same deals for every option: the
-                # forced decision comes after theirs)
-                consistent = recs[:, F_PASSES] >= sit.passes_before
-            kept[label] = np.stack([recs[consistent, F_POINTS0 + team],
-                                    recs[consistent, F_POINTS1 - team]]).astype(np.int8)
-        out.append((SAMPLE_BLOCK, kept))
+def side_points(recs: np.ndarray, team: int) -> np.ndarray:
+    """(points won, points lost) by ``team`` on each deal of ``recs``: int8, shape (2, n)."""
+    return np.stack([recs[:, F_POINTS0 + team], recs[:, F_POINTS1 - team]]).astype(np.int8)
+
+
+def forced_presets(presets: np.ndarray, sit: Situation,
+                   chosen: Sequence[tuple[str, int, int, int]]) -> np.ndarray:
+    """``presets`` once per option of ``chosen``, one after the other, each copy with that
+    option forced: every option in one kernel call."""
+    out = np.tile(presets, (len(chosen), 1))
+    for j, option in enumerate(chosen):
+        force_option(out[j * len(presets):(j + 1) * len(presets)], sit, option)
     return out
 
 
-def analyze(sit: Situation, table: str | Strategy = "advanced", deals: int = 100_000,
-            seed: int = 1, threads: int | None = None,
-            equity_games: int = 20_000, backend: Backend | None = None) -> pd.DataFrame:
-    """The value of each option: one row per option (points per deal for the player's side
-    minus the other side's, standard error, 95 % interval, difference from the best option
-    with its paired standard error), best first. ``df.attrs`` holds the sample sizes.
+def analyze_shard(first: int, count: int, sit: Situation, strategy: Strategy, seed: int,
+                  limit: int, threads: int | None = None,
+                  ) -> list[tuple[int, int, dict[str, np.ndarray]]]:
+    """Sample blocks ``first .. first+count-1``: for each, the number of deals drawn, how many
+    are consistent with the bidding and, per option, ``side_points`` of the player's side on
+    the first of those (at most ``limit`` in the whole shard: the rest are never used). Block
+    ``b``'s deals are a pure function of (seed, b), and deal ``j`` of the sample plays with
+    random stream ``j``, so any sharding gives the same.
 
-    When the situation has a score, each option also gets its probability of winning the
-    game (``p_win``, ``p_win_se``), through the match-equity table of the table's strategy
-    (estimated from ``equity_games`` games). ``backend`` runs the sample blocks (default:
-    in-process on ``threads`` numba threads)."""
-    strategy = get_strategy(table)
-    backend = backend or InProcess(threads)
+    Each block is first screened for the bidding with the first option forced, by the table's
+    ``bidding_twin`` (the table itself unless its play is slow); the options are then played
+    only on deals that fit, each on its own random stream, all options in one kernel call."""
+    set_threads(threads)
+    screen = bidding_twin(strategy)
+    kinds, params = Matchup(strategy, strategy).arrays(sit.rules)
+    screen_arrays = Matchup(screen, screen).arrays(sit.rules)
+    rules_arr = sit.rules.to_array()
+    key = deal_key(seed)
     team = sit.seat & 1
+    first_option = options(sit)[0]
+    recs = np.zeros((SAMPLE_BLOCK, N_FIELDS), np.int64)
+    out = []
+    for b in range(first, first + count):
+        if limit <= 0:
+            break  # the deals wanted are all in earlier blocks
+        presets = sample_presets(sit, SAMPLE_BLOCK, (seed, b))
+        streams = np.arange(b * SAMPLE_BLOCK, (b + 1) * SAMPLE_BLOCK, dtype=np.int64)
+        force_option(presets, sit, first_option)
+        run_presets_at(key, streams, rules_arr, *screen_arrays, recs, presets, PLAY_CHUNK)
+        consistent = consistent_with_bidding(sit, recs)
+        n_fit = int(consistent.sum())
+        use = np.flatnonzero(consistent)[:limit]
+        limit -= len(use)
+        kept = {}
+        if screen is strategy:  # the screening run is the first option's playout
+            kept[first_option[0]] = side_points(recs[use], team)
+        chosen = [option for option in options(sit) if option[0] not in kept]
+        played = np.zeros((len(chosen) * len(use), N_FIELDS), np.int64)
+        if len(played):
+            run_presets_at(key, np.tile(streams[use], len(chosen)), rules_arr, kinds, params,
+                           played, forced_presets(presets[use], sit, chosen), PLAY_CHUNK)
+        for j, option in enumerate(chosen):
+            kept[option[0]] = side_points(played[j * len(use):(j + 1) * len(use)], team)
+        out.append((SAMPLE_BLOCK, n_fit, kept))
+    return out
+
+
+def draw_consistent(sit: Situation, strategy: Strategy, deals: int, seed: int,
+                    backend: Backend) -> tuple[dict[str, np.ndarray], int, int]:
+    """Per option, ``side_points`` on the first ``deals`` consistent deals of the sample (fewer
+    when too few fit), the number of random deals drawn, and how many of those fit."""
     labels = [label for label, *_ in options(sit)]
     drawn = 0
     n_consistent = 0
@@ -228,56 +277,137 @@ def analyze(sit: Situation, table: str | Strategy = "advanced", deals: int = 100
         rate = n_consistent / drawn if drawn else (1.0 if sit.passes_before == 0 else 0.5)
         want = -(-int(need / max(rate, 1e-3) * 1.1) // SAMPLE_BLOCK)
         want = max(1, min(want, 2 * block if drawn else want, max_blocks - block))
-        blocks = plan_shards(want, backend.default_shard(1, want), first=block)
+        shards = plan_shards(want, backend.default_shard(1, want), first=block)
         block += want
-        parts = backend.map(analyze_shard, blocks, sit, strategy, seed)
+        parts = backend.map(analyze_shard, shards, sit, strategy, seed, need)
         with closing(parts):
             for part in parts:
-                for n_drawn, kept in part:
+                for n_drawn, n_fit, kept in part:
                     if need <= 0:
-                        continue  # a block past the ones needed: not used (nor counted)
+                        break  # a block past the ones needed: not used (nor counted)
                     drawn += n_drawn
-                    k = kept[labels[0]].shape[1]
-                    n_consistent += k
+                    n_consistent += n_fit
                     for label in labels:
                         values[label].append(kept[label][:, :need])
-                    need -= min(k, need)
-    used = deals - max(need, 0)
-    if used < 100:
+                    need -= min(kept[labels[0]].shape[1], need)
+                if need <= 0:
+                    break  # closing() stops the shards not started yet
+    pair = {label: np.concatenate(v, axis=1) for label, v in values.items()}
+    return pair, drawn, n_consistent
+
+
+def analyze(sit: Situation, table: str | Strategy = DEFAULT_TABLE, deals: int = 100_000,
+            seed: int = 1, threads: int | None = None,
+            equity_games: int = 20_000, backend: Backend | None = None) -> pd.DataFrame:
+    """The value of each option: one row per option (points per deal for the player's side
+    minus the other side's, standard error, 95 % interval, difference from the best option
+    with its paired standard error), best first. ``df.attrs`` holds the sample sizes.
+
+    When the situation has a score (and ``equity_games`` > 0), each option also gets its
+    probability of winning the game (``p_win``, ``p_win_se``), through the match-equity table
+    of the table's strategy (estimated from ``equity_games`` games). ``backend`` runs the
+    sample blocks (default: in-process on ``threads`` numba threads)."""
+    strategy = get_strategy(table)
+    backend = backend or InProcess(threads)
+    pair, drawn, n_consistent = draw_consistent(sit, strategy, deals, seed, backend)
+    used = next(iter(pair.values())).shape[1]
+    if used < min(100, deals):
         raise AnalysisError(f"only {used} of {drawn:,} random deals are consistent with the "
                             f"bidding under {strategy.label}: is the situation possible?")
-    table_rows = []
-    pair = {label: np.concatenate(v, axis=1) for label, v in values.items()}
-    series = {label: (v[0] - v[1]).astype(np.float64) for label, v in pair.items()}
     p_win = {}
-    if sit.score_given:
-        from .equity import match_equity
+    if sit.score_given and equity_games > 0:
+        p_win = win_probabilities(sit, strategy, pair, equity_games, seed, backend)
+    df = option_table(pair, p_win)
+    df.attrs.update(deals=used, consistent_rate=n_consistent / drawn, table=strategy.label,
+                    best=df.iloc[0]["option"])
+    return df
 
-        eq = match_equity(sit.rules, strategy, equity_games, seed, backend=backend)
-        lookup = equity_lookup(eq)
-        we_deal_next = int(((DEALER + 1) & 1) == team)  # the deal passes to seat 0
-        for label, v in pair.items():
-            p_win[label] = lookup[sit.score[0] + v[0], sit.score[1] + v[1], we_deal_next]
+
+def win_probabilities(sit: Situation, strategy: Strategy, pair: dict[str, np.ndarray],
+                      equity_games: int, seed: int, backend: Backend) -> dict[str, np.ndarray]:
+    """Per option, the probability of winning the game after each deal's points, through the
+    match-equity table of ``strategy`` playing itself (``equity_games`` games)."""
+    from .equity import match_equity
+
+    eq = match_equity(sit.rules, strategy, equity_games, seed, backend=backend)
+    lookup = equity_lookup(eq)
+    we_deal_next = int(((DEALER + 1) & 1) == (sit.seat & 1))  # the deal passes to seat 0
+    return {label: lookup[sit.score[0] + v[0], sit.score[1] + v[1], we_deal_next]
+            for label, v in pair.items()}
+
+
+def option_table(pair: dict[str, np.ndarray], p_win: dict[str, np.ndarray]) -> pd.DataFrame:
+    """One row per option from its per-deal (won, lost) points, best first: mean, standard
+    error, 95 % interval, paired difference from the best (and P(win) when given)."""
+    series = {label: (v[0] - v[1]).astype(np.float64) for label, v in pair.items()}
     means = {label: v.mean() for label, v in series.items()}
     best = max(means, key=means.get)
     z = z_value(0.95)
+    rows = []
     for label, v in series.items():
         se = v.std(ddof=1) / np.sqrt(len(v))
         d = v - series[best]
-        dse = d.std(ddof=1) / np.sqrt(len(d))
         row = {
             "option": label, "points": v.mean(), "se": se, "ci95_low": v.mean() - z * se,
-            "ci95_high": v.mean() + z * se, "vs_best": d.mean(), "vs_best_se": dse,
+            "ci95_high": v.mean() + z * se, "vs_best": d.mean(),
+            "vs_best_se": d.std(ddof=1) / np.sqrt(len(d)),
         }
         if p_win:
             w = p_win[label]
             row["p_win"] = w.mean()
             row["p_win_se"] = w.std(ddof=1) / np.sqrt(len(w))
-        table_rows.append(row)
-    df = pd.DataFrame(table_rows).sort_values("points", ascending=False, ignore_index=True)
-    df.attrs.update(deals=used, consistent_rate=n_consistent / drawn, table=strategy.label,
-                    best=best)
-    return df
+        rows.append(row)
+    return pd.DataFrame(rows).sort_values("points", ascending=False, ignore_index=True)
+
+
+def parse_tables(text: str) -> list[Strategy]:
+    """The strategies of ``--table A,B,...``. A ``key=value`` item after a strategy with
+    inline parameters is one more of them, so ``advanced:round1.threshold.dealer=11,
+    play.card_memory=0,pimc`` is two tables. Empty entries are an error."""
+    specs: list[str] = []
+    for item in (x.strip() for x in text.split(",")):
+        if not item:
+            raise AnalysisError(f"--table {text!r} has an empty entry: give strategies "
+                                "separated by commas, e.g. advanced,pimc")
+        if "=" in item and ":" not in item.partition("=")[0] and specs and ":" in specs[-1]:
+            specs[-1] += "," + item
+        else:
+            specs.append(item)
+    return [get_strategy(spec) for spec in specs]
+
+
+def analyze_tables(sit: Situation, tables: Sequence[str | Strategy], deals: int = 100_000,
+                   seed: int = 1, threads: int | None = None, equity_games: int = 20_000,
+                   backend: Backend | None = None, check: str | Strategy | None = None,
+                   check_deals: int = 0) -> pd.DataFrame:
+    """``analyze`` under each table (``deals`` deals each), stacked: columns ``table``,
+    ``role`` ("table", or "check" for ``check`` played on ``check_deals`` deals without the
+    match equity, which would cost a slow table far more than its check) and ``deals`` come
+    first. ``df.attrs["tables"]`` maps each table to its role, deals, consistent rate and best
+    option. Every table samples with the same seed, so equal deal counts share the deals."""
+    runs = [(get_strategy(t), deals, equity_games, "table") for t in tables]
+    if check is not None and check_deals > 0:
+        runs.append((get_strategy(check), check_deals, 0, "check"))
+    if not runs:
+        raise AnalysisError("no table to analyse under")
+    labels = [strategy.label for strategy, *_ in runs]
+    for label in labels:
+        if labels.count(label) > 1:
+            raise AnalysisError(f"table {label} is listed twice")
+    frames = []
+    info = {}
+    for strategy, n, eq_games, role in runs:
+        df = analyze(sit, strategy, n, seed, threads, eq_games, backend)
+        info[strategy.label] = {"role": role, "deals": df.attrs["deals"],
+                                "consistent_rate": df.attrs["consistent_rate"],
+                                "best": df.attrs["best"]}
+        df.insert(0, "table", strategy.label)
+        df.insert(1, "role", role)
+        df.insert(2, "deals", df.attrs["deals"])
+        frames.append(df)
+    out = pd.concat(frames, ignore_index=True)
+    out.attrs = {"tables": info}
+    return out
 
 
 def equity_lookup(eq) -> np.ndarray:
@@ -293,32 +423,146 @@ def equity_lookup(eq) -> np.ndarray:
     return out
 
 
-def format_analysis(sit: Situation, df: pd.DataFrame) -> str:
-    """The analysis as text, with a verdict on how sure the best option is."""
+@dataclass(frozen=True)
+class Verdict:
+    """One table's answer: its best option, the runner-up and the paired margin between them
+    (points per deal, with its standard error)."""
+
+    table: str
+    role: str
+    deals: int
+    best: str
+    runner: str | None
+    margin: float
+    se: float
+
+    @property
+    def name(self) -> str:
+        """The table's name, for a check with its deal count (it has fewer)."""
+        return f"{self.table} check ({self.deals:,} deals)" if self.role == "check" else self.table
+
+    @property
+    def z(self) -> float:
+        """The margin in standard errors (infinite when there is no other option or the
+        margin has no noise)."""
+        if self.runner is None or self.se == 0:
+            return float("inf") if self.runner is None or self.margin > 0 else 0.0
+        return self.margin / self.se
+
+    @property
+    def toss_up(self) -> bool:
+        """Is the best option within ``TOSS_UP_Z`` standard errors of the runner-up?"""
+        return self.z < TOSS_UP_Z
+
+    def margin_text(self) -> str:
+        """``+0.120 ± 0.030 over pass``, marked when it is a toss-up."""
+        if self.runner is None:
+            return "the only option"
+        tail = ", a toss-up" if self.toss_up else ""
+        return f"{self.margin:+.3f} ± {self.se:.3f} over {self.runner}{tail}"
+
+    def says(self) -> str:
+        """``take up (+0.120 ± 0.030 over pass)``."""
+        return f"{self.best} ({self.margin_text()})"
+
+
+def verdicts(df: pd.DataFrame) -> list[Verdict]:
+    """Each table's ``Verdict`` from the stacked table of ``analyze_tables``."""
+    out = []
+    for table, rows in df.groupby("table", sort=False):
+        best = rows.iloc[0]
+        runner = rows.iloc[1] if len(rows) > 1 else None
+        out.append(Verdict(
+            str(table), str(best["role"]), int(best["deals"]), str(best["option"]),
+            None if runner is None else str(runner["option"]),
+            0.0 if runner is None else float(-runner["vs_best"]),
+            0.0 if runner is None else float(runner["vs_best_se"])))
+    return out
+
+
+def table_verdicts(df: pd.DataFrame) -> list[str]:
+    """Whether the verdict changes between the tables of ``analyze_tables``: one line saying
+    that it does (each table's best option and its margin) or that it does not, then one per
+    table under which the best option is a toss-up (a check: too imprecise to settle it)."""
+    vs = verdicts(df)
+    if len(vs) < 2:
+        return []
+    if len({v.best for v in vs}) > 1:
+        lines = ["verdict depends on the table: "
+                 + ", ".join(f"{v.name} says {v.says()}" for v in vs)]
+    elif any(v.toss_up for v in vs):
+        unsettled = ", ".join(v.name for v in vs if v.toss_up)
+        lines = [f"same best option under every table, {vs[0].best}, but not settled under "
+                 f"{unsettled}: " + "; ".join(f"{v.name}: {v.says()}" for v in vs)]
+    else:
+        lines = [f"same verdict under every table: {vs[0].best} ("
+                 + "; ".join(f"{v.name}: {v.margin_text()}" for v in vs) + ")"]
+    for v in vs:
+        if v.toss_up and v.role == "check":
+            lines.append(f"the {v.table} check on {v.deals:,} deals is too imprecise to settle "
+                         f"the verdict: {v.best} is within {TOSS_UP_Z:g} standard errors of "
+                         f"{v.runner} (more --check-deals would tell)")
+        elif v.toss_up:
+            lines.append(f"under {v.table} the best option is a toss-up: {v.best} is within "
+                         f"{TOSS_UP_Z:g} standard errors of {v.runner}")
+    return lines
+
+
+def situation_text(sit: Situation) -> str:
+    """``hand JD JH KH AH AS, up-card 9H, dealer, round 1, score 0-0``."""
     hand = " ".join(format_card(c) for c in mask_to_cards(sit.hand))
     rnd = "round 1" if sit.round == 1 else "round 2"
-    lines = [
-        f"hand {hand}, up-card {format_card(sit.up)}, {POSITIONS[sit.position]}, {rnd}, "
-        f"score {sit.score[0]}-{sit.score[1]}; the table plays {df.attrs['table']}",
-        f"{df.attrs['deals']:,} deals, every option on the same ones "
-        f"({100 * df.attrs['consistent_rate']:.1f} % of random deals fit the bidding)",
-        "points per deal for your side minus theirs (95 % interval; difference from the best):",
-    ]
-    for _, r in df.iterrows():
+    return (f"hand {hand}, up-card {format_card(sit.up)}, {POSITIONS[sit.position]}, {rnd}, "
+            f"score {sit.score[0]}-{sit.score[1]}")
+
+
+def table_block(rows: pd.DataFrame, table: str, role: str, rate: float) -> list[str]:
+    """One table's options as text: which table (or check) on how many deals, each option's
+    value with its interval, and how sure its best option is."""
+    z = z_value(0.95)
+    deals = int(rows.iloc[0]["deals"]) if "deals" in rows else None
+    head = (f"check: the table plays {table}, {deals:,} deals (95 % intervals about "
+            f"±{z * rows['se'].max():.2f} points)" if role == "check"
+            else f"the table plays {table}" + (f", {deals:,} deals" if deals else ""))
+    lines = [f"{head}, every option on the same ones ({100 * rate:.1f} % of random deals fit "
+             "the others' bidding)",
+             "points per deal for your side minus theirs (95 % interval; difference from the "
+             "best):"]
+    for _, r in rows.iterrows():
         diff = "" if r["vs_best"] == 0 else f"   {r['vs_best']:+.3f} ± {r['vs_best_se']:.3f}"
         win = (f"   P(win game) {100 * r['p_win']:.1f} % ± {100 * r['p_win_se']:.1f}"
-               if "p_win" in r else "")
+               if "p_win" in r and not np.isnan(r["p_win"]) else "")
         lines.append(f"  {r['option']:<28} {r['points']:+.3f} "
                      f"({r['ci95_low']:+.3f} .. {r['ci95_high']:+.3f}){diff}{win}")
-    if len(df) > 1:
-        second = df.iloc[1]
+    if len(rows) > 1:
+        second = rows.iloc[1]
         margin = -second["vs_best"]
         zscore = margin / second["vs_best_se"] if second["vs_best_se"] > 0 else float("inf")
-        sure = "clearly" if zscore > 3 else ("probably" if zscore > 2 else "not significantly")
-        lines.append(f"best: {df.iloc[0]['option']}, {sure} better than {second['option']} "
-                     f"(by {margin:.3f} points per deal, {zscore:.1f} standard errors)")
-    if "p_win" in df:
-        top = df.loc[df["p_win"].idxmax()]
-        lines.append(f"best for winning the game: {top['option']} "
+        sure = ("clearly" if zscore > 3 else
+                "probably" if zscore >= TOSS_UP_Z else "not significantly")
+        lines.append(f"best under {table}: {rows.iloc[0]['option']}, {sure} better than "
+                     f"{second['option']} (by {margin:.3f} points per deal, {zscore:.1f} "
+                     "standard errors)")
+    if "p_win" in rows and rows["p_win"].notna().any():
+        top = rows.loc[rows["p_win"].idxmax()]
+        lines.append(f"best for winning the game under {table}: {top['option']} "
                      f"(P(win) {100 * top['p_win']:.1f} %)")
-    return "\n".join(lines)
+    return lines
+
+
+def format_analysis(sit: Situation, df: pd.DataFrame) -> str:
+    """One table's analysis (``analyze``) as text, with a verdict on how sure the best option
+    is."""
+    return "\n".join([situation_text(sit), *table_block(
+        df.assign(deals=df.attrs["deals"]), df.attrs["table"], "table",
+        df.attrs["consistent_rate"])])
+
+
+def format_tables(sit: Situation, df: pd.DataFrame) -> str:
+    """The analysis under several tables (``analyze_tables``) as text: each table's block,
+    then whether the verdict changes between them."""
+    lines = [situation_text(sit)]
+    for table, rows in df.groupby("table", sort=False):
+        info = df.attrs["tables"][table]
+        lines += table_block(rows, str(table), info["role"], info["consistent_rate"])
+    return "\n".join(lines + table_verdicts(df))

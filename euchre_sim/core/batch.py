@@ -170,3 +170,23 @@ def run_presets(key, first, n, rules, kinds, params, recs, presets, block):
         g, deck, rng, tt, pw = workspace()
         play_range(key, first, lo, hi, rules, kinds, params, recs, trace, no_snaps, no_games,
                    no_deals, presets, g, deck, rng, tt, pw)
+
+
+@njit(cache=True, parallel=True)
+def run_presets_at(key, streams, rules, kinds, params, recs, presets, block):
+    """Like ``run_presets``, but the random decisions of preset deal i use stream
+    ``streams[i]`` of ``key``: a subset of a sample (the hand analyser's deals that fit the
+    bidding) keeps each deal's own random numbers, so every option of a decision played on
+    the subset meets the same ones as on the whole sample."""
+    trace = np.zeros((0, TRACE_CAP, 3), np.int16)
+    no_snaps = np.zeros((0, 20, G_SIZE + 2), np.int64)
+    no_games = np.zeros((0, 6), np.int64)
+    no_deals = np.zeros((0, 0, N_FIELDS), np.int64)
+    n = streams.shape[0]
+    nblocks = (n + block - 1) // block
+    for b in prange(nblocks):
+        g, deck, rng, tt, pw = workspace()
+        for i in range(b * block, min(n, (b + 1) * block)):
+            # play_range plays item i as deal first + i: first = streams[i] - i
+            play_range(key, streams[i] - i, i, i + 1, rules, kinds, params, recs, trace,
+                       no_snaps, no_games, no_deals, presets, g, deck, rng, tt, pw)

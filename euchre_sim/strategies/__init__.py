@@ -229,6 +229,19 @@ def compile_pair(a: str | Strategy, b: str | Strategy,
     return kinds, params
 
 
+def bidding_twin(strategy: str | Strategy) -> Strategy:
+    """A strategy that makes every decision before the card play as ``strategy`` does, with
+    the cheapest play available: a PIMC strategy's scripted twin (PIMC differs from scripted
+    in ``decide_play`` alone, and its parameters are the scripted ones plus ``pimc.*``), any
+    other strategy itself. The hand analyser screens deals for the bidding with it."""
+    s = get_strategy(strategy)
+    if s.kind_name != "pimc":
+        return s
+    params = {k: v for k, v in s.params.items() if k in PARAMS["scripted"]}
+    overrides = {k: v for k, v in s.overrides.items() if k in PARAMS["scripted"]}
+    return Strategy(s.name + " (bidding)", "scripted", params, overrides, s.description)
+
+
 def score_blind(strategy: str | Strategy) -> Strategy:
     """``strategy`` with every score-aware parameter (``score.*``) set to 0."""
     s = get_strategy(strategy)
