@@ -26,10 +26,12 @@ SMALL = {
             '"play.fishing" = "0:1"\n',
     "stability": 'kind = "stability"\nstrategy = "advanced"\ndeals = 2000\n'
                  'params = ["round1.threshold.dealer", "play.*_void"]\n',
+    "climb": 'kind = "climb"\nstrategy = "advanced:round1.threshold.dealer=20"\ndeals = 3000\n'
+             'rounds = 1\nparams = ["round1.threshold.dealer"]\n',
 }
 OUTPUTS = {"simulate": "summary.txt", "match": "match.txt", "sweep": "sweep.csv",
            "equity": "equity.csv", "analyze": "analysis.csv", "tune": "best.toml",
-           "stability": "stability.csv"}
+           "stability": "stability.csv", "climb": "best.toml"}
 
 
 @pytest.mark.parametrize("kind", list(SMALL))
