@@ -17,7 +17,8 @@ from ..backends import Backend
 from ..rules import Rules
 from ..strategies import Strategy, StrategyError, get_strategy
 from .match import MatchResult
-from .variants import match_variants
+from .stats import Estimate
+from .variants import VariantResult, match_variants, paired_difference
 
 
 class SweepError(ValueError):
@@ -62,10 +63,21 @@ class SweepResult:
     results: list[MatchResult]
     deals: int  # duplicate deals per point, or games with ``games``
     games: bool = False
+    outcomes: list[VariantResult] | None = None  # with board products: paired differences
 
-    def table(self):
+    def from_best(self) -> list[Estimate] | None:
+        """Each point minus the best point, paired by board (the same deals): points per
+        deal, or with games the share of games won; None without board products."""
+        if not self.outcomes or self.outcomes[0].products is None:
+            return None
+        b = int(np.argmax(self.table(paired=False)[self.measure]))
+        best = self.outcomes[b]
+        return [paired_difference(o, best, i, b) for i, o in enumerate(self.outcomes)]
+
+    def table(self, paired: bool = True):
         """A DataFrame: one row per grid point (parameter values, mean, se, 95 % interval of
-        points per deal; with games also the share of games won, paired by board)."""
+        points per deal; with games also the share of games won, paired by board; and the
+        point minus the best point, paired by board, with its interval)."""
         import pandas as pd
 
         rows = []
@@ -78,7 +90,15 @@ class SweepResult:
                 row.update(win_rate=r.win_share.mean, win_se=r.win_share.se,
                            win_ci95_low=wlo, win_ci95_high=whi)
             rows.append(row)
-        return pd.DataFrame(rows)
+        df = pd.DataFrame(rows)
+        diffs = self.from_best() if paired else None
+        if diffs is not None:
+            df["minus_best"] = [d.mean for d in diffs]
+            df["minus_best_se"] = [d.se for d in diffs]
+            ci = [d.interval() for d in diffs]
+            df["minus_best_ci95_low"] = [lo for lo, _ in ci]
+            df["minus_best_ci95_high"] = [hi for _, hi in ci]
+        return df
 
     @property
     def measure(self) -> str:
@@ -86,7 +106,7 @@ class SweepResult:
         return "win_rate" if self.games else "mean"
 
     def best(self) -> tuple[tuple[float, ...], MatchResult]:
-        i = int(np.argmax(self.table()[self.measure]))
+        i = int(np.argmax(self.table(paired=False)[self.measure]))
         return self.points[i], self.results[i]
 
     def to_text(self) -> str:
@@ -103,6 +123,10 @@ class SweepResult:
             if self.games:
                 line += (f"   {100 * row['win_rate']:.2f} % ({100 * row['win_ci95_low']:.2f} "
                          f".. {100 * row['win_ci95_high']:.2f})")
+            if "minus_best" in row and row["minus_best_se"] > 0:
+                line += "   " + self._vs_best(row)
+            elif "minus_best" in row and row["minus_best"] == 0:
+                line += "   best"
             lines.append(line)
         values, r = self.best()
         lo, hi = r.interval()
@@ -113,7 +137,22 @@ class SweepResult:
                          f"({100 * wlo:.2f} .. {100 * whi:.2f})")
         else:
             lines.append(f"best: {label}: {r.diff.mean:+.4f} ({lo:+.4f} .. {hi:+.4f})")
+        if "minus_best" in df:
+            unit = "percentage points of games won" if self.games else "points per deal"
+            tied = df[(df["minus_best_ci95_high"] >= 0) & (df["minus_best_se"] > 0)]
+            lines.append(f"vs best: each point minus the best in {unit}, paired by board (the "
+                         "same " + ("games" if self.games else "deals") + "); "
+                         + (f"{len(tied)} point(s) within the best's 95 % interval: "
+                            + ", ".join(", ".join(f"{k}={_fmt(r[k])}" for k in self.keys)
+                                        for _, r in tied.iterrows())
+                            if len(tied) else "every other point is significantly worse"))
         return "\n".join(lines)
+
+    def _vs_best(self, row) -> str:
+        scale = 100 if self.games else 1
+        lo, hi = row["minus_best_ci95_low"], row["minus_best_ci95_high"]
+        return (f"vs best {scale * row['minus_best']:+.4f} ({scale * lo:+.4f} .. "
+                f"{scale * hi:+.4f})")
 
 
 def _fmt(v: float) -> str:
@@ -143,7 +182,11 @@ def sweep(rules: Rules, strategy: str | Strategy, params: list[tuple[str, list[f
         except StrategyError as exc:
             raise SweepError(str(exc)) from None
     outcomes = match_variants(rules, strategies, opponent, deals, seed, games=games,
-                              backend=backend, threads=threads, shard=shard, progress=progress)
+                              backend=backend, threads=threads, shard=shard, progress=progress,
+                              products=len(grid) <= MAX_PAIRED_POINTS)
     results = [o.match for o in outcomes]
-    return SweepResult(base, opponent, keys, grid, results, deals, games)
+    return SweepResult(base, opponent, keys, grid, results, deals, games, outcomes)
+
+
+MAX_PAIRED_POINTS = 400  # grids up to this size get paired differences from the best
 

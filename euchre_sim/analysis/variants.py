@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from contextlib import closing
 from dataclasses import dataclass
 
+import numpy as np
+
 from ..backends import Backend, InProcess, plan_shards
 from ..rules import Rules
 from ..simulate import DEFAULT_CHUNK
@@ -34,7 +36,7 @@ from .match import (
     duplicate_game_shard,
     game_boards,
 )
-from .stats import Estimate
+from .stats import Estimate, mean_estimate
 
 
 class SearchError(ValueError):
@@ -113,6 +115,10 @@ class VariantResult:
     match: MatchResult
     gain: Estimate | None = None  # points per deal, or with games share of games won
     points_gain: Estimate | None = None  # points per deal (a game's, with games)
+    # with ``products``: for every variant w, the sum over boards of this variant's board
+    # value times w's (twice the points for deals, A's wins for games; exact integers)
+    products: np.ndarray | None = None
+    board_sum: int = 0  # with ``products``: the sum of this variant's board values
 
 
 def objective(result: MatchResult, games: bool) -> Estimate:
@@ -138,7 +144,8 @@ def _outcome(match: MatchResult, gain: DuplicateTotals | None, self_play: bool,
 def match_variants(rules: Rules, variants: Sequence[Strategy], field: Strategy, count: int,
                    seed: int, *, games: bool = False, baseline: Strategy | None = None,
                    backend: Backend | None = None, threads: int | None = None,
-                   shard: int | None = None, progress=None) -> list[VariantResult]:
+                   shard: int | None = None, progress=None,
+                   products: bool = False) -> list[VariantResult]:
     """Duplicate-match every variant against ``field`` on deals (``games``: whole games)
     ``0 .. count-1`` of ``seed``; the results come in the order of ``variants``, identical
     whatever the backend, its workers or the shard size. With a ``baseline``, each result also
@@ -156,30 +163,92 @@ def match_variants(rules: Rules, variants: Sequence[Strategy], field: Strategy, 
     totals = [DuplicateTotals() for _ in variants]
     gains = [DuplicateTotals() for _ in variants] if baseline is not None else None
     parts = backend.map(_variant_shard, shards, rules, list(variants), field, seed, stride,
-                        games, baseline, progress=progress)
+                        games, baseline, products, progress=progress)
+    cross = BoardProducts(len(variants)) if products else None
     with closing(parts):
         for (first, _), part in zip(shards, parts, strict=True):
             v = first // stride
+            if cross is not None:
+                part, boards = part
+                cross.add(v, first - v * stride, boards)
             if gains is None:
                 totals[v].merge(part)
             else:
                 totals[v].merge(part[0])
                 gains[v].merge(part[1])
-    return [_outcome(t.result(s, field, games), gains[v] if gains else None, self_play, games)
-            for v, (s, t) in enumerate(zip(variants, totals, strict=True))]
+    out = [_outcome(t.result(s, field, games), gains[v] if gains else None, self_play, games)
+           for v, (s, t) in enumerate(zip(variants, totals, strict=True))]
+    if cross is not None:
+        for v, o in enumerate(out):
+            o.products = cross.gram[v].copy()
+            o.board_sum = totals[v].wins_a if games else totals[v].twice_sum
+    return out
+
+
+class BoardProducts:
+    """Sums over boards of the products of two variants' board values, for every pair: the
+    board arrays of one deal range are kept until every variant's have arrived (so memory is
+    bounded by the variants times one shard), then multiplied and dropped. Integers, so the
+    sums are exact and do not depend on the sharding."""
+
+    def __init__(self, n: int) -> None:
+        self.gram = np.zeros((n, n), np.int64)
+        self.pending: dict[int, dict[int, np.ndarray]] = {}
+
+    def add(self, v: int, lo: int, boards: np.ndarray) -> None:
+        waiting = self.pending.setdefault(lo, {})
+        waiting[v] = boards
+        if len(waiting) == len(self.gram):
+            m = np.stack([waiting[w] for w in range(len(self.gram))]).astype(np.int64)
+            self.gram += m @ m.T
+            del self.pending[lo]
+
+
+def paired_difference(a: VariantResult, b: VariantResult, ia: int, ib: int) -> Estimate:
+    """Variant ``a`` minus variant ``b`` (their indices ``ia``, ``ib``), paired by board:
+    points per deal, or with games the share of games won (boards of deals hold twice the
+    points, of games A's wins, 0..2: both halved). Needs ``products``."""
+    sq = int(a.products[ia] + b.products[ib] - 2 * a.products[ib])
+    return mean_estimate((a.board_sum - b.board_sum) / 2.0, sq / 4.0, a.match.boards)
 
 
 def _variant_shard(first: int, count: int, rules: Rules, variants: list[Strategy],
                    field: Strategy, seed: int, stride: int, games: bool,
-                   baseline: Strategy | None, threads: int | None = None):
-    """One shard of one variant (see :func:`match_variants` for the index space)."""
+                   baseline: Strategy | None, products: bool = False,
+                   threads: int | None = None):
+    """One shard of one variant (see :func:`match_variants` for the index space); with
+    ``products`` also its board values (int8: twice the points, or A's wins)."""
     v = first // stride
     first -= v * stride
+    if products:
+        return _boards_shard(first, count, rules, variants[v], field, seed, games, threads)
     if baseline is None:
         play = duplicate_game_shard if games else duplicate_deal_shard
         return play(first, count, rules, variants[v], field, seed, threads=threads)
     return _paired_shard(first, count, rules, variants[v], baseline, field, seed, games,
                          threads)
+
+
+def _boards_shard(first: int, count: int, rules: Rules, variant: Strategy, field: Strategy,
+                  seed: int, games: bool, threads: int | None,
+                  ) -> tuple[DuplicateTotals, np.ndarray]:
+    """The variant's totals against the field and its board values, in order."""
+    t = DuplicateTotals()
+    kept = []
+    if games:
+        for d1, d2, won, board in game_boards(first, count, rules, variant, field, seed,
+                                              threads):
+            t.ab.add(d1)
+            t.ba.add(d2)
+            t.add_game_boards(won, board)
+            kept.append(won.astype(np.int8))
+    else:
+        for r1, r2, twice in deal_boards(first, count, rules, variant, field, seed, threads):
+            t.ab.add(r1)
+            t.ba.add(r2)
+            t.add_deal_boards(twice)
+            kept.append(twice.astype(np.int8))
+    return t, np.concatenate(kept)
 
 
 def _paired_shard(first: int, count: int, rules: Rules, variant: Strategy, baseline: Strategy,
