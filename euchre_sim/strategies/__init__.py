@@ -88,7 +88,7 @@ def _fmt(v: float) -> str:
 
 def builtin_names() -> list[str]:
     """Names of the built-in strategy files."""
-    order = ["random", "reference", "basic", "advanced", "aggressive", "conservative"]
+    order = ["random", "reference", "basic", "advanced", "tuned", "aggressive", "conservative"]
     found = sorted(p.stem for p in BUILTIN_DIR.glob("*.toml"))
     return [n for n in order if n in found] + [n for n in found if n not in order]
 
