@@ -288,7 +288,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ch.add_argument("which", choices=["order-up", "go-alone", "deal-value"],
                     help="the chart to draw")
-    ch.add_argument("--strategy", default="advanced", help="the table's strategy")
+    ch.add_argument("--strategy", default=DEFAULT_TABLE,
+                    help=f"the table's strategy (default: {DEFAULT_TABLE})")
     _add_rules_args(ch)
     ch.add_argument("--deals", type=_positive, default=200_000,
                     help="random deals per seat (default 200000)")

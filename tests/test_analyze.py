@@ -10,6 +10,7 @@ import pytest
 
 from euchre_sim import cli
 from euchre_sim.analysis.analyze import (
+    DEFAULT_TABLE,
     SAMPLE_BLOCK,
     AnalysisError,
     analyze,
@@ -124,7 +125,7 @@ def test_analyze_command(capsys):
     rc = cli.main(["analyze", "--hand", "JH JD AH KH AS", "--up", "9H", "--seat", "dealer",
                    "--bidding", "pass pass pass", "--deals", "2000", "--check-deals", "0"])
     out = capsys.readouterr().out
-    assert rc == 0 and "best under advanced: take up alone" in out
+    assert rc == 0 and f"best under {DEFAULT_TABLE}: take up alone" in out
     rc = cli.main(["analyze", "--hand", "JH JD AH KH AS", "--up", "AS", "--seat", "dealer"])
     err = capsys.readouterr().err
     assert rc == 2 and "also in the hand" in err and err.count("\n") == 1
@@ -272,14 +273,14 @@ def test_default_table_is_checked_and_every_table_is_written(capsys, tmp_path):
                    "--out", str(out_dir)])
     out = capsys.readouterr().out
     assert rc == 0
-    assert "the table plays advanced, 1,000 deals" in out
+    assert f"the table plays {DEFAULT_TABLE}, 1,000 deals" in out
     assert "check: the table plays pimc, 64 deals" in out
     assert "same verdict under every table: take up alone" in out
     meta = json.loads((out_dir / "meta.json").read_text())
     assert [(t["name"], t["role"], t["deals"]) for t in meta["tables"]] == [
-        ("advanced", "table", 1000), ("pimc", "check", 64)]
+        (DEFAULT_TABLE, "table", 1000), ("pimc", "check", 64)]
     csv = pd.read_csv(out_dir / "analysis.csv")
-    assert sorted(set(csv["table"])) == ["advanced", "pimc"] and len(csv) == 6
+    assert sorted(set(csv["table"])) == sorted([DEFAULT_TABLE, "pimc"]) and len(csv) == 6
 
 
 @pytest.mark.parametrize("extra,needle", [

@@ -33,11 +33,11 @@ from euchre_sim.strategies import (
 )
 from euchre_sim.strategies.schema import PARAMS
 
-BUILTINS = ["random", "reference", "basic", "advanced", "aggressive", "conservative", "pimc",
-            "score_aware"]
+BUILTINS = ["random", "reference", "basic", "advanced", "tuned", "aggressive", "conservative",
+            "pimc", "score_aware"]
 KINDS = {"random": "random", "reference": "reference", "basic": "scripted",
-         "advanced": "scripted", "aggressive": "scripted", "conservative": "scripted",
-         "pimc": "pimc", "score_aware": "scripted"}
+         "advanced": "scripted", "tuned": "scripted", "aggressive": "scripted",
+         "conservative": "scripted", "pimc": "pimc", "score_aware": "scripted"}
 # Every rule option on at once (33 cards: joker, 8s and 7s): every decision hook is asked.
 ALL_OPTIONS = Rules(
     stick_the_dealer=False, defender_alone=True, dealer_partner_alone=True,

@@ -23,7 +23,7 @@ from ..core.rng import deal_key
 from ..rules import Rules
 from ..simulate import BLOCK, Matchup, set_threads
 from ..strategies import Strategy, get_strategy
-from .analyze import DEALER, POSITIONS
+from .analyze import DEALER, DEFAULT_TABLE, POSITIONS
 
 OPTIONS = (("pass", 0, -1), ("order up", 1, 0), ("alone", 1, 1))
 BOWERS = ("none", "left", "right", "both")
@@ -71,7 +71,7 @@ class OrderChart:
     deals: int
 
 
-def order_chart(rules: Rules, strategy: str | Strategy = "advanced", deals: int = 200_000,
+def order_chart(rules: Rules, strategy: str | Strategy = DEFAULT_TABLE, deals: int = 200_000,
                 seed: int = 1, threads: int | None = None, min_deals: int = 200) -> OrderChart:
     """Estimate the chart from ``deals`` random deals per seat."""
     s = get_strategy(strategy)
