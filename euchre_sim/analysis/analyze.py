@@ -35,7 +35,17 @@ from ..cards import (
     parse_hand,
 )
 from ..core.batch import run_presets_at
-from ..core.layout import F_PASSES, F_POINTS0, F_POINTS1, N_FIELDS, N_PRESET
+from ..core.layout import (
+    F_PASSES,
+    F_POINTS0,
+    F_POINTS1,
+    N_FIELDS,
+    N_PRESET,
+    P_SCRIPT,
+    SC_ALONE,
+    SC_ROUND1,
+    SC_ROUND2,
+)
 from ..core.rng import deal_key
 from ..rules import Rules
 from ..simulate import Matchup, set_threads
@@ -158,10 +168,10 @@ def force_option(presets: np.ndarray, sit: Situation, option: tuple[str, int, in
     """Make the player's decisions in ``presets`` (in place) those of ``option`` (from
     ``options``): the kernel then plays them instead of asking the table's strategy."""
     _, f1, f2, fa = option
-    presets[:, 9] = sit.seat
-    presets[:, 10] = f1
-    presets[:, 11] = f2
-    presets[:, 12] = fa
+    seat = sit.seat
+    presets[:, P_SCRIPT + SC_ROUND1 + seat] = f1
+    presets[:, P_SCRIPT + SC_ROUND2 + seat] = f2
+    presets[:, P_SCRIPT + SC_ALONE + seat] = fa
 
 
 def consistent_with_bidding(sit: Situation, recs: np.ndarray) -> np.ndarray:
