@@ -381,5 +381,14 @@ def play_presets(
     """Play given deals (with traces); random decisions use deal i's stream of ``seed``."""
     if not deals:
         raise SimulationError("no deals given")
-    presets = np.array([d.row() for d in deals], np.int64)
-    return _traced(rules, Matchup.of(a, b), seed, 0, len(deals), presets)
+    return replay_presets(rules, a, b, np.array([d.row() for d in deals], np.int64), seed)
+
+
+def replay_presets(rules: Rules, a: str | Strategy, b: str | Strategy | None,
+                   presets: np.ndarray, seed: int = 0) -> list[DealReplay]:
+    """Play the rows of a kernel ``presets`` array (``N_PRESET`` columns: ``PresetDeal.row``)
+    with traces, one thread; random decisions use deal i's stream of ``seed``."""
+    if presets.ndim != 2 or presets.shape[1] != N_PRESET:
+        raise SimulationError(f"presets must have shape (n, {N_PRESET}), got {presets.shape}")
+    return _traced(rules, Matchup.of(a, b), seed, 0, len(presets),
+                   np.ascontiguousarray(presets, np.int64))

@@ -33,7 +33,7 @@ from ..core.rng import deal_key
 from ..rules import Rules
 from ..simulate import BLOCK, Matchup, set_threads
 from ..strategies import Strategy, get_strategy
-from .analyze import DEALER, POSITIONS
+from .facts import DEALER, POSITIONS
 
 OPTIONS = (("pass", 0, -1), ("order up", 1, 0), ("alone", 1, 1))
 BOWERS = ("none", "left", "right", "both")
