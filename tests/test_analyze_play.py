@@ -253,7 +253,8 @@ def test_the_command_answers_a_card_play_under_two_tables(capsys):
     assert "question: the card to play (trick 4)" in out
     assert out.count("  play JS                      +2.000 (+2.000 .. +2.000)") == 2
     assert out.count("  play KC                      -1.000 (-1.000 .. -1.000)   -3.000") == 2
-    assert f"best under {EAGER}: play JS, clearly better than play KC" in out
+    assert (f"best under {EAGER}: play JS, clearly better than play KC (by 3.000 points per "
+            "deal, on every deal)") in out
     assert "same verdict under every table: play JS" in out
 
 

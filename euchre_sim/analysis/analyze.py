@@ -384,12 +384,13 @@ def table_block(rows: pd.DataFrame, table: str, role: str, rate: float) -> list[
     elif len(rows) > 1:
         second = rows.iloc[1]
         margin = -second["vs_best"]
-        zscore = margin / second["vs_best_se"] if second["vs_best_se"] > 0 else float("inf")
+        noisy = second["vs_best_se"] > 0
+        zscore = margin / second["vs_best_se"] if noisy else float("inf")
         sure = ("clearly" if zscore > 3 else
                 "probably" if zscore >= TOSS_UP_Z else "not significantly")
         lines.append(f"best under {table}: {rows.iloc[0]['option']}, {sure} better than "
-                     f"{second['option']} (by {margin:.3f} points per deal, {zscore:.1f} "
-                     "standard errors)")
+                     f"{second['option']} (by {margin:.3f} points per deal, "
+                     + (f"{zscore:.1f} standard errors)" if noisy else "on every deal)"))
     if "p_win" in rows and rows["p_win"].notna().any():
         top = rows.loc[rows["p_win"].idxmax()]
         lines.append(f"best for winning the game under {table}: {top['option']} "
