@@ -32,9 +32,16 @@ from ..core.rng import deal_key
 from ..simulate import Matchup, set_threads
 from ..strategies import Strategy, bidding_twin, get_strategy
 from .facts import DEALER, AnalysisError, Option, describe, options
-from .situation import Situation
+from .situation import Situation, parse_situation, read_situation
 from .stats import z_value
 from .worlds import consistent, option_presets, sample_presets
+
+# the analyser's Python API (the situation is read by ``situation.py``, re-exported here)
+__all__ = [
+    "AnalysisError", "Situation", "parse_situation", "read_situation", "options", "analyze",
+    "analyze_tables", "parse_tables", "format_analysis", "format_tables", "table_verdicts",
+    "verdicts", "DEFAULT_TABLE", "CHECK_TABLE", "CHECK_DEALS",
+]
 
 SAMPLE_BLOCK = 4096  # deals drawn per sample block (the unit of sharding)
 PLAY_CHUNK = 16  # deals per parallel work item of the kernel (results do not depend on it)
