@@ -9,7 +9,8 @@ import time
 from collections.abc import Sequence
 
 from . import __version__
-from .analysis.analyze import CHECK_DEALS, CHECK_TABLE, DEFAULT_TABLE, AnalysisError
+from .analysis.analyze import CHECK_DEALS, CHECK_TABLE, DEFAULT_TABLE
+from .analysis.situation import AnalysisError, Situation, parse_situation, read_situation
 from .analysis.sweep import SweepError
 from .analysis.variants import SearchError
 from .backends import BackendError, ShardProgress
@@ -244,20 +245,35 @@ def build_parser() -> argparse.ArgumentParser:
     _add_output_args(match, "write match.json and meta.json into DIR")
 
     an = sub.add_parser(
-        "analyze", help="should I order up / go alone? the value of every option of a bid",
-        description="Deal the cards you cannot see many times (keeping only deals in which the "
-        "other players who passed before you would have passed; your own round-1 pass is "
-        "forced, not filtered on), play every option you have out on the same deals with the "
-        "table's strategy, and report each option's points per deal for your side with an "
-        "interval, the best option, and by how much. Under several tables, say whether the "
-        "verdict changes between them.",
+        "analyze", help="what should I bid, discard or play? the value of every option",
+        description="Deal the cards you cannot see many times, consistently with everything "
+        "you know (cards played, suits shown out of, the up-card in the dealer's hand), keep "
+        "the deals in which the other players would have bid as they did (your own decisions "
+        "are forced, not filtered on), play every option of your decision out on the same "
+        "deals with the history replayed and the table's strategy for the rest, and report "
+        "each option's points per deal for your side with an interval, the best option, and "
+        "by how much. Under several tables, say whether the verdict changes between them. "
+        "The situation is the flags below, or one line: --situation 'hand=... up=... "
+        "seat=...' (docs/analyze.md).",
     )
-    an.add_argument("--hand", required=True, help='your five cards, e.g. "JH JD AH KH AS"')
-    an.add_argument("--up", required=True, help="the up-card, e.g. 9H")
-    an.add_argument("--seat", required=True, metavar="SEAT",
+    an.add_argument("--situation", default=None, metavar="TEXT",
+                    help='the whole situation in one line, e.g. \'hand=KH,AH,QS up=9H '
+                    'seat=dealer bidding="pass pass pass order" discard=9C tricks="..."\' '
+                    "(instead of the flags below)")
+    an.add_argument("--hand", help='the cards you hold now, e.g. "JH JD AH KH AS" (before '
+                    "your discard, without the up-card)")
+    an.add_argument("--up", help="the up-card, e.g. 9H")
+    an.add_argument("--seat", metavar="SEAT",
                     help="your seat: eldest, partner (the dealer's), third or dealer")
-    an.add_argument("--bidding", default="", help='the passes before you, e.g. "pass pass" '
-                    "(four more passes for round 2)")
+    an.add_argument("--bidding", default=None, help='the bids so far from the eldest hand, '
+                    'e.g. "pass pass" or "pass order alone" or "pass pass pass pass hearts"')
+    an.add_argument("--discard", default=None, help="your discard, when you are the dealer and "
+                    "took up (leave it out to ask what to discard)")
+    an.add_argument("--defend", default=None, metavar="SEAT|none",
+                    help="who defended alone, or none (defender_alone rules; leave it out to "
+                    "ask whether to defend alone)")
+    an.add_argument("--tricks", default=None, help='the cards played, trick by trick, e.g. '
+                    '"eldest:AC partner:9C third:TC dealer:KC | dealer:JH"')
     an.add_argument("--score", default=None, help="ours-theirs before the deal, e.g. 8-6 (the "
                     "table's score-aware decisions use it)")
     _add_rules_args(an)
@@ -588,12 +604,28 @@ def analyze_plan(args: argparse.Namespace) -> tuple[list[Strategy], Strategy | N
     return parse_tables(args.table), None, 0
 
 
+SITUATION_FLAGS = ("hand", "up", "seat", "bidding", "discard", "defend", "tricks", "score")
+
+
+def situation_of(args: argparse.Namespace, rules: Rules) -> Situation:
+    """The situation of an ``analyze`` command: ``--situation`` or the flags, not both."""
+    given = {k: getattr(args, k) for k in SITUATION_FLAGS if getattr(args, k) is not None}
+    if args.situation is not None:
+        if given:
+            raise AnalysisError(f"--situation says it all: drop --{', --'.join(given)}")
+        return read_situation(args.situation, rules)
+    missing = [k for k in ("hand", "up", "seat") if k not in given]
+    if missing:
+        raise AnalysisError(f"analyze needs --{', --'.join(missing)} (or --situation)")
+    return parse_situation(rules=rules, **given)
+
+
 def cmd_analyze(args: argparse.Namespace) -> int:
-    from .analysis.analyze import analyze_tables, format_tables, parse_situation
+    from .analysis.analyze import analyze_tables, format_tables
     from .results import RunWriter, provenance
 
     rules = Rules.named(args.rules, **parse_assignments(args.set))
-    sit = parse_situation(args.hand, args.up, args.seat, args.bidding, args.score, rules)
+    sit = situation_of(args, rules)
     tables, check, check_deals = analyze_plan(args)
     writer = (RunWriter(args.out, overwrite=args.overwrite, extras=getattr(args, "extras", None))
               if args.out else None)
@@ -614,8 +646,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
                 "kind": "analyze", "ruleset": args.rules, "rules": rules.to_dict(),
                 "tables": [{**strategies[label].describe(), **info}
                            for label, info in df.attrs["tables"].items()],
-                "hand": args.hand, "up": args.up, "seat": args.seat,
-                "bidding": args.bidding, "score": args.score, "deals": args.deals,
+                "situation": sit.notation(), "question": sit.question, "deals": args.deals,
                 "check_deals": check_deals, "seed": args.seed,
                 "elapsed_s": round(time.time() - started, 3), **provenance()})
         print(f"\nwrote {args.out}/ (analysis.csv, analysis.txt, meta.json)")

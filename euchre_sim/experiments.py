@@ -50,7 +50,9 @@ KINDS: dict[str, dict[str, Any]] = {
     "equity": {"strategy": "advanced", "games": 100_000, "seed": 1},
     # analyze: table is a strategy or a list of them; without it, the command's default table
     # and its check (check_deals deals)
-    "analyze": {"hand": None, "up": None, "seat": None, "bidding": "", "score": None,
+    # (the situation: one line, or its fields one by one; the command checks it)
+    "analyze": {"situation": None, "hand": None, "up": None, "seat": None, "bidding": None,
+                "discard": None, "defend": None, "tricks": None, "score": None,
                 "table": None, "check_deals": None, "deals": 50_000, "seed": 1},
     "tune": {"strategy": None, "vs": None, "deals": 100_000, "games": None, "seed": 1,
              "params": None, "trials": 50, "validate_deals": None, "validate_top": 5,
@@ -63,7 +65,9 @@ KINDS: dict[str, dict[str, Any]] = {
 # keys whose default is None but which may be left out (the rest with None are required)
 DEFAULT_OPTIONAL = ("vs", "games", "score", "table", "check_deals")
 OPTIONAL = {"tune": ("games", "validate_deals"), "stability": ("games", "params"),
-            "climb": ("games", "params")}
+            "climb": ("games", "params"),
+            "analyze": ("situation", "hand", "up", "seat", "bidding", "discard", "defend",
+                        "tricks", "score", "table", "check_deals")}
 
 
 def load_experiment(path: str | Path) -> dict[str, Any]:
@@ -146,8 +150,8 @@ def command_args(config: dict[str, Any], out: str) -> list[str]:
     flags = {
         "simulate": ("strategy", "vs", "seed"), "match": ("seed",),
         "sweep": ("vs", "seed"), "equity": ("strategy", "games", "seed"),
-        "analyze": ("hand", "up", "seat", "bidding", "score", "table", "check_deals", "deals",
-                    "seed"),
+        "analyze": ("situation", "hand", "up", "seat", "bidding", "discard", "defend",
+                    "tricks", "score", "table", "check_deals", "deals", "seed"),
         "tune": ("vs", "seed", "trials", "validate_deals", "validate_top", "batch"),
         "stability": ("vs", "seed"), "climb": ("seed", "rounds", "per_round"),
     }[kind]

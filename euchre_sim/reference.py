@@ -261,6 +261,12 @@ RECORD_FIELDS = ("deal", "dealer", "hand0", "hand1", "hand2", "hand3", "up_card"
 Action = tuple
 Decision = tuple[str, int, list]  # (phase, player, legal actions in canonical order)
 
+# The script of a preset deal (docs/engine.md, "Preset deals and scripts"): slot -> forced
+# action, -1 where the strategy decides. Written here from the contract, not imported from the
+# kernels (tests/test_script.py checks that the two layouts agree).
+SC_REDEAL, SC_ROUND1, SC_ROUND2, SC_DISCARD, SC_ALONE, SC_DEFEND, SC_PLAY = 0, 4, 8, 12, 13, 17, 21
+N_SCRIPT = 41
+
 
 # --------------------------------------------------------------------------------------------
 # One deal as a state machine
@@ -648,6 +654,30 @@ class DealState:
 # --------------------------------------------------------------------------------------------
 
 
+def scripted_action(st: DealState, script: Sequence[int]) -> Action | None:
+    """The action ``script`` forces at the pending decision of ``st``, or None when the slot is
+    free or its value is not a legal action there (the strategy then decides)."""
+    phase, p = st.phase, st.current_player()
+    action: Action | None = None
+    if phase == "redeal":
+        action = {0: KEEP, 1: REDEAL}.get(script[SC_REDEAL + p])
+    elif phase == "round1":
+        action = {0: PASS, 1: ORDER}.get(script[SC_ROUND1 + p])
+    elif phase == "round2":
+        v = script[SC_ROUND2 + p]
+        action = PASS if v == 4 else (("call", v) if 0 <= v < 4 else None)
+    elif phase == "discard":
+        action = ("discard", script[SC_DISCARD])
+    elif phase == "alone":
+        action = {0: ("alone", False), 1: ("alone", True)}.get(script[SC_ALONE + p])
+    elif phase == "defend_alone":
+        action = {0: ("defend", False), 1: ("defend", True)}.get(script[SC_DEFEND + p])
+    elif phase == "play":
+        k = st.trick_number * sum(st.active) + len(st.trick)  # cards played so far
+        action = ("play", script[SC_PLAY + k])
+    return action if action in st.legal_actions() else None
+
+
 Params = Sequence[dict | None]
 
 
@@ -661,12 +691,13 @@ def _team_params(strategies: Sequence[str], params: Params | None) -> list[dict]
 
 def _play_one_deal(rng: Rng, dealer: int, rules: Rules, strategies: Sequence[str],
                    score: tuple[int, int], params: Params | None = None,
-                   preset: tuple | None = None,
+                   preset: tuple | None = None, script: Sequence[int] | None = None,
                    ) -> tuple[dict[str, int], list[tuple[int, int, int]]]:
     """Shuffle, then drive a DealState with the strategies; a redeal reshuffles on ``rng``.
 
     ``params[t]`` are team ``t``'s strategy parameters. With ``preset = (hands, up_card,
-    kitty)`` the first deal is that one instead of a shuffle (a redeal still shuffles).
+    kitty)`` the first deal is that one instead of a shuffle (a redeal still shuffles), and
+    ``script`` forces its actions on it (``scripted_action``; a redeal ends the script).
     """
     team_params = _team_params(strategies, params)
     trace: list[tuple[int, int, int]] = []
@@ -677,9 +708,13 @@ def _play_one_deal(rng: Rng, dealer: int, rules: Rules, strategies: Sequence[str
         else:
             hands, up_card, kitty = shuffle_and_deal(rng, rules.deck, dealer)
         st = DealState(rules, dealer, hands, up_card, kitty, score, redeals=redeals)
+        forcing = script is not None and redeals == 0
         while not st.is_terminal():
-            team = st.current_player() % 2
-            st.apply(decide(strategies[team], st, rng, team_params[team]))
+            action = scripted_action(st, script) if forcing else None
+            if action is None:
+                team = st.current_player() % 2
+                action = decide(strategies[team], st, rng, team_params[team])
+            st.apply(action)
         trace.extend(st.trace)
         if not st.redeal_called:
             return st.record(), trace
@@ -706,18 +741,22 @@ def play_preset(rules: Rules, dealer: int, hands: Sequence[int], up_card: int,
                 kitty: Sequence[int] | int | None = None,
                 strategies: tuple[str, str] = ("reference", "reference"),
                 params: Params | None = None, seed: int = 0, index: int = 0,
+                script: Sequence[int] | None = None,
                 ) -> tuple[dict[str, int], list[tuple[int, int, int]]]:
     """A given deal (hands as masks, seat 0..3) played as deal ``index`` of a run with ``seed``.
 
     Random decisions, and the shuffle after a redeal, use that deal's stream. ``kitty`` is a
     list of cards or a mask (needed for the farmer's hand unless the hands and up-card leave
-    exactly three cards of the deck). Returns the record (``deal`` = ``index``) and the trace.
+    exactly three cards of the deck). ``script`` (``N_SCRIPT`` slots) forces actions on the
+    deal. Returns the record (``deal`` = ``index``) and the trace.
     """
     if isinstance(kitty, int):
         kitty = bits(kitty)
+    if script is not None and len(script) != N_SCRIPT:
+        raise ValueError(f"a script has {N_SCRIPT} slots, got {len(script)}")
     rng = deal_rng(seed, index)
     rec, trace = _play_one_deal(rng, dealer, rules, strategies, (0, 0), params,
-                                preset=(list(hands), up_card, kitty))
+                                preset=(list(hands), up_card, kitty), script=script)
     rec["deal"] = index
     return rec, trace
 

@@ -9,7 +9,7 @@ back for any number of threads and any chunking, and :func:`replay_deal` replays
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, partial
 
@@ -26,6 +26,7 @@ from .core.layout import (
     N_FIELDS,
     N_GAME_FIELDS,
     N_PRESET,
+    N_SCRIPT,
     RECORD_FIELDS,
     TRACE_CAP,
 )
@@ -316,17 +317,21 @@ def replay_deal(
 @dataclass(frozen=True)
 class PresetDeal:
     """A deal given card by card: four hands (seat 0..3), the up-card, the dealer, the kitty,
-    and the game score before it (team 0, team 1), which score-aware strategies read."""
+    the game score before it (team 0, team 1), which score-aware strategies read, and a script
+    of forced actions (``core.layout.SC_*``, -1 where free; docs/engine.md, "Preset deals and
+    scripts")."""
 
     hands: tuple[int, int, int, int]
     up_card: int
     dealer: int
     kitty: int
     score: tuple[int, int] = (0, 0)
+    script: tuple[int, ...] = (-1,) * N_SCRIPT
 
     @classmethod
     def of(cls, hands, up_card, dealer: int, rules: Rules | None = None,
-           kitty=None, score: tuple[int, int] = (0, 0)) -> PresetDeal:
+           kitty=None, score: tuple[int, int] = (0, 0),
+           script: Sequence[int] | None = None) -> PresetDeal:
         """Build and validate from text (``"JH JD AH KH AS"``, ``"9H"``) or masks/ids.
 
         Without a kitty, the three lowest remaining cards of the deck form it.
@@ -359,10 +364,14 @@ class PresetDeal:
         target = rules.target_score
         if len(score) != 2 or any(not 0 <= int(x) < target for x in score):
             raise SimulationError(f"score must be two numbers in [0, {target}), got {score!r}")
-        return cls(tuple(masks), up, dealer, kit, (int(score[0]), int(score[1])))
+        script = (-1,) * N_SCRIPT if script is None else tuple(int(x) for x in script)
+        if len(script) != N_SCRIPT:
+            raise SimulationError(f"a script has {N_SCRIPT} slots, got {len(script)}")
+        return cls(tuple(masks), up, dealer, kit, (int(score[0]), int(score[1])), script)
 
     def row(self) -> list[int]:
-        return [*self.hands, self.up_card, self.kitty, self.dealer, *self.score, -1, -1, -1, -1]
+        """The deal as a row of the kernels' ``presets`` array (``N_PRESET`` columns)."""
+        return [*self.hands, self.up_card, self.kitty, self.dealer, *self.score, *self.script]
 
 
 def play_presets(
@@ -372,5 +381,14 @@ def play_presets(
     """Play given deals (with traces); random decisions use deal i's stream of ``seed``."""
     if not deals:
         raise SimulationError("no deals given")
-    presets = np.array([d.row() for d in deals], np.int64)
-    return _traced(rules, Matchup.of(a, b), seed, 0, len(deals), presets)
+    return replay_presets(rules, a, b, np.array([d.row() for d in deals], np.int64), seed)
+
+
+def replay_presets(rules: Rules, a: str | Strategy, b: str | Strategy | None,
+                   presets: np.ndarray, seed: int = 0) -> list[DealReplay]:
+    """Play the rows of a kernel ``presets`` array (``N_PRESET`` columns: ``PresetDeal.row``)
+    with traces, one thread; random decisions use deal i's stream of ``seed``."""
+    if presets.ndim != 2 or presets.shape[1] != N_PRESET:
+        raise SimulationError(f"presets must have shape (n, {N_PRESET}), got {presets.shape}")
+    return _traced(rules, Matchup.of(a, b), seed, 0, len(presets),
+                   np.ascontiguousarray(presets, np.int64))

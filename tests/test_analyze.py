@@ -12,27 +12,24 @@ from euchre_sim import cli
 from euchre_sim.analysis.analyze import (
     DEFAULT_TABLE,
     SAMPLE_BLOCK,
-    AnalysisError,
     analyze,
     analyze_shard,
     analyze_tables,
-    consistent_with_bidding,
-    force_option,
     format_analysis,
-    options,
-    parse_situation,
     parse_tables,
-    sample_presets,
     side_points,
     table_verdicts,
 )
+from euchre_sim.analysis.facts import AnalysisError, options
+from euchre_sim.analysis.situation import parse_situation
+from euchre_sim.analysis.worlds import consistent, option_presets, sample_presets
 from euchre_sim.cards import parse_hand
 from euchre_sim.core.batch import run_deals_traced
 from euchre_sim.core.layout import (
     EV_CALL,
     EV_ORDER,
     EV_PASS1,
-        G_SIZE,
+    G_SIZE,
     N_FIELDS,
     TRACE_CAP,
 )
@@ -109,7 +106,8 @@ def test_passes_before_are_respected():
     (dict(up="JH"), "also in the hand"),
     (dict(seat="north"), "unknown seat"),
     (dict(bidding="pass"), "cannot happen"),
-    (dict(bidding="order"), "only passes"),
+    (dict(bidding="order pass"), "nothing is bid after trump is made"),
+    (dict(bidding="pass call"), "unknown bid"),
     (dict(score="10-3"), "impossible"),
     (dict(score="eight"), "bad score"),
     (dict(hand="JH TD AC KS", ), "needs 5 cards"),
@@ -178,14 +176,14 @@ def test_own_round_one_pass_is_forced_and_only_the_others_filter():
     n_drawn, n_fit, points = kept
     assert n_drawn == block
     for option in options(sit):
-        forced = presets.copy()
-        force_option(forced, sit, option)
+        # the asker's own history and the option forced, the others' bids free
+        forced = option_presets(sit, presets, option, screen=True)
         recs, kind, seat = play_traced(sit, "advanced", forced, seed)
         assert not ((kind == EV_ORDER) & (seat == sit.seat)).any()
         assert ((kind[:, 2] == EV_PASS1) & (seat[:, 2] == sit.seat))[reached].all()
         others_made_trump = ((kind == EV_ORDER).any(axis=1)
                              | ((kind == EV_CALL) & (seat < sit.seat)).any(axis=1))
-        mask = consistent_with_bidding(sit, recs)
+        mask = consistent(sit, recs)
         assert (mask == ~others_made_trump).all()
         assert 0.1 * block < mask.sum() == n_fit < block
         assert (points[option[0]] == side_points(recs[mask], sit.seat & 1)).all()
@@ -195,12 +193,11 @@ def test_a_pimc_table_is_screened_by_its_bidding_twin():
     """The analyser screens PIMC deals for the bidding with the scripted twin: the twin keeps
     exactly the deals PIMC itself would keep."""
     sit = parse_situation(*STRONG, "eldest", "pass pass pass pass")
-    presets = sample_presets(sit, 96, seed=5)
-    force_option(presets, sit, options(sit)[0])
+    presets = option_presets(sit, sample_presets(sit, 96, seed=5), options(sit)[0], screen=True)
     pimc = get_strategy("pimc:pimc.worlds=10")
     twin = bidding_twin(pimc)
     assert twin.kind_name == "scripted" and bidding_twin("advanced") == get_strategy("advanced")
-    masks = [consistent_with_bidding(sit, play_traced(sit, s, presets, 1)[0])
+    masks = [consistent(sit, play_traced(sit, s, presets, 1)[0])
              for s in (pimc, twin)]
     assert (masks[0] == masks[1]).all() and 0 < masks[0].sum() < len(presets)
 

@@ -1,14 +1,16 @@
-"""The hand analyser: the value of every option a player has at a bidding decision.
+"""The hand analyser: the value of every option a player has at any decision of a deal.
 
-The cards the player cannot see are dealt many times at random; deals in which another player
-would not have passed where he did (under the table's strategy) are dropped, so the sample is
-consistent with the bidding. The player's own earlier pass (round 1, when he asks about round
-2) is a fact, not a filter: it is forced in every playout, whatever the table would have done
-with his hand. Every option is then played out on the same deals, with that one decision
-forced and everything else (the rest of the bidding, the discard, the play, the player's own
-later decisions) left to the table's strategy. Values are the player's side's points minus the
-other side's, per deal, with standard errors; differences between options are paired deal by
-deal.
+The situation (``situation.py``: the hand, the up-card, the seat, the bidding, the discard, the
+lone defence, the tricks played, the score) is the asker's knowledge. The cards he cannot see
+are dealt many times at random, consistently with every fact (``worlds.py``: cards played,
+suits shown out of, the up-card in the dealer's hand); worlds in which another player would
+have bid otherwise than he did (under the table's strategy) are dropped. The asker's own earlier
+decisions are facts, not filters: they are forced in every playout, whatever the table would
+have done with his hand. Every option is then played out on the same worlds, the whole history
+(every bid, the discard, every card played) replayed exactly, the option forced, and the rest
+(the others' later play, the asker's own later decisions) left to the table's strategy. Values
+are the player's side's points minus the other side's, per deal, with standard errors;
+differences between options are paired deal by deal.
 
 Several tables (``analyze_tables``) answer the same question each on its own sample, and
 ``table_verdicts`` says whether the best option changes between them.
@@ -24,176 +26,29 @@ import numpy as np
 import pandas as pd
 
 from ..backends import Backend, InProcess, plan_shards
-from ..cards import (
-    JOKER,
-    SUIT_NAMES,
-    CardError,
-    deck_mask,
-    format_card,
-    mask_to_cards,
-    parse_card,
-    parse_hand,
-)
 from ..core.batch import run_presets_at
-from ..core.layout import F_PASSES, F_POINTS0, F_POINTS1, N_FIELDS, N_PRESET
+from ..core.layout import F_POINTS0, F_POINTS1, N_FIELDS
 from ..core.rng import deal_key
-from ..rules import Rules
 from ..simulate import Matchup, set_threads
 from ..strategies import Strategy, bidding_twin, get_strategy
+from .facts import DEALER, AnalysisError, Option, describe, options
+from .situation import Situation, parse_situation, read_situation
 from .stats import z_value
+from .worlds import consistent, option_presets, sample_presets
 
-POSITIONS = ("eldest", "partner", "third", "dealer")
+# the analyser's Python API (the situation is read by ``situation.py``, re-exported here)
+__all__ = [
+    "AnalysisError", "Situation", "parse_situation", "read_situation", "options", "analyze",
+    "analyze_tables", "parse_tables", "format_analysis", "format_tables", "table_verdicts",
+    "verdicts", "DEFAULT_TABLE", "CHECK_TABLE", "CHECK_DEALS",
+]
+
 SAMPLE_BLOCK = 4096  # deals drawn per sample block (the unit of sharding)
 PLAY_CHUNK = 16  # deals per parallel work item of the kernel (results do not depend on it)
-DEALER = 3  # the analysed deals put the dealer in seat 3: eldest 0, partner 1, third 2
 DEFAULT_TABLE = "tuned"  # the table a question is answered under when none is named
 CHECK_TABLE = "pimc"  # the table that cross-checks the default answer
 CHECK_DEALS = 400  # deals of that check: 5-15 s of PIMC on one core (3 to 7 options)
 TOSS_UP_Z = 2.0  # a best option within this many standard errors of the runner-up is a toss-up
-
-
-class AnalysisError(ValueError):
-    """A situation that is malformed or cannot happen (one-line message)."""
-
-
-@dataclass(frozen=True)
-class Situation:
-    """A bidding decision: the player's hand, the up-card, his seat, the passes before him."""
-
-    rules: Rules
-    hand: int
-    up: int
-    position: int  # 0 eldest .. 3 dealer
-    round: int  # 1 or 2
-    score: tuple[int, int]  # (ours, theirs)
-    score_given: bool = False
-
-    @property
-    def seat(self) -> int:
-        return (DEALER + 1 + self.position) & 3
-
-    @property
-    def passes_before(self) -> int:
-        return self.position + (4 if self.round == 2 else 0)
-
-
-def parse_situation(hand: str, up: str, seat: str, bidding: str = "", score: str | None = None,
-                    rules: Rules | None = None) -> Situation:
-    """Validate the situation text (``"JH JD AH KH AS"``, ``"9H"``, ``"dealer"``,
-    ``"pass pass"``, ``"8-6"``)."""
-    rules = rules or Rules()
-    try:
-        h = parse_hand(hand, rules.deck, size=5)
-        u = parse_card(up, rules.deck)
-    except CardError as exc:
-        raise AnalysisError(str(exc)) from None
-    if h >> u & 1:
-        raise AnalysisError(f"the up-card {format_card(u)} is also in the hand")
-    if u == JOKER:
-        raise AnalysisError("the joker turned up: the dealer names trump blind, nobody bids")
-    key = seat.strip().lower()
-    if key not in POSITIONS:
-        raise AnalysisError(f"unknown seat {seat!r}: use one of {', '.join(POSITIONS)}")
-    position = POSITIONS.index(key)
-    tokens = bidding.replace(",", " ").lower().split()
-    for t in tokens:
-        if t != "pass":
-            raise AnalysisError(f"bidding {bidding!r}: only passes can come before a decision "
-                                f"(anything else would have ended the bidding), got {t!r}")
-    n = len(tokens)
-    if n == position:
-        rnd = 1
-    elif n == position + 4:
-        rnd = 2
-    else:
-        raise AnalysisError(
-            f"bidding {bidding!r} cannot happen: the {key} speaks after {position} passes in "
-            f"round 1 or {position + 4} in round 2, not after {n}")
-    if rnd == 2 and position == 3 and not rules.stick_the_dealer:
-        pass  # the dealer may pass too: the hand is then thrown in
-    ours, theirs = 0, 0
-    if score:
-        try:
-            ours, theirs = (int(x) for x in score.split("-"))
-        except ValueError:
-            raise AnalysisError(f"bad score {score!r}: expected ours-theirs, e.g. 8-6") from None
-        if not (0 <= ours < rules.target_score and 0 <= theirs < rules.target_score):
-            raise AnalysisError(f"score {score!r} impossible: each side has 0 to "
-                                f"{rules.target_score - 1} points before a deal")
-    return Situation(rules, h, u, position, rnd, (ours, theirs), bool(score))
-
-
-def options(sit: Situation) -> list[tuple[str, int, int, int]]:
-    """The legal options as (label, forced round 1, forced round 2, forced alone), in the
-    kernel's preset encoding (core/deal.py). In round 2 every option also forces the player's
-    own round-1 pass: it happened, whatever the table would have done with his hand."""
-    rules = sit.rules
-    upsuit = sit.up // 8
-    out = []
-    if sit.round == 1:
-        out.append(("pass", 0, -1, -1))
-        may_order = True
-        if sit.position == 3 and rules.dealer_needs_trump:
-            may_order = bool(sit.hand & (0xFF << (8 * upsuit)))
-        verb = "take up" if sit.position == 3 else "order up"
-        if may_order:
-            if sit.position == 1 and rules.dealer_partner_alone:
-                out.append((f"{verb} (alone: Canadian loner)", 1, -1, -1))
-            else:
-                out.append((verb, 1, -1, 0))
-                out.append((f"{verb} alone", 1, -1, 1))
-        return out
-    stuck = sit.position == 3 and rules.stick_the_dealer
-    if not stuck:
-        out.append(("pass", 0, 4, -1))
-    for t in range(4):
-        if t != upsuit:
-            out.append((f"call {SUIT_NAMES[t]}", 0, t, 0))
-            out.append((f"call {SUIT_NAMES[t]} alone", 0, t, 1))
-    return out
-
-
-def force_option(presets: np.ndarray, sit: Situation, option: tuple[str, int, int, int]
-                 ) -> None:
-    """Make the player's decisions in ``presets`` (in place) those of ``option`` (from
-    ``options``): the kernel then plays them instead of asking the table's strategy."""
-    _, f1, f2, fa = option
-    presets[:, 9] = sit.seat
-    presets[:, 10] = f1
-    presets[:, 11] = f2
-    presets[:, 12] = fa
-
-
-def consistent_with_bidding(sit: Situation, recs: np.ndarray) -> np.ndarray:
-    """Which played deals fit the bidding: every seat that spoke before the player's decision
-    passed. The player's own round-1 pass is forced (``options``), so only the other players'
-    actions can reject a deal. The same for every option: the others spoke first."""
-    return recs[:, F_PASSES] >= sit.passes_before
-
-
-def sample_presets(sit: Situation, n: int, seed: int | tuple[int, ...]) -> np.ndarray:
-    """``n`` random deals of the unseen cards around the player (seat ``sit.seat``)."""
-    rest = np.array([c for c in mask_to_cards(deck_mask(sit.rules.deck))
-                     if not (sit.hand >> c & 1) and c != sit.up], np.int64)
-    rng = np.random.default_rng(seed)
-    order = np.argsort(rng.random((n, len(rest))), axis=1)
-    cards = rest[order]
-    bits = np.left_shift(np.int64(1), cards)
-    presets = np.full((n, N_PRESET), -1, np.int64)
-    k = 0
-    for s in range(4):
-        if s == sit.seat:
-            presets[:, s] = sit.hand
-        else:
-            presets[:, s] = np.bitwise_or.reduce(bits[:, k:k + 5], axis=1)
-            k += 5
-    presets[:, 4] = sit.up
-    presets[:, 5] = np.bitwise_or.reduce(bits[:, k:k + 3], axis=1)
-    presets[:, 6] = DEALER
-    team = sit.seat & 1
-    presets[:, 7 + team] = sit.score[0]
-    presets[:, 8 - team] = sit.score[1]
-    return presets
 
 
 def side_points(recs: np.ndarray, team: int) -> np.ndarray:
@@ -201,28 +56,27 @@ def side_points(recs: np.ndarray, team: int) -> np.ndarray:
     return np.stack([recs[:, F_POINTS0 + team], recs[:, F_POINTS1 - team]]).astype(np.int8)
 
 
-def forced_presets(presets: np.ndarray, sit: Situation,
-                   chosen: Sequence[tuple[str, int, int, int]]) -> np.ndarray:
-    """``presets`` once per option of ``chosen``, one after the other, each copy with that
-    option forced: every option in one kernel call."""
-    out = np.tile(presets, (len(chosen), 1))
-    for j, option in enumerate(chosen):
-        force_option(out[j * len(presets):(j + 1) * len(presets)], sit, option)
-    return out
+def forced_presets(sit: Situation, presets: np.ndarray, chosen: Sequence[Option]
+                   ) -> np.ndarray:
+    """The worlds ``presets`` once per option of ``chosen``, one after the other, each copy
+    with the history and that option forced: every option in one kernel call."""
+    return np.concatenate([option_presets(sit, presets, option) for option in chosen])
 
 
 def analyze_shard(first: int, count: int, sit: Situation, strategy: Strategy, seed: int,
                   limit: int, threads: int | None = None,
                   ) -> list[tuple[int, int, dict[str, np.ndarray]]]:
-    """Sample blocks ``first .. first+count-1``: for each, the number of deals drawn, how many
-    are consistent with the bidding and, per option, ``side_points`` of the player's side on
+    """Sample blocks ``first .. first+count-1``: for each, the number of worlds drawn, how many
+    are consistent with the facts and, per option, ``side_points`` of the player's side on
     the first of those (at most ``limit`` in the whole shard: the rest are never used). Block
-    ``b``'s deals are a pure function of (seed, b), and deal ``j`` of the sample plays with
+    ``b``'s worlds are a pure function of (seed, b), and world ``j`` of the sample plays with
     random stream ``j``, so any sharding gives the same.
 
-    Each block is first screened for the bidding with the first option forced, by the table's
-    ``bidding_twin`` (the table itself unless its play is slow); the options are then played
-    only on deals that fit, each on its own random stream, all options in one kernel call."""
+    Each block is first screened: played with the asker's own history and first option forced
+    and the others' bids left to the table's ``bidding_twin`` (the table itself unless its play
+    is slow), then kept where those bids come out as written (``worlds.consistent``). The
+    options are then played only on the worlds kept, the whole history forced, each world on
+    its own random stream, all options in one kernel call."""
     set_threads(threads)
     screen = bidding_twin(strategy)
     kinds, params = Matchup(strategy, strategy).arrays(sit.rules)
@@ -230,7 +84,7 @@ def analyze_shard(first: int, count: int, sit: Situation, strategy: Strategy, se
     rules_arr = sit.rules.to_array()
     key = deal_key(seed)
     team = sit.seat & 1
-    first_option = options(sit)[0]
+    all_options = options(sit)
     recs = np.zeros((SAMPLE_BLOCK, N_FIELDS), np.int64)
     out = []
     for b in range(first, first + count):
@@ -238,22 +92,25 @@ def analyze_shard(first: int, count: int, sit: Situation, strategy: Strategy, se
             break  # the deals wanted are all in earlier blocks
         presets = sample_presets(sit, SAMPLE_BLOCK, (seed, b))
         streams = np.arange(b * SAMPLE_BLOCK, (b + 1) * SAMPLE_BLOCK, dtype=np.int64)
-        force_option(presets, sit, first_option)
-        run_presets_at(key, streams, rules_arr, *screen_arrays, recs, presets, PLAY_CHUNK)
-        consistent = consistent_with_bidding(sit, recs)
-        n_fit = int(consistent.sum())
-        use = np.flatnonzero(consistent)[:limit]
+        run_presets_at(key, streams, rules_arr, *screen_arrays, recs,
+                       option_presets(sit, presets, all_options[0], screen=True), PLAY_CHUNK)
+        fit = consistent(sit, recs)
+        n_fit = int(fit.sum())
+        use = np.flatnonzero(fit)[:limit]
         limit -= len(use)
         kept = {}
         if screen is strategy:  # the screening run is the first option's playout
-            kept[first_option[0]] = side_points(recs[use], team)
-        chosen = [option for option in options(sit) if option[0] not in kept]
+            kept[all_options[0].label] = side_points(recs[use], team)
+        chosen = [option for option in all_options if option.label not in kept]
         played = np.zeros((len(chosen) * len(use), N_FIELDS), np.int64)
         if len(played):
             run_presets_at(key, np.tile(streams[use], len(chosen)), rules_arr, kinds, params,
-                           played, forced_presets(presets[use], sit, chosen), PLAY_CHUNK)
+                           played, forced_presets(sit, presets[use], chosen), PLAY_CHUNK)
+            if not consistent(sit, played).all():
+                raise RuntimeError("a playout did not replay the situation's history: "
+                                   f"{sit.notation()}")
         for j, option in enumerate(chosen):
-            kept[option[0]] = side_points(played[j * len(use):(j + 1) * len(use)], team)
+            kept[option.label] = side_points(played[j * len(use):(j + 1) * len(use)], team)
         out.append((SAMPLE_BLOCK, n_fit, kept))
     return out
 
@@ -262,19 +119,20 @@ def draw_consistent(sit: Situation, strategy: Strategy, deals: int, seed: int,
                     backend: Backend) -> tuple[dict[str, np.ndarray], int, int]:
     """Per option, ``side_points`` on the first ``deals`` consistent deals of the sample (fewer
     when too few fit), the number of random deals drawn, and how many of those fit."""
-    labels = [label for label, *_ in options(sit)]
+    labels = [option.label for option in options(sit)]
     drawn = 0
     n_consistent = 0
     values: dict[str, list[np.ndarray]] = {label: [] for label in labels}
     need = deals
     block = 0
+    others_spoke = any((DEALER + 1 + i) & 3 != sit.seat for i in range(len(sit.bids)))
     # draw at most 200 deals per deal wanted (at least 25 blocks) before giving up
     max_blocks = max(25, -(-200 * deals // SAMPLE_BLOCK))
     while need > 0 and block < max_blocks:
         # blocks to draw next: enough for what is still needed at the rate seen so far, but
         # after the first wave at most twice as many as so far (a rate seen on few deals that
         # fit is only a guess)
-        rate = n_consistent / drawn if drawn else (1.0 if sit.passes_before == 0 else 0.5)
+        rate = n_consistent / drawn if drawn else (0.5 if others_spoke else 1.0)
         want = -(-int(need / max(rate, 1e-3) * 1.1) // SAMPLE_BLOCK)
         want = max(1, min(want, 2 * block if drawn else want, max_blocks - block))
         shards = plan_shards(want, backend.default_shard(1, want), first=block)
@@ -508,14 +366,6 @@ def table_verdicts(df: pd.DataFrame) -> list[str]:
     return lines
 
 
-def situation_text(sit: Situation) -> str:
-    """``hand JD JH KH AH AS, up-card 9H, dealer, round 1, score 0-0``."""
-    hand = " ".join(format_card(c) for c in mask_to_cards(sit.hand))
-    rnd = "round 1" if sit.round == 1 else "round 2"
-    return (f"hand {hand}, up-card {format_card(sit.up)}, {POSITIONS[sit.position]}, {rnd}, "
-            f"score {sit.score[0]}-{sit.score[1]}")
-
-
 def table_block(rows: pd.DataFrame, table: str, role: str, rate: float) -> list[str]:
     """One table's options as text: which table (or check) on how many deals, each option's
     value with its interval, and how sure its best option is."""
@@ -534,15 +384,20 @@ def table_block(rows: pd.DataFrame, table: str, role: str, rate: float) -> list[
                if "p_win" in r and not np.isnan(r["p_win"]) else "")
         lines.append(f"  {r['option']:<28} {r['points']:+.3f} "
                      f"({r['ci95_low']:+.3f} .. {r['ci95_high']:+.3f}){diff}{win}")
-    if len(rows) > 1:
+    same = rows[(rows["vs_best"] == 0) & (rows["vs_best_se"] == 0)]
+    if len(same) > 1:  # the same points on every deal: no best among them
+        lines.append(f"best under {table}: {', '.join(same['option'])}, worth the same on "
+                     "every deal")
+    elif len(rows) > 1:
         second = rows.iloc[1]
         margin = -second["vs_best"]
-        zscore = margin / second["vs_best_se"] if second["vs_best_se"] > 0 else float("inf")
+        noisy = second["vs_best_se"] > 0
+        zscore = margin / second["vs_best_se"] if noisy else float("inf")
         sure = ("clearly" if zscore > 3 else
                 "probably" if zscore >= TOSS_UP_Z else "not significantly")
         lines.append(f"best under {table}: {rows.iloc[0]['option']}, {sure} better than "
-                     f"{second['option']} (by {margin:.3f} points per deal, {zscore:.1f} "
-                     "standard errors)")
+                     f"{second['option']} (by {margin:.3f} points per deal, "
+                     + (f"{zscore:.1f} standard errors)" if noisy else "on every deal)"))
     if "p_win" in rows and rows["p_win"].notna().any():
         top = rows.loc[rows["p_win"].idxmax()]
         lines.append(f"best for winning the game under {table}: {top['option']} "
@@ -553,7 +408,7 @@ def table_block(rows: pd.DataFrame, table: str, role: str, rate: float) -> list[
 def format_analysis(sit: Situation, df: pd.DataFrame) -> str:
     """One table's analysis (``analyze``) as text, with a verdict on how sure the best option
     is."""
-    return "\n".join([situation_text(sit), *table_block(
+    return "\n".join([describe(sit), *table_block(
         df.assign(deals=df.attrs["deals"]), df.attrs["table"], "table",
         df.attrs["consistent_rate"])])
 
@@ -561,7 +416,7 @@ def format_analysis(sit: Situation, df: pd.DataFrame) -> str:
 def format_tables(sit: Situation, df: pd.DataFrame) -> str:
     """The analysis under several tables (``analyze_tables``) as text: each table's block,
     then whether the verdict changes between them."""
-    lines = [situation_text(sit)]
+    lines = [describe(sit)]
     for table, rows in df.groupby("table", sort=False):
         info = df.attrs["tables"][table]
         lines += table_block(rows, str(table), info["role"], info["consistent_rate"])

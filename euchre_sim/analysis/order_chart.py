@@ -18,12 +18,23 @@ import pandas as pd
 
 from ..cards import RANK_A, RANK_J, deck_mask, mask_to_cards
 from ..core.batch import run_presets
-from ..core.layout import F_PASSES, F_POINTS0, F_POINTS1, F_TRICKS0, N_FIELDS, N_PRESET
+from ..core.layout import (
+    F_PASSES,
+    F_POINTS0,
+    F_POINTS1,
+    F_TRICKS0,
+    N_FIELDS,
+    N_PRESET,
+    P_SCRIPT,
+    SC_ALONE,
+    SC_ROUND1,
+)
 from ..core.rng import deal_key
 from ..rules import Rules
 from ..simulate import BLOCK, Matchup, set_threads
 from ..strategies import Strategy, get_strategy
-from .analyze import DEALER, DEFAULT_TABLE, POSITIONS
+from .analyze import DEFAULT_TABLE
+from .facts import DEALER, POSITIONS
 
 OPTIONS = (("pass", 0, -1), ("order up", 1, 0), ("alone", 1, 1))
 BOWERS = ("none", "left", "right", "both")
@@ -88,10 +99,8 @@ def order_chart(rules: Rules, strategy: str | Strategy = DEFAULT_TABLE, deals: i
         reached = None
         march = None
         for _, f1, fa in OPTIONS:
-            presets[:, 9] = seat
-            presets[:, 10] = f1
-            presets[:, 11] = -1
-            presets[:, 12] = fa
+            presets[:, P_SCRIPT + SC_ROUND1 + seat] = f1
+            presets[:, P_SCRIPT + SC_ALONE + seat] = fa
             recs = np.zeros((deals, N_FIELDS), np.int64)
             run_presets(key, 0, deals, rules_arr, kinds, params, recs, presets, BLOCK)
             values.append((recs[:, F_POINTS0 + team] - recs[:, F_POINTS1 - team])

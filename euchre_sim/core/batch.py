@@ -25,6 +25,9 @@ from .layout import (
     MAX_GAME_DEALS,
     N_FIELDS,
     N_PRESET,
+    P_DEALER,
+    P_SCORE0,
+    P_SCORE1,
     TRACE_CAP,
 )
 from .pimc import W_SIZE
@@ -44,7 +47,7 @@ def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, snaps, gam
     score0, score1, deals) and, when ``game_deals`` is not empty, its deals to
     ``game_deals[i, d]``; ``recs`` is then a one-row scratch array.
     With a non-empty ``presets`` (deal mode), deal i starts from the preset deal ``presets[i]``
-    (hands 0-3, up-card, kitty mask, dealer, score0, score1, forced decisions)
+    (hands 0-3, up-card, kitty mask, dealer, score0, score1, a script of forced actions)
     instead of a shuffle.
     ``g``, ``deck``, ``rng``, ``tt``, ``pw`` are workspaces (see ``workspace``). Compiled
     without numba's reference counting: it allocates nothing and only passes arrays down.
@@ -68,9 +71,9 @@ def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, snaps, gam
         s1 = 0
         if has_presets:
             pi = i
-            dealer = presets[i, 6]
-            s0 = presets[i, 7]
-            s1 = presets[i, 8]
+            dealer = presets[i, P_DEALER]
+            s0 = presets[i, P_SCORE0]
+            s1 = presets[i, P_SCORE1]
         nd = 0
         row = 0 if games else i
         ti = i if traced else -1

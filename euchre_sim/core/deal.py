@@ -111,7 +111,17 @@ from .layout import (
     G_WIN_CARD,
     G_WIN_SEAT,
     MAX_REDEALS,
+    P_KITTY,
+    P_SCRIPT,
+    P_UP,
     S_SCRIPTED,
+    SC_ALONE,
+    SC_DEFEND,
+    SC_DISCARD,
+    SC_PLAY,
+    SC_REDEAL,
+    SC_ROUND1,
+    SC_ROUND2,
     TRACE_CAP,
 )
 from .rng import below
@@ -197,15 +207,26 @@ def is_out(g, seat):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def scripted(presets, si, slot, top):
+    """The action the script of preset deal ``si`` forces at ``slot`` (``layout.SC_*``) when it
+    is a value in 0..``top``, else -1: the strategy decides. No script when ``si < 0``."""
+    if si < 0:
+        return -1
+    v = presets[si, P_SCRIPT + slot]
+    return v if 0 <= v <= top else -1
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, pi, tt, pw,
               snaps):
     """Play one deal. ``g[G_DEALER]`` (and the scores) must be set; the rest is overwritten.
 
     With ``pi >= 0`` the first deal is ``presets[pi]`` (hands 0-3, up-card, kitty mask) instead
-    of a shuffle (a redeal still shuffles from the stream); its columns 9-12 may force one
-    seat's decisions: seat, round 1 (0 pass, 1 order), round 2 (0-3 suit, 4 pass), alone (0/1),
-    -1 where not forced. With ``ti >= 0`` and a non-empty
-    ``snaps``, the state before each card play k goes to ``snaps[ti, k]`` (``snapshot``).
+    of a shuffle (a redeal still shuffles from the stream), and its script (``layout.SC_*``)
+    forces the actions it sets: a forced action that is legal at its decision is taken without
+    asking the strategy (nor drawing), any other value leaves the decision free; a redeal ends
+    the script. With ``ti >= 0`` and a non-empty ``snaps``, the state before each card play k
+    goes to ``snaps[ti, k]`` (``snapshot``).
     """
     dealer = g[G_DEALER]
     for k in range(G_TRUMP, G_SIZE):
@@ -233,8 +254,8 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
     if pi >= 0:
         for p in range(4):
             g[G_NAT + p] = presets[pi, p]
-        g[G_UP] = presets[pi, 4]
-        g[G_KITTY] = presets[pi, 5]
+        g[G_UP] = presets[pi, P_UP]
+        g[G_KITTY] = presets[pi, P_KITTY]
     else:
         shuffle_and_deal(g, deck, rng, deck_row)
     redeals = 0
@@ -244,7 +265,10 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
         for k in range(1, 5):
             p = (dealer + k) & 3
             if redeal_eligible(g[G_NAT + p], mode):
-                if decide_redeal(kinds, params, g, p, rules, rng):
+                call = scripted(presets, pi if redeals == 0 else -1, SC_REDEAL + p, 1)
+                if call < 0:
+                    call = decide_redeal(kinds, params, g, p, rules, rng)
+                if call:
                     caller = p
                     break
         if caller < 0:
@@ -255,17 +279,9 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
         shuffle_and_deal(g, deck, rng, deck_row)
 
     recs[ri, F_DEALER] = dealer
-    # a preset deal may force one seat's first-round / second-round / loner decision (the
-    # hand analyser plays each option out this way); a redeal cancels it
-    fseat = -1
-    f1 = -1
-    f2 = -1
-    fa = -1
-    if pi >= 0 and redeals == 0:
-        fseat = presets[pi, 9]
-        f1 = presets[pi, 10]
-        f2 = presets[pi, 11]
-        fa = presets[pi, 12]
+    # the script of a preset deal (the hand analyser replays a history and forces one option
+    # this way); a redeal cancels it
+    si = pi if redeals == 0 else -1
     for p in range(4):
         recs[ri, F_HAND0 + p] = g[G_NAT + p]
     up = g[G_UP]
@@ -324,9 +340,8 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
                 can = (g[G_NAT + p] & SUIT_NAT[upsuit]) != 0
             order = 0
             if can:
-                if p == fseat and f1 >= 0:
-                    order = f1
-                else:
+                order = scripted(presets, si, SC_ROUND1 + p, 1)
+                if order < 0:
                     order = decide_round1(kinds, params, g, p, rules, rng, is_dealer)
             if order:
                 if ti >= 0:
@@ -342,8 +357,11 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
             for k in range(1, 5):
                 p = (dealer + k) & 3
                 stuck = k == 4 and rules[R_STICK] != 0
-                if p == fseat and f2 >= 0:
-                    t = -1 if f2 == 4 else f2
+                f = scripted(presets, si, SC_ROUND2 + p, 4)
+                if f == 4 and not stuck:
+                    t = -1
+                elif 0 <= f < 4 and f != upsuit:
+                    t = f
                 else:
                     t = decide_round2(kinds, params, g, p, rules, rng, upsuit, stuck)
                 if t >= 0:
@@ -384,7 +402,12 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
     if rnd == 1 and g[G_OUT_A] != dealer:
         up_bit = EFF[trump, up]
         g[G_HAND + dealer] |= ONE << up_bit
-        d = decide_discard(kinds, params, g, dealer, rules, rng, up_bit)
+        d = -1
+        f = scripted(presets, si, SC_DISCARD, 32)
+        if f >= 0 and f != up and (g[G_HAND + dealer] >> EFF[trump, f]) & 1:
+            d = EFF[trump, f]
+        if d < 0:
+            d = decide_discard(kinds, params, g, dealer, rules, rng, up_bit)
         g[G_HAND + dealer] &= ~(ONE << d)
         g[G_DISCARD] = d
         # keep the natural hand current too (decisions that rate a hand read it)
@@ -396,9 +419,8 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
     # 8. going alone
     alone = forced_alone
     if not forced_alone:
-        if maker == fseat and fa >= 0:
-            alone = fa
-        else:
+        alone = scripted(presets, si, SC_ALONE + maker, 1)
+        if alone < 0:
             alone = decide_alone(kinds, params, g, maker, rules, rng)
     if alone:
         g[G_ALONE] = 1
@@ -416,7 +438,10 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
                 continue
             if rules[R_PASSED_CANNOT_ALONE] and passed_in_making_round(g, p):
                 continue
-            if decide_defend_alone(kinds, params, g, p, rules, rng):
+            lone = scripted(presets, si, SC_DEFEND + p, 1)
+            if lone < 0:
+                lone = decide_defend_alone(kinds, params, g, p, rules, rng)
+            if lone:
                 defender = p
                 g[G_DEFENDER] = p
                 g[G_OUT_B] = (p + 2) & 3
@@ -501,7 +526,13 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
                         g[G_VOIDS] |= ONE << (4 * p + led)
             if ti >= 0 and snaps.shape[0] > 0:
                 snapshot(snaps, ti, trick * nplay + pos, g, p, legal)
-            c = decide_play(kinds, params, g, p, rules, rng, legal, tt, pw)
+            c = -1
+            if si >= 0:
+                f = scripted(presets, si, SC_PLAY + trick * nplay + pos, 32)
+                if f >= 0 and (legal >> EFF[trump, f]) & 1:
+                    c = EFF[trump, f]
+            if c < 0:
+                c = decide_play(kinds, params, g, p, rules, rng, legal, tt, pw)
             if pos == 0:
                 led = ESUIT[c]
                 g[G_LED] = led

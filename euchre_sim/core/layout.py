@@ -91,6 +91,19 @@ EVENT_NAMES = (
 TRACE_CAP = 160  # > the most events a deal can have (100 redeals + about 45)
 
 MAX_REDEALS = 100
-N_PRESET = 13  # columns of a preset deal: hands 0-3, up, kitty, dealer, score 0-1, forcing 4
+
+# ---- a preset deal (one row of ``presets``; docs/engine.md, "Preset deals and scripts") ----
+# hands of seats 0-3 (natural masks), up-card, kitty mask, dealer, score of team 0 and 1, then
+# the script: the actions forced on the deal, -1 where the decision is left to the strategy
+P_UP, P_KITTY, P_DEALER, P_SCORE0, P_SCORE1, P_SCRIPT = range(4, 10)
+SC_REDEAL = 0  # + seat: 0 keep, 1 call for a redeal
+SC_ROUND1 = 4  # + seat: 0 pass, 1 order up
+SC_ROUND2 = 8  # + seat: 0-3 the suit named, 4 pass
+SC_DISCARD = 12  # the dealer's discard (natural card id)
+SC_ALONE = 13  # + seat: the maker's alone decision, 0 / 1
+SC_DEFEND = 17  # + seat: the defender's lone decision, 0 / 1
+SC_PLAY = 21  # + k: the k-th card played in the deal (natural card id), k = 0..19
+N_SCRIPT = 41
+N_PRESET = P_SCRIPT + N_SCRIPT
 MAX_GAME_DEALS = 1000
 GAME_STRIDE = 1024  # streams per game: deal k of game g uses stream g * 1024 + k

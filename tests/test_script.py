@@ -1,0 +1,157 @@
+"""Scripts of forced actions on preset deals: the kernel against the reference engine.
+
+A script (docs/engine.md, "Preset deals and scripts") forces the actions it sets; a value that
+is not legal at its decision leaves the decision to the strategy. Random scripts, half taken
+from a free playout of the same deal (so that many forced actions are legal) and the rest
+blank or junk, must give identical records and traces in both engines; a full script taken
+from a playout replays that playout exactly, whoever plays.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from euchre_sim import reference
+from euchre_sim.cards import deck_cards
+from euchre_sim.core import layout
+from euchre_sim.core.layout import (
+    EV_CALL,
+    EV_DEFEND_ALONE,
+    EV_DISCARD,
+    EV_ORDER,
+    EV_PASS1,
+    EV_PASS2,
+    EV_PLAY,
+    N_SCRIPT,
+    SC_ALONE,
+    SC_DEFEND,
+    SC_DISCARD,
+    SC_PLAY,
+    SC_REDEAL,
+    SC_ROUND1,
+    SC_ROUND2,
+)
+from euchre_sim.rules import Rules
+from euchre_sim.simulate import PresetDeal, play_presets
+
+RULES = {
+    "default": Rules(),
+    "british": Rules.named("british"),
+    "canadian": Rules.named("canadian"),
+    "options": Rules(stick_the_dealer=False, defender_alone=True, passed_cannot_go_alone=True,
+                     dealer_needs_trump=True, no_first_blood=True, lead="left_of_lone",
+                     redeal="nines_and_tens", deck=32),
+}
+STRATEGIES = [("random", "random"), ("reference", "random"), ("random", "reference")]
+
+
+def test_the_reference_engine_has_the_kernels_script_layout():
+    for name in ("SC_REDEAL", "SC_ROUND1", "SC_ROUND2", "SC_DISCARD", "SC_ALONE", "SC_DEFEND",
+                 "SC_PLAY", "N_SCRIPT"):
+        assert getattr(reference, name) == getattr(layout, name), name
+
+
+def random_deal(rng: np.random.Generator, rules: Rules) -> tuple[list[int], int, int, int]:
+    """Four hands (masks), the up-card, the kitty mask and the dealer of a shuffled deck."""
+    cards = rng.permutation(deck_cards(rules.deck))
+    hands = [sum(1 << int(c) for c in cards[5 * s:5 * s + 5]) for s in range(4)]
+    kitty = sum(1 << int(c) for c in cards[21:24])
+    return hands, int(cards[20]), kitty, int(rng.integers(4))
+
+
+def script_of(trace: list[tuple[int, int, int]], maker: int) -> list[int]:
+    """The script that forces every decision of a played deal's trace (no redeal in it)."""
+    script = [-1] * N_SCRIPT
+    plays = 0
+    for kind, seat, value in trace:
+        if kind == EV_PASS1:
+            script[SC_ROUND1 + seat] = 0
+        elif kind == EV_ORDER:
+            script[SC_ROUND1 + seat] = 1
+        elif kind == EV_PASS2:
+            script[SC_ROUND2 + seat] = 4
+        elif kind == EV_CALL:
+            script[SC_ROUND2 + seat] = value
+        elif kind == EV_DISCARD:
+            script[SC_DISCARD] = value
+        elif kind == EV_DEFEND_ALONE:
+            script[SC_DEFEND + seat] = 1
+        elif kind == EV_PLAY:
+            script[SC_PLAY + plays] = value
+            plays += 1
+    if maker >= 0:
+        script[SC_ALONE + maker] = int(any(k == layout.EV_ALONE for k, _, _ in trace))
+        for seat in range(4):
+            if (seat ^ maker) & 1 and script[SC_DEFEND + seat] < 0:
+                script[SC_DEFEND + seat] = 0
+    return script
+
+
+def mangle(script: list[int], rng: np.random.Generator) -> list[int]:
+    """Blank about half the slots, replace about one in eight by a random value (often
+    illegal: a card not in the hand, a suit that cannot be named) and set some redeal slots."""
+    out = list(script)
+    for slot in range(N_SCRIPT):
+        u = rng.random()
+        if u < 0.45:
+            out[slot] = -1
+        elif u < 0.58:
+            top = 33 if slot in (SC_DISCARD,) or slot >= SC_PLAY else 6
+            out[slot] = int(rng.integers(-1, top))
+    for seat in range(4):
+        if rng.random() < 0.5:
+            out[SC_REDEAL + seat] = int(rng.integers(2))
+    return out
+
+
+@pytest.mark.parametrize("name", RULES)
+def test_random_scripts_match_the_reference_engine(name):
+    rules = RULES[name]
+    rng = np.random.default_rng(list(RULES).index(name) + 17)
+    deals, scripts, teams = [], [], []
+    for i in range(240):
+        hands, up, kitty, dealer = random_deal(rng, rules)
+        free, trace = reference.play_preset(rules, dealer, hands, up, kitty,
+                                            ("random", "random"), seed=99, index=i)
+        script = mangle(script_of(trace, free["maker"]) if not free["redeals"] else
+                        [-1] * N_SCRIPT, rng)
+        deals.append(PresetDeal.of(hands, up, dealer, rules, kitty=kitty, script=script))
+        scripts.append(script)
+        teams.append(STRATEGIES[i % 3])
+    for pair in STRATEGIES:
+        idx = [i for i, t in enumerate(teams) if t == pair]
+        kernel = play_presets(rules, *pair, [deals[i] for i in idx], seed=5)
+        for j, i in enumerate(idx):
+            d = deals[i]
+            rec, trace = reference.play_preset(rules, d.dealer, d.hands, d.up_card, d.kitty,
+                                               pair, seed=5, index=j, script=scripts[i])
+            assert kernel[j].record == rec, f"deal {i} ({pair}): records differ"
+            assert kernel[j].trace == trace, f"deal {i} ({pair}): traces differ"
+
+
+@pytest.mark.parametrize("name", ["default", "options"])
+def test_a_full_script_replays_its_deal_whoever_plays(name):
+    """Every decision of a random playout forced: the reference strategy, which decides
+    otherwise, plays it again event for event in both engines."""
+    rules = RULES[name].with_options(redeal="none")
+    rng = np.random.default_rng(3)
+    deals, traces = [], []
+    for i in range(60):
+        hands, up, kitty, dealer = random_deal(rng, rules)
+        free, trace = reference.play_preset(rules, dealer, hands, up, kitty,
+                                            ("random", "random"), seed=7, index=i)
+        deals.append(PresetDeal.of(hands, up, dealer, rules, kitty=kitty,
+                                   script=script_of(trace, free["maker"])))
+        traces.append(trace)
+    kernel = play_presets(rules, "reference", None, deals, seed=1)
+    changed = 0
+    for i, d in enumerate(deals):
+        _, unforced = reference.play_preset(rules, d.dealer, d.hands, d.up_card, d.kitty,
+                                            ("reference", "reference"), seed=1, index=i)
+        _, forced = reference.play_preset(rules, d.dealer, d.hands, d.up_card, d.kitty,
+                                          ("reference", "reference"), seed=1, index=i,
+                                          script=d.script)
+        assert forced == traces[i] and kernel[i].trace == traces[i]
+        changed += unforced != traces[i]
+    assert changed > 50  # the reference strategy would have played nearly all otherwise
