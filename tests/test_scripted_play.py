@@ -111,13 +111,17 @@ def test_trump_partners_winner_when_an_opponent_behind_can_ruff() -> None:
 
 def test_ruff_high_dont_send_a_boy_to_the_mill() -> None:
     """Hearts trump; seat 3 leads the AC and seat 0, out of clubs, ruffs with 9H or AH (the
-    bowers are out, so the AH is the boss trump). Seat 1 still to play: cheapest ruff 9H;
-    ``play.ruff_high=1`` the AH, which nobody can over-ruff."""
-    g = state("H", {0: "9H AH 9D TD 9S"}, [(3, "AC")], played="JH JD KC QC 9C TC")
+    bowers are out, so the AH is the boss trump). Seat 1, still to play, has shown out of
+    clubs: he can over-ruff. Cheapest ruff 9H; ``play.ruff_high=1`` the AH, which nobody can
+    over-ruff. When seat 1 has not shown out of clubs, ruff_high ruffs cheaply too."""
+    played = "JH JD KC QC 9C TC"
+    g = state("H", {0: "9H AH 9D TD 9S"}, [(3, "AC")], played=played, voids={1: "C"})
     assert choose(g, "advanced:play.second_hand_low=0") == "9H"
     assert choose(g, "advanced:play.second_hand_low=0,play.ruff_high=1") == "AH"
+    g = state("H", {0: "9H AH 9D TD 9S"}, [(3, "AC")], played=played)
+    assert choose(g, "advanced:play.second_hand_low=0,play.ruff_high=1") == "9H"
     # no sure trump: the highest one
-    g = state("H", {0: "9H KH 9D TD 9S"}, [(3, "AC")])
+    g = state("H", {0: "9H KH 9D TD 9S"}, [(3, "AC")], voids={1: "C"})
     assert choose(g, "advanced:play.second_hand_low=0,play.ruff_high=1") == "KH"
 
 
@@ -159,11 +163,11 @@ def test_upcard_memory_counts_partners_upcard_as_ours() -> None:
     sure trump and ruffs high (KH); with ``play.upcard_memory=1`` he knows partner holds the
     AH, so the 9H cannot be over-ruffed by an opponent: he ruffs with it and keeps the KH."""
     g = state("H", {0: "KH 9H 9D TD 9S"}, [(3, "AC")], dealer=2, maker=1, up="AH",
-              played="JH JD TH QH")
+              played="JH JD TH QH", voids={1: "C"})
     ruff = "advanced:play.second_hand_low=0,play.ruff_high=1"
     assert choose(g, ruff) == "KH"
     assert choose(g, ruff + ",play.upcard_memory=1") == "9H"
     # in round 2 the up-card was turned down: nothing to remember, and it is gone anyway
     g = state("H", {0: "KH 9H 9D TD 9S"}, [(3, "AC")], dealer=2, maker=1, up="AS",
-              played="JH JD TH QH", round_=2)
+              played="JH JD TH QH", round_=2, voids={1: "C"})
     assert choose(g, ruff + ",play.upcard_memory=1") == "KH"

@@ -485,7 +485,7 @@ def sc_follow(params, g, seat, rules, legal):
         if pos == 2 and not last and params[team, Q_THIRD_HIGH] > 0:
             return highest(beats)
         if (params[team, Q_RUFF_HIGH] > 0 and g[G_LED] != 3 and not (beats & ~TRUMP_MASK)
-                and opponent_behind(g, seat)):
+                and overruff_behind(g, seat)):
             # don't send a boy to the mill: ruff with a trump no opponent can beat, else high
             sure = lowest_sure(params, g, seat, rules, beats)
             return sure if sure >= 0 else highest(beats)
@@ -494,11 +494,15 @@ def sc_follow(params, g, seat, rules, legal):
 
 
 @njit(cache=True, _nrt=False)
-def opponent_behind(g, seat):
-    """Is an opponent in the deal still to play to the current trick after ``seat``?"""
+def overruff_behind(g, seat):
+    """Can an opponent still to play over-ruff? He has shown out of the led side suit and
+    not of trumps (the seeds' "boy to the mill": the other opponent takes the ruff)."""
+    led = g[G_LED]
     for opp in ((seat + 1) & 3, (seat + 3) & 3):
         if opp != g[G_OUT_A] and opp != g[G_OUT_B] and g[G_TRICK_CARD + opp] < 0:
-            return True
+            v = voids_of(g, opp)
+            if (v >> led) & 1 and not (v >> 3) & 1:
+                return True
     return False
 
 

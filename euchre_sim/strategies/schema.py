@@ -142,9 +142,9 @@ SCRIPTED: dict[str, Param] = {
     "play.trump_partner_void": _flag(q.Q_TRUMP_PARTNER_VOID, 0,
                                      "beat partner's winning side card when an opponent still "
                                      "to play has shown out of the suit (he would ruff it)"),
-    "play.ruff_high": _flag(q.Q_RUFF_HIGH, 0, "don't send a boy to the mill: ruff with a trump "
-                            "no opponent can beat, else the highest, while an opponent is "
-                            "still to play"),
+    "play.ruff_high": _flag(q.Q_RUFF_HIGH, 0, "don't send a boy to the mill: when an opponent "
+                            "still to play has shown out of the led suit (and not of trumps), "
+                            "ruff with a trump no opponent can beat, else the highest"),
     "play.upcard_memory": _flag(q.Q_UPCARD_MEMORY, 0, "remember that the dealer took the "
                                 "up-card in round 1 (his partner counts it as ours)"),
     "loner_defence.take_tricks": _flag(q.Q_TAKE_VS_LONER, 0, "against a lone maker take every "
