@@ -123,3 +123,13 @@ def test_paired_difference_from_the_best_in_games():
     assert df.loc[other, "minus_best"] == pytest.approx(
         df.loc[other, "win_rate"] - df.loc[b, "win_rate"], abs=1e-12)
     assert 0 < df.loc[other, "minus_best_se"]
+
+
+def test_large_grids_say_the_paired_differences_are_not_computed(monkeypatch):
+    import euchre_sim.analysis.sweep as sweep_module
+
+    monkeypatch.setattr(sweep_module, "MAX_PAIRED_POINTS", 1)
+    r = sweep(Rules(), "basic", [("round1.threshold.dealer", [11.0, 12.0])], "advanced",
+              deals=2_000, seed=1)
+    assert "minus_best" not in r.table()
+    assert "vs best: not computed for a grid of more than 1 points" in r.to_text()

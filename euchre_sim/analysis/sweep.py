@@ -137,7 +137,10 @@ class SweepResult:
                          f"({100 * wlo:.2f} .. {100 * whi:.2f})")
         else:
             lines.append(f"best: {label}: {r.diff.mean:+.4f} ({lo:+.4f} .. {hi:+.4f})")
-        if "minus_best" in df:
+        if "minus_best" not in df:
+            lines.append(f"vs best: not computed for a grid of more than {MAX_PAIRED_POINTS} "
+                         "points (the board products grow with the square of the grid)")
+        else:
             unit = "percentage points of games won" if self.games else "points per deal"
             tied = df[(df["minus_best_ci95_high"] >= 0) & (df["minus_best_se"] > 0)]
             lines.append(f"vs best: each point minus the best in {unit}, paired by board (the "
