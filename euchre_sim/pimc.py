@@ -10,6 +10,7 @@ replay), so what is evaluated is what a PIMC player at that seat would see.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -19,10 +20,10 @@ from .cards import format_card
 from .core.layout import G_SIZE, G_TRUMP, N_PRESET
 from .core.pimc import W_CAND, W_H, W_SIZE, W_SUM, pimc_evaluate, sample_world
 from .core.rng import deal_key, seed_stream
-from .core.solver import new_table
 from .core.tables import NAT
 from .rules import Rules
 from .simulate import Matchup, SimulationError, _traced
+from .solver import shared_table
 from .strategies import Strategy
 
 
@@ -80,16 +81,21 @@ def _sample(g, seat, rules, key, n, out):
 
 
 @njit(cache=True)
-def _evaluate(g, seat, rules, key, legal, worlds, out):
+def _evaluate(g, seat, rules, key, legal, worlds, tt, out):
     rng = np.zeros(4, np.uint64)
     seed_stream(rng, key, 0)
     w = np.zeros(W_SIZE, np.int64)
-    tt = new_table()
     n = pimc_evaluate(g, seat, rules, rng, legal, worlds, tt, w)
     for k in range(n):
         out[k, 0] = w[W_CAND + k]
         out[k, 1] = w[W_SUM + k]
     return n
+
+
+@functools.lru_cache(maxsize=16)
+def _rules_array(rules: Rules) -> np.ndarray:
+    """The packed rules (made once per ruleset: evaluating a decision costs little more)."""
+    return rules.to_array()
 
 
 def sample_worlds(point: DecisionPoint, n: int, seed: int = 0) -> tuple[np.ndarray, int]:
@@ -98,7 +104,7 @@ def sample_worlds(point: DecisionPoint, n: int, seed: int = 0) -> tuple[np.ndarr
     if n < 1:
         raise SimulationError(f"number of worlds must be positive, got {n}")
     out = np.zeros((n, 4), np.int64)
-    ok = _sample(point.g, point.seat, point.rules.to_array(), deal_key(seed), n, out)
+    ok = _sample(point.g, point.seat, _rules_array(point.rules), deal_key(seed), n, out)
     return out, int(ok)
 
 
@@ -108,8 +114,8 @@ def evaluate(point: DecisionPoint, worlds: int = 100, seed: int = 0) -> dict[str
     if worlds < 1:
         raise SimulationError(f"number of worlds must be positive, got {worlds}")
     out = np.zeros((5, 2), np.int64)
-    n = _evaluate(point.g, point.seat, point.rules.to_array(), deal_key(seed), point.legal,
-                  worlds, out)
+    n = _evaluate(point.g, point.seat, _rules_array(point.rules), deal_key(seed), point.legal,
+                  worlds, shared_table(), out)
     trump = point.trump
     return {format_card(int(NAT[trump, out[k, 0]])): float(out[k, 1] / worlds) for k in range(n)}
 

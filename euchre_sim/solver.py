@@ -333,7 +333,9 @@ class Result:
 _TABLE = None
 
 
-def _table() -> np.ndarray:
+def shared_table() -> np.ndarray:
+    """The solver's work array for calls from Python (made once: each solve starts a new stamp,
+    so nothing has to be cleared; calls from Python hold the GIL, one at a time)."""
     global _TABLE
     if _TABLE is None:
         _TABLE = new_table()
@@ -345,7 +347,7 @@ def solve(position: Position) -> Result:
     if not isinstance(position, Position):
         raise SolverError(f"solve() takes a Position, got {type(position).__name__}")
     out = np.zeros(O_SIZE, np.int64)
-    solve_full(position.row(), np.zeros(4, np.int64), _table(), out)
+    solve_full(position.row(), np.zeros(4, np.int64), shared_table(), out)
     tricks = int(out[O_VALUE])
     mp, dp = position.points(tricks)
     ncards = int(out[O_NCARDS])

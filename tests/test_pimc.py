@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from numba import njit
 
 from euchre_sim.analysis.match import duplicate_deals
 from euchre_sim.cards import format_card
@@ -27,7 +28,11 @@ from euchre_sim.core.layout import (
     G_UP,
     G_VOIDS,
 )
+from euchre_sim.core.pimc import W_H, W_SIZE, deal_score, play_state, sample_world
+from euchre_sim.core.rng import deal_key, seed_stream
+from euchre_sim.core.solver import new_table, next_stamp, search
 from euchre_sim.core.tables import EFF, NAT, SUIT_EFF, TRUMP_MASK
+from euchre_sim.core.trick import after_play
 from euchre_sim.pimc import decision_points, evaluate, sample_worlds
 from euchre_sim.rules import Rules
 from euchre_sim.solver import Position, points, solve
@@ -144,6 +149,59 @@ def test_values_are_double_dummy_values_of_the_sampled_worlds() -> None:
             assert values[card] == ours, (card, values, result.card_values)
             compared += 1
     assert compared > 200
+
+
+@njit(cache=True)
+def _every_card_every_world(g, seat, rules, key, legal, worlds, sums):
+    """The plain evaluation PIMC started with: in each world, every legal card solved exactly
+    (a full-window search from an empty table), its score added to ``sums`` (ascending
+    strength). Same worlds as ``evaluate`` with the same seed."""
+    rng = np.zeros(4, np.uint64)
+    seed_stream(rng, key, 0)
+    w = np.zeros(W_SIZE, np.int64)
+    h = w[W_H:W_H + 4]
+    tt = new_table()
+    nxtp, nplay, mteam, won, pos, led, wcard, wseat, table = play_state(g, seat)
+    for _ in range(worlds):
+        sample_world(g, seat, rules, rng, w)
+        live = h[0] | h[1] | h[2] | h[3] | table
+        hand = h[seat]
+        k = 0
+        for c in range(34):
+            if not (legal >> c) & 1:
+                continue
+            ns, npos, nled, nw, nws, nlive, ntable, t = after_play(
+                c, seat, pos, led, wcard, wseat, live, table, nxtp, nplay, mteam)
+            h[seat] = hand & ~(np.int64(1) << c)
+            next_stamp(tt)
+            rest = search(h, tt, nxtp, nplay, mteam, False, ns, npos, nled, nw, nws, nlive,
+                          ntable, np.int64(-1), np.int64(6))
+            h[seat] = hand
+            sums[k] += deal_score(g, rules, seat & 1, won + t + rest)
+            k += 1
+
+
+@pytest.mark.parametrize("rules", RULESETS + [Rules(super_euchre=True, defender_alone=True)],
+                         ids=["standard", "british", "canadian", "nz-nfb", "33-give", "super"])
+def test_evaluation_equals_solving_every_card_in_every_world(rules: Rules) -> None:
+    """The shared, banded search gives exactly the score sums of solving every card of every
+    world on its own (the decisions, and every PIMC result, stay the same)."""
+    compared = 0
+    kinds = set()
+    for i, p in enumerate(_points_of_deals(rules, 120)):
+        if bin(p.legal).count("1") < 2:
+            continue
+        worlds = 30
+        sums = np.zeros(5, np.int64)
+        _every_card_every_world(p.g, p.seat, rules.to_array(), deal_key(i), p.legal, worlds,
+                                sums)
+        values = evaluate(p, worlds=worlds, seed=i)
+        assert list(values.values()) == [float(x / worlds) for x in sums[:len(values)]], i
+        assert list(values) == p.legal_cards()
+        compared += 1
+        kinds.add((bool(p.g[G_ALONE]), bool(p.g[G_DEFENDER] >= 0), int(p.g[G_TRICK])))
+    assert compared > 400
+    assert len(kinds) >= (12 if rules.defender_alone else 8)  # loners, lone defence, tricks
 
 
 def test_pimc_beats_advanced_in_a_duplicate_match() -> None:

@@ -4,16 +4,20 @@ At each of its card plays the player deals the cards he cannot see many times ("
 consistently with what he has seen (his hand, the up-card and whether the dealer took it, his
 own discard, every card played, the suits each player has shown out of), solves each world
 exactly with the double-dummy solver, and plays the card with the best average score for his
-side (points won minus points lost). Bidding and the other decisions are the scripted family's
-(the same parameter row), so a PIMC strategy is a scripted strategy that plays its cards by
-search. Worlds are drawn from the deal's own random stream: runs stay reproducible.
+side (points won minus points lost). Only the score of each card in each world is needed, not
+its exact tricks: a null-window search or two tells which band the makers' tricks fall in
+(0-2, 3-4, 5; 0 apart with super euchre); one transposition table serves every card of a world
+(the hands are the same), and cards that no live card of the world separates share one search.
+Bidding and the other decisions are the scripted family's (the same parameter row), so a PIMC
+strategy is a scripted strategy that plays its cards by search. Worlds are drawn from the
+deal's own random stream: runs stay reproducible.
 """
 
 import numpy as np
 from numba import njit
 
 from ..rules import R_DECK, R_SUPER_EUCHRE
-from .bits import ctz, kth_bit, popcount
+from .bits import clz, ctz, kth_bit, popcount
 from .hands import to_effective, voids_of
 from .layout import (
     G_ALONE,
@@ -39,8 +43,9 @@ from .layout import (
 )
 from .rng import below
 from .scripted import N_Q
-from .solver import after_play, next_seat_map, next_stamp, search
-from .tables import DECK_NAT, EFF, SUIT_EFF, TRUMP_MASK
+from .solver import next_stamp, solve_from
+from .tables import ABOVE, DECK_NAT, EFF, SUIT_EFF, TRUMP_MASK
+from .trick import after_play, next_seat_map, representatives, top_trumps
 
 ONE = np.int64(1)
 Q_PIMC_WORLDS = N_Q  # parameter slot: number of worlds per decision (after the scripted ones)
@@ -51,7 +56,8 @@ W_H = 0  # 4 sampled effective hands
 W_SUM = 4  # 5 running score sums, one per candidate card
 W_CAND = 9  # 5 candidate cards (effective bits)
 W_NCAND = 14
-W_SIZE = 16
+W_TRICKS = 16  # 5 slots: each candidate's makers' tricks (up to their score band) in a world
+W_SIZE = 21
 
 
 @njit(cache=True, _nrt=False)
@@ -152,22 +158,23 @@ def side_score(mtricks, maker_team, team, alone, lone_defender, super_euchre):
     return -pts if team == maker_team else pts
 
 
-@njit(cache=True, _nrt=False)
-def pimc_evaluate(g, seat, rules, rng, legal, worlds, tt, w):
-    """Average score for ``seat``'s side of each legal card over ``worlds`` sampled worlds.
+@njit(cache=True, _nrt=False, inline="always")
+def deal_score(g, rules, team, mtricks):
+    """``side_score`` of the deal in ``g`` (its makers, loner, lone defender; the rules' super
+    euchre) for ``team`` when the makers end with ``mtricks``."""
+    return side_score(mtricks, g[G_MAKER] & 1, team, g[G_ALONE] == 1, g[G_DEFENDER] >= 0,
+                      rules[R_SUPER_EUCHRE] != 0)
 
-    Candidates go to ``w[W_CAND..]`` (ascending strength), their score sums to ``w[W_SUM..]``
-    (divide by ``worlds`` for the average); returns the number of candidates."""
-    maker = g[G_MAKER]
-    mteam = maker & 1
-    team = seat & 1
-    alone = g[G_ALONE] == 1
-    lone_def = g[G_DEFENDER] >= 0
-    sup = rules[R_SUPER_EUCHRE] != 0
+
+@njit(cache=True, _nrt=False, inline="always")
+def play_state(g, seat):
+    """The solver's view of ``seat``'s card play in ``g``: (nxtp, nplay, mteam, won, pos, led,
+    wcard, wseat, table); ``won``: the makers' tricks so far, ``table``: the cards played to
+    the trick."""
     out_a = g[G_OUT_A]
     out_b = g[G_OUT_B]
     nplay = 4 - (1 if out_a >= 0 else 0) - (1 if out_b >= 0 else 0)
-    nxtp = next_seat_map(out_a, out_b)
+    mteam = g[G_MAKER] & 1
     won = g[G_TRICKS1] if mteam else g[G_TRICKS0]
     pos = g[G_POS]
     led = g[G_LED] if pos > 0 else -1
@@ -177,6 +184,84 @@ def pimc_evaluate(g, seat, rules, rng, legal, worlds, tt, w):
     for s in range(4):
         if g[G_TRICK_CARD + s] >= 0:
             table |= ONE << g[G_TRICK_CARD + s]
+    return next_seat_map(out_a, out_b), nplay, mteam, won, pos, led, wcard, wseat, table
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def at_least(h, tt, nxtp, nplay, mteam, state, need):
+    """Whether the makers take at least ``need`` more tricks from ``state`` (a null-window
+    search), and the search's fail-soft value (a bound on that side of ``need``)."""
+    seat, pos, led, wcard, wseat, live, table = state
+    need = np.int64(need)  # typed: a literal would compile another version of the search
+    v = solve_from(tt, h, seat, pos, led, wcard, wseat, live, table, nxtp, nplay, mteam,
+                   need - 1, need)
+    return v >= need, v
+
+
+@njit(cache=True, _nrt=False)
+def score_tricks(h, tt, nxtp, nplay, mteam, state, base, lo, hi, sup, guess):
+    """The makers' total tricks after a card, exact up to what the score tells apart: 5, else 3
+    for 3-4, else 1 for 0-2 (0 itself only with super euchre, ``sup``). ``state`` is the
+    position after the card, ``base`` the makers' tricks won so far (that card's trick
+    included if it ended one), ``lo, hi`` bounds on the total known beforehand; ``guess`` 5
+    tries the march first."""
+    if lo >= 5:
+        return 5
+    if guess == 5 and hi >= 5 and lo < 3:
+        if at_least(h, tt, nxtp, nplay, mteam, state, 5 - base)[0]:
+            return 5
+        hi = 4
+    tested = False
+    v = np.int64(0)
+    if lo >= 3:
+        made = True
+    elif hi < 3:
+        made = False
+    else:
+        made, v = at_least(h, tt, nxtp, nplay, mteam, state, 3 - base)
+        tested = True
+    if made:
+        if hi < 5:
+            return 3
+        if tested and v >= 5 - base:  # the first search already showed the march
+            return 5
+        return 5 if at_least(h, tt, nxtp, nplay, mteam, state, 5 - base)[0] else 3
+    if not sup or lo > 0:
+        return 1
+    if hi == 0 or (tested and v <= 0):  # no trick to come: a super euchre
+        return 0
+    return 1 if at_least(h, tt, nxtp, nplay, mteam, state, 1)[0] else 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def sure_tricks(h, g, mover, live, mteam):
+    """Tricks the makers (first) and the defenders (second) are sure to take after ``mover``'s
+    card (``live``: the cards in the hands and on the table): the holder of the top live
+    trumps wins a trick with each; a top trump on the table (the card of ``mover``, or of a
+    seat that played before him in ``g``) wins the trick being played."""
+    trumps = live & TRUMP_MASK
+    owner, run = top_trumps(h, trumps)
+    if owner < 0:
+        if trumps == 0:
+            return 0, 0
+        top = 63 - clz(trumps)
+        owner = mover
+        for s in range(4):
+            if g[G_TRICK_CARD + s] == top:
+                owner = s
+        run = 1
+    return (run, 0) if (owner & 1) == mteam else (0, run)
+
+
+@njit(cache=True, _nrt=False)
+def pimc_evaluate(g, seat, rules, rng, legal, worlds, tt, w):
+    """Total score for ``seat``'s side of each legal card over ``worlds`` sampled worlds.
+
+    Candidates go to ``w[W_CAND..]`` (ascending strength), their score sums to ``w[W_SUM..]``
+    (divide by ``worlds`` for the average); returns the number of candidates. The sums are
+    those of solving every card in every world exactly (``tests/test_pimc.py`` checks it)."""
+    nxtp, nplay, mteam, won, pos, led, wcard, wseat, table = play_state(g, seat)
+    sup = rules[R_SUPER_EUCHRE] != 0
     n = 0
     m = legal
     while m:
@@ -191,16 +276,28 @@ def pimc_evaluate(g, seat, rules, rng, legal, worlds, tt, w):
         sample_world(g, seat, rules, rng, w)
         live = h[0] | h[1] | h[2] | h[3] | table
         hand = h[seat]
-        for k in range(n):
+        left = popcount(hand) - 1 + (1 if pos + 1 < nplay else 0)
+        reps = representatives(legal, hand, live)
+        next_stamp(tt)  # a new world: new hands (within one, every entry stays valid)
+        for k in range(n - 1, -1, -1):
             c = w[W_CAND + k]
-            ns, npos, nled, nw, nws, nlive, ntable, t = after_play(
-                c, seat, pos, led, wcard, wseat, live, table, nxtp, nplay, mteam)
-            h[seat] = hand & ~(ONE << c)
-            next_stamp(tt)
-            rest = search(h, tt, nxtp, nplay, mteam, False, ns, npos, nled, nw, nws, nlive,
-                          ntable, np.int64(-1), np.int64(6))
-            h[seat] = hand
-            w[W_SUM + k] += side_score(won + t + rest, mteam, team, alone, lone_def, sup)
+            if (reps >> c) & 1:
+                state = after_play(c, seat, pos, led, wcard, wseat, live, table, nxtp, nplay,
+                                   mteam)
+                h[seat] = hand & ~(ONE << c)
+                base = won + state[7]
+                mine, theirs = sure_tricks(h, g, seat, state[5], mteam)
+                tricks = score_tricks(h, tt, nxtp, nplay, mteam, state[:7], base, base + mine,
+                                      base + left - theirs, sup,
+                                      w[W_TRICKS + k + 1] if k + 1 < n else 0)
+                h[seat] = hand
+            else:
+                # no live card between c and the next higher card of its suit (his own, a
+                # candidate already solved): the two are worth the same
+                r = ctz(ABOVE[c] & live)
+                tricks = w[W_TRICKS + popcount(legal & ((ONE << r) - 1))]
+            w[W_TRICKS + k] = tricks
+            w[W_SUM + k] += deal_score(g, rules, seat & 1, tricks)
     return n
 
 

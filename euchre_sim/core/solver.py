@@ -3,8 +3,10 @@ play position when every hand is visible and both sides play perfectly (docs/sol
 
 The search works on effective hands (``tables``: a higher bit is always a stronger card), so a
 trick is decided by comparing bit indices. It is a fail-soft alpha-beta over single card plays
-(makers maximise, defenders minimise), iterative with an explicit stack (numba cannot cache a
-recursive function), with
+(makers maximise, defenders minimise). Numba cannot cache a recursive function, but a hand has
+at most five tricks: one function per trick level and per player still to play, specialised by
+the function it hands over to (``try_cards(then, nextf, ...)``), makes the recursion a fixed
+chain of calls, with
 
 * a transposition table probed at trick boundaries, keyed on the set of cards still in the
   hands plus the leader (cards never change hands, so that set fixes every hand), holding a
@@ -16,7 +18,7 @@ recursive function), with
 * move ordering: a leader tries his sure winners from the top down, then the rest from the
   bottom up; a follower tries the cards that take the lead (lowest first), then the rest, or
   everything lowest first when his partner is winning;
-* the last trick evaluated directly.
+* the last two tricks by direct minimax (``endgame.two_tricks``), the last one directly.
 
 Positions travel as int64 rows (``P_*``, natural card ids). Kernels allocate nothing and take
 their work arrays from the caller (``new_table``); ``solve_rows`` is the parallel batch entry.
@@ -25,9 +27,20 @@ their work arrays from the caller (``new_table``); ``solve_rows`` is the paralle
 import numpy as np
 from numba import njit, prange
 
-from .bits import clz, ctz, popcount
+from .bits import ctz, popcount
+from .endgame import last_two
 from .hands import to_effective
-from .tables import EFF, ESUIT, NAT, SUIT_EFF, TRUMP_MASK
+from .tables import ABOVE, EFF, NAT, TRUMP_MASK
+from .trick import (
+    after_play,
+    last_trick,
+    legal_cards,
+    next_seat_map,
+    ordered_groups,
+    pop_card,
+    representatives,
+    top_trumps,
+)
 
 ONE = np.int64(1)
 
@@ -50,13 +63,7 @@ TT_SIZE = 1 << TT_BITS
 TT_STAMP = 2 * TT_SIZE  # slot of the current search stamp
 TT_NODES = TT_STAMP + 1  # slot counting the nodes searched (statistics)
 TT_BEST = TT_STAMP + 2  # slot where the root search writes its best card (effective bit)
-STACK = TT_STAMP + 3  # the search stack: MAX_DEPTH frames of NF slots
-MAX_DEPTH = 24
-(F_SEAT, F_POS, F_LED, F_WCARD, F_WSEAT, F_LIVE, F_TABLE, F_ALPHA, F_BETA, F_A0, F_B0, F_BEST,
- F_BESTC, F_FIRST, F_SECOND, F_DESC, F_HAND, F_SLOT, F_KEY, F_LO, F_HI, F_CARD, F_T) = range(23)
-NF = 24
-TT_LEN = STACK + MAX_DEPTH * NF
-ENTER, NEXT, RETURN, DONE = range(4)
+TT_LEN = TT_STAMP + 3
 STAMP_LIMIT = 1 << 26
 HASH_MUL = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as a signed int64
 
@@ -74,314 +81,268 @@ O_SIZE = O_VALUES + 5
 
 @njit(cache=True)
 def new_table():
-    """The work array of one solving thread: transposition table, counters, search stack."""
+    """The work array of one solving thread: transposition table and counters."""
     return np.zeros(TT_LEN, np.int64)
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def next_seat(nxtp, seat):
-    """The next active seat clockwise (``nxtp`` packs it in 2 bits per seat)."""
-    return (nxtp >> (2 * seat)) & 3
+@njit(cache=True, _nrt=False)
+def fold(best, alpha, beta, v, maxi):
+    """Alpha-beta bookkeeping after a card worth ``v`` to the side to move (``maxi``: the
+    makers): (best, alpha, beta)."""
+    if maxi:
+        if v > best:
+            best = v
+            if v > alpha:
+                alpha = v
+    elif v < best:
+        best = v
+        if v < beta:
+            beta = v
+    return best, alpha, beta
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def next_seat_map(out_a, out_b):
-    """The next active seat of every seat, packed 2 bits a seat (``next_seat`` reads it)."""
-    nxtp = np.int64(0)
-    for s in range(4):
-        t = (s + 1) & 3
-        while t == out_a or t == out_b:
-            t = (t + 1) & 3
-        nxtp |= np.int64(t) << (2 * s)
-    return nxtp
+def try_cards(then, tt, h, seat, pos, led, wcard, wseat, live, table, nxtp, nplay, mteam, alpha,
+              beta, nfb, root):
+    """Fail-soft alpha-beta over the cards ``seat`` may play (the search's order, one of each
+    run of equivalent cards; ``nfb``: a first lead under no_first_blood): a card is worth its
+    trick (1 if it ends one the makers win) plus ``then`` from the state after it. At the
+    ``root``, the first card worth the most goes to ``tt[TT_BEST]``."""
+    tt[TT_NODES] += 1
+    hand = h[seat]
+    maxi = (seat & 1) == mteam
+    best = np.int64(-1) if maxi else np.int64(99)
+    reps = representatives(legal_cards(hand, pos, led, nfb), hand, live)
+    first, second, desc = ordered_groups(reps, hand, live, seat, pos, led, wcard, wseat)
+    while first | second:
+        if first:
+            c = pop_card(first, desc)
+            first &= ~(ONE << c)
+        else:
+            c = ctz(second)
+            second &= ~(ONE << c)
+        ns, npos, nled, nw, nws, nlive, ntable, t = after_play(
+            c, seat, pos, led, wcard, wseat, live, table, nxtp, nplay, mteam)
+        h[seat] = hand & ~(ONE << c)
+        v = t + then(tt, h, ns, npos, nled, nw, nws, nlive, ntable, nxtp, nplay, mteam,
+                     alpha - t, beta - t)
+        h[seat] = hand
+        if root and ((v > best) if maxi else (v < best)):
+            tt[TT_BEST] = c
+        best, alpha, beta = fold(best, alpha, beta, v, maxi)
+        if alpha >= beta:
+            break
+    return best
+
+
+def trick_search(nextf):
+    """Kernels searching the rest of a trick, then ``nextf`` (``at_four`` .. ``at_two``) from
+    the boundary after it: one per number of players still to play, each handing over to the
+    next, so that the search's recursion over the hand's (at most five) tricks is a fixed chain
+    of calls that numba can compile and cache. Returns ``rest_of_trick(tt, h, seat, pos, led,
+    wcard, wseat, live, table, nxtp, nplay, mteam, alpha, beta)``: makers' tricks from inside a
+    trick (``pos`` cards played, ``seat`` to play).
+
+    ``nextf`` is bound in the closures (a constant to numba): a jitted function passed as an
+    argument to a compiled call would carry its address and stop the caching."""
+
+    @njit(cache=True, _nrt=False, inline="always")
+    def over(tt, h, seat, pos, led, wcard, wseat, live, table, nxtp, nplay, mteam, alpha, beta):
+        """The trick is over: ``nextf``, its winner ``seat`` to lead."""
+        return nextf(tt, h, seat, live, nxtp, nplay, mteam, alpha, beta)
+
+    @njit(cache=True, _nrt=False, inline="always")
+    def one(tt, h, seat, pos, led, wcard, wseat, live, table, nxtp, nplay, mteam, alpha, beta):
+        """``seat`` plays the trick's last card."""
+        return try_cards(over, tt, h, seat, pos, led, wcard, wseat, live, table, nxtp, nplay,
+                         mteam, alpha, beta, False, False)
+
+    @njit(cache=True, _nrt=False)
+    def two(tt, h, seat, pos, led, wcard, wseat, live, table, nxtp, nplay, mteam, alpha, beta):
+        """``seat`` and one more to play."""
+        return try_cards(one, tt, h, seat, pos, led, wcard, wseat, live, table, nxtp, nplay,
+                         mteam, alpha, beta, False, False)
+
+    @njit(cache=True, _nrt=False)
+    def three(tt, h, seat, pos, led, wcard, wseat, live, table, nxtp, nplay, mteam, alpha,
+              beta):
+        """``seat`` and two more to play."""
+        return try_cards(two, tt, h, seat, pos, led, wcard, wseat, live, table, nxtp, nplay,
+                         mteam, alpha, beta, False, False)
+
+    @njit(cache=True, _nrt=False)
+    def four(tt, h, seat, pos, led, wcard, wseat, live, table, nxtp, nplay, mteam, alpha,
+             beta):
+        """``seat`` leads, three more to play."""
+        return try_cards(three, tt, h, seat, pos, led, wcard, wseat, live, table, nxtp, nplay,
+                         mteam, alpha, beta, False, False)
+
+    @njit(cache=True, _nrt=False, inline="always")
+    def rest_of_trick(tt, h, seat, pos, led, wcard, wseat, live, table, nxtp, nplay, mteam,
+                      alpha, beta):
+        """Makers' tricks from inside a trick, ``nextf`` after it."""
+        k = nplay - pos  # players still to play, ``seat`` included
+        if k == 1:
+            return one(tt, h, seat, pos, led, wcard, wseat, live, table, nxtp, nplay, mteam,
+                       alpha, beta)
+        if k == 2:
+            return two(tt, h, seat, pos, led, wcard, wseat, live, table, nxtp, nplay, mteam,
+                       alpha, beta)
+        if k == 3:
+            return three(tt, h, seat, pos, led, wcard, wseat, live, table, nxtp, nplay, mteam,
+                         alpha, beta)
+        return four(tt, h, seat, pos, led, wcard, wseat, live, table, nxtp, nplay, mteam,
+                    alpha, beta)
+
+    return rest_of_trick
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def legal_cards(hand, pos, led, nfb):
-    """Legal cards: the led suit (left bower and joker count as trump) if held, else any;
-    a first lead under no_first_blood (``nfb``) is no trump unless the hand holds only trumps."""
+def store_bound(tt, slot, key, lo, hi, v, alpha, beta):
+    """Store in the table what a search within ``alpha, beta`` that returned ``v`` shows,
+    with the bounds ``lo, hi`` known before: an upper bound, a lower bound or the value."""
+    if v <= alpha:
+        hi = min(hi, v)
+    elif v >= beta:
+        lo = max(lo, v)
+    else:
+        lo = v
+        hi = v
+    tt[slot] = key
+    tt[slot + 1] = lo | (hi << 4)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def table_slot(tt, live, seat):
+    """(key, slot) of a trick boundary in the transposition table."""
+    key = live | (seat << 34) | (tt[TT_STAMP] << 36)
+    return key, 2 * (((key * HASH_MUL) >> (64 - TT_BITS)) & (TT_SIZE - 1))
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def at_boundary(rest_of_trick, n, tt, h, seat, live, nxtp, nplay, mteam, alpha, beta):
+    """Makers' tricks from a trick boundary with ``n`` tricks to play, ``seat`` to lead: the
+    window, the top trumps and the table settle it, or the trick is searched
+    (``rest_of_trick``) and the table told."""
+    if beta <= 0:
+        return np.int64(0)
+    if alpha >= n:
+        return np.int64(n)
+    lo = np.int64(0)
+    hi = np.int64(n)
+    owner, run = top_trumps(h, live & TRUMP_MASK)
+    if owner >= 0:
+        if (owner & 1) == mteam:
+            lo = run
+            if lo >= beta:
+                return lo
+        else:
+            hi = n - run
+            if hi <= alpha:
+                return hi
+    key, slot = table_slot(tt, live, seat)
+    if tt[slot] == key:
+        data = tt[slot + 1]
+        lo = max(lo, data & 15)
+        hi = min(hi, data >> 4)
+    if lo >= beta or lo == hi:
+        return lo
+    if hi <= alpha:
+        return hi
+    alpha = max(alpha, lo)
+    beta = min(beta, hi)
+    none = np.int64(-1)  # (typed values: a literal argument would compile another version)
+    v = rest_of_trick(tt, h, seat, np.int64(0), none, none, seat, live, np.int64(0), nxtp,
+                      nplay, mteam, alpha, beta)
+    store_bound(tt, slot, key, lo, hi, v, alpha, beta)
+    return v
+
+
+# Makers' tricks from a trick boundary, ``seat`` to lead, and (``then_*``) from inside a trick
+# followed by two or fewer, three, four tricks.
+@njit(cache=True, _nrt=False, inline="always")
+def at_two(tt, h, seat, live, nxtp, nplay, mteam, alpha, beta):
+    """Two tricks or fewer to play: direct minimax, the last trick forced."""
+    n = popcount(h[seat])
+    if n == 0:
+        return np.int64(0)
+    if n == 1:
+        return last_trick(h, seat, nxtp, nplay, mteam)
+    if beta <= 0:
+        return np.int64(0)
+    if alpha >= 2:
+        return np.int64(2)
+    owner, run = top_trumps(h, live & TRUMP_MASK)
+    if owner >= 0:
+        if (owner & 1) == mteam:
+            if run >= beta:
+                return run
+        elif 2 - run <= alpha:
+            return 2 - run
+    return last_two(h, seat, nxtp, nplay, mteam, alpha, beta)
+
+
+then_two = trick_search(at_two)
+
+
+@njit(cache=True, _nrt=False)
+def at_three(tt, h, seat, live, nxtp, nplay, mteam, alpha, beta):
+    """Three tricks to play."""
+    return at_boundary(then_two, 3, tt, h, seat, live, nxtp, nplay, mteam, alpha, beta)
+
+
+then_three = trick_search(at_three)
+
+
+@njit(cache=True, _nrt=False)
+def at_four(tt, h, seat, live, nxtp, nplay, mteam, alpha, beta):
+    """Four tricks to play."""
+    return at_boundary(then_three, 4, tt, h, seat, live, nxtp, nplay, mteam, alpha, beta)
+
+
+then_four = trick_search(at_four)
+
+
+@njit(cache=True, _nrt=False)
+def solve_from(tt, h, seat, pos, led, wcard, wseat, live, table, nxtp, nplay, mteam, alpha,
+               beta):
+    """Makers' tricks from the current trick on, ``seat`` to play (``pos`` cards on the
+    table), fail-soft within ``alpha, beta``, every shortcut taken at once (no best card; not
+    the first lead of the hand: see ``search``)."""
+    n = popcount(h[seat])  # tricks to play, the current one included
     if pos == 0:
-        if nfb and popcount(hand) == 5:
-            plain = hand & ~TRUMP_MASK
-            if plain:
-                return plain
-        return hand
-    follow = hand & SUIT_EFF[led]
-    if follow:
-        return follow
-    return hand
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def representatives(legal, hand, live):
-    """Of each run of equivalent cards in ``legal`` keep only the highest: a card is dropped
-    when the next higher live card of its suit is the mover's own."""
-    reps = legal
-    m = legal
-    while m:
-        c = ctz(m)
-        m &= m - 1
-        above = SUIT_EFF[ESUIT[c]] & live & ~((ONE << (c + 1)) - 1)
-        if above and (hand >> ctz(above)) & 1:
-            reps &= ~(ONE << c)
-    return reps
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def ordered_groups(reps, hand, live, seat, pos, led, wcard, wseat):
-    """Move ordering: (first group, second group, first group descending?); the second group
-    goes lowest first. A leader tries his winners (no other live card of their suit above
-    them) from the top down, then his other cards; a follower tries his cards that take the
-    lead (lowest first) and then the rest, or everything lowest first when his partner wins."""
-    if pos == 0:
-        boss = np.int64(0)
-        m = reps
-        while m:
-            c = ctz(m)
-            m &= m - 1
-            if (SUIT_EFF[ESUIT[c]] & live & ~hand & ~((ONE << (c + 1)) - 1)) == 0:
-                boss |= ONE << c
-        return boss, reps & ~boss, True
-    if (wseat & 1) == (seat & 1):
-        return reps, np.int64(0), False
-    beat = reps & (SUIT_EFF[led] | TRUMP_MASK) & ~((ONE << (wcard + 1)) - 1)
-    return beat, reps & ~beat, False
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def pop_card(m, desc):
-    """The next card of a group in the search order."""
-    if desc:
-        return 63 - clz(m)
-    return ctz(m)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def after_play(c, seat, pos, led, wcard, wseat, live, table, nxtp, nplay, mteam):
-    """State after ``seat`` plays ``c``: (seat, pos, led, wcard, wseat, live, table, t) where
-    ``t`` is 1 when the play ends a trick won by the makers."""
-    if pos == 0:
-        led = ESUIT[c]
-        wcard = c
-        wseat = seat
-    elif c > wcard and ((SUIT_EFF[led] | TRUMP_MASK) >> c) & 1:
-        wcard = c
-        wseat = seat
-    table |= ONE << c
-    if pos + 1 == nplay:
-        t = 1 if (wseat & 1) == mteam else 0
-        return wseat, 0, -1, -1, wseat, live & ~table, np.int64(0), t
-    return next_seat(nxtp, seat), pos + 1, led, wcard, wseat, live, table, 0
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def last_trick(h, seat, nxtp, nplay, mteam):
-    """1 if the makers win the last trick (every active hand holds one card), else 0."""
-    c = ctz(h[seat])
-    fot = SUIT_EFF[ESUIT[c]] | TRUMP_MASK
-    wcard = c
-    wseat = seat
-    s = seat
-    for _ in range(nplay - 1):
-        s = next_seat(nxtp, s)
-        c = ctz(h[s])
-        if c > wcard and (fot >> c) & 1:
-            wcard = c
-            wseat = s
-    return 1 if (wseat & 1) == mteam else 0
+        if n <= 2:
+            return at_two(tt, h, seat, live, nxtp, nplay, mteam, alpha, beta)
+        if n == 3:
+            return at_three(tt, h, seat, live, nxtp, nplay, mteam, alpha, beta)
+        if n == 4:
+            return at_four(tt, h, seat, live, nxtp, nplay, mteam, alpha, beta)
+    if n <= 3:
+        return then_two(tt, h, seat, pos, led, wcard, wseat, live, table, nxtp, nplay, mteam,
+                        alpha, beta)
+    if n == 4:
+        return then_three(tt, h, seat, pos, led, wcard, wseat, live, table, nxtp, nplay, mteam,
+                          alpha, beta)
+    return then_four(tt, h, seat, pos, led, wcard, wseat, live, table, nxtp, nplay, mteam, alpha,
+                     beta)
 
 
 @njit(cache=True, _nrt=False)
 def search(h, tt, nxtp, nplay, mteam, nfb, seat, pos, led, wcard, wseat, live, table,
            alpha, beta):
-    """Makers' tricks from the current trick on: fail-soft alpha-beta within ``alpha, beta``,
-    iterative (an explicit stack of frames in ``tt``; numba cannot cache recursive functions).
+    """Makers' tricks from the current trick on: fail-soft alpha-beta within ``alpha, beta``
+    (exact when the value lies strictly inside), with the root (the position given) searched
+    in full: its best card goes to ``tt[TT_BEST]`` (the first in the search's order of those
+    worth the most to its player; -1 when the hand is over).
 
     ``h``: effective hands (changed during the search, restored on return); ``live``: the cards
-    in the hands at the start of the current trick; ``table``: the cards played to it so far.
-    The best card of the root (the position given) is written to ``tt[TT_BEST]``; the root's
-    value is exact when it lies strictly inside the window.
-    """
-    d = 0
-    v = np.int64(0)
-    mode = ENTER
-    nodes = 0
-    while True:
-        f = STACK + d * NF
-        if mode == ENTER:
-            # a new node at depth d: its state is in the local variables
-            nodes += 1
-            hand = h[seat]
-            slot = -1
-            key = np.int64(0)
-            lo = np.int64(0)
-            hi = np.int64(5)
-            if pos == 0:
-                n = popcount(hand)
-                if n == 0:
-                    v = np.int64(0)
-                    mode = RETURN
-                    continue
-                if d > 0:
-                    if n == 1:
-                        v = last_trick(h, seat, nxtp, nplay, mteam)
-                        mode = RETURN
-                        continue
-                    if beta <= 0:
-                        v = np.int64(0)
-                        mode = RETURN
-                        continue
-                    if alpha >= n:
-                        v = n
-                        mode = RETURN
-                        continue
-                hi = n
-                if d > 0:
-                    # the holder of the top live trumps wins a trick with each of them
-                    trumps = live & TRUMP_MASK
-                    if trumps:
-                        top = 63 - clz(trumps)
-                        owner = 0
-                        while not (h[owner] >> top) & 1:
-                            owner += 1
-                        mine = h[owner]
-                        run = 0
-                        while trumps and (mine >> (63 - clz(trumps))) & 1:
-                            run += 1
-                            trumps &= ~(ONE << (63 - clz(trumps)))
-                        if (owner & 1) == mteam:
-                            lo = run
-                            if lo >= beta:
-                                v = lo
-                                mode = RETURN
-                                continue
-                        else:
-                            hi = n - run
-                            if hi <= alpha:
-                                v = hi
-                                mode = RETURN
-                                continue
-                key = live | (seat << 34) | (tt[TT_STAMP] << 36)
-                slot = 2 * (((key * HASH_MUL) >> (64 - TT_BITS)) & (TT_SIZE - 1))
-                if tt[slot] == key:
-                    data = tt[slot + 1]
-                    lo = max(lo, data & 15)
-                    hi = min(hi, data >> 4)
-                if d > 0:  # the root is searched in full, for its best card
-                    if lo >= beta or lo == hi:
-                        v = lo
-                        mode = RETURN
-                        continue
-                    if hi <= alpha:
-                        v = hi
-                        mode = RETURN
-                        continue
-                    if lo > alpha:
-                        alpha = lo
-                    if hi < beta:
-                        beta = hi
-            legal = legal_cards(hand, pos, led, nfb)
-            reps = representatives(legal, hand, live)
-            first, second, desc = ordered_groups(reps, hand, live, seat, pos, led, wcard, wseat)
-            tt[f + F_SEAT] = seat
-            tt[f + F_POS] = pos
-            tt[f + F_LED] = led
-            tt[f + F_WCARD] = wcard
-            tt[f + F_WSEAT] = wseat
-            tt[f + F_LIVE] = live
-            tt[f + F_TABLE] = table
-            tt[f + F_ALPHA] = alpha
-            tt[f + F_BETA] = beta
-            tt[f + F_A0] = alpha
-            tt[f + F_B0] = beta
-            tt[f + F_BEST] = -1 if (seat & 1) == mteam else 99
-            tt[f + F_BESTC] = -1
-            tt[f + F_FIRST] = first
-            tt[f + F_SECOND] = second
-            tt[f + F_DESC] = desc
-            tt[f + F_HAND] = hand
-            tt[f + F_SLOT] = slot
-            tt[f + F_KEY] = key
-            tt[f + F_LO] = lo
-            tt[f + F_HI] = hi
-            mode = NEXT
-        elif mode == RETURN:
-            # the node at depth d is worth v: hand it to its parent
-            if d == 0:
-                break
-            d -= 1
-            f = STACK + d * NF
-            seat = tt[f + F_SEAT]
-            h[seat] = tt[f + F_HAND]
-            v += tt[f + F_T]
-            alpha = tt[f + F_ALPHA]
-            beta = tt[f + F_BETA]
-            best = tt[f + F_BEST]
-            if (seat & 1) == mteam:
-                if v > best:
-                    tt[f + F_BEST] = v
-                    tt[f + F_BESTC] = tt[f + F_CARD]
-                    if v > alpha:
-                        tt[f + F_ALPHA] = v
-                        alpha = v
-            elif v < best:
-                tt[f + F_BEST] = v
-                tt[f + F_BESTC] = tt[f + F_CARD]
-                if v < beta:
-                    tt[f + F_BETA] = v
-                    beta = v
-            mode = DONE if alpha >= beta else NEXT
-        if mode == NEXT:
-            # play the next card of the node at depth d, or finish the node
-            first = tt[f + F_FIRST]
-            second = tt[f + F_SECOND]
-            if first == 0 and second == 0:
-                mode = DONE
-            else:
-                desc = tt[f + F_DESC] != 0
-                if first:
-                    c = pop_card(first, desc)
-                    tt[f + F_FIRST] = first & ~(ONE << c)
-                else:
-                    c = ctz(second)
-                    tt[f + F_SECOND] = second & ~(ONE << c)
-                seat = tt[f + F_SEAT]
-                hand = tt[f + F_HAND]
-                seat, pos, led, wcard, wseat, live, table, t = after_play(
-                    c, seat, tt[f + F_POS], tt[f + F_LED], tt[f + F_WCARD], tt[f + F_WSEAT],
-                    tt[f + F_LIVE], tt[f + F_TABLE], nxtp, nplay, mteam)
-                h[tt[f + F_SEAT]] = hand & ~(ONE << c)
-                tt[f + F_CARD] = c
-                tt[f + F_T] = t
-                alpha = tt[f + F_ALPHA] - t
-                beta = tt[f + F_BETA] - t
-                d += 1
-                mode = ENTER
-                continue
-        if mode == DONE:
-            # every card tried (or a cutoff): store the bound, return the value
-            best = tt[f + F_BEST]
-            slot = tt[f + F_SLOT]
-            if slot >= 0:
-                lo = tt[f + F_LO]
-                hi = tt[f + F_HI]
-                if best <= tt[f + F_A0]:
-                    if best < hi:
-                        hi = best
-                elif best >= tt[f + F_B0]:
-                    if best > lo:
-                        lo = best
-                else:
-                    lo = best
-                    hi = best
-                tt[slot] = tt[f + F_KEY]
-                tt[slot + 1] = lo | (hi << 4)
-            if d == 0:
-                tt[TT_BEST] = tt[f + F_BESTC]
-            v = best
-            mode = RETURN
-    tt[TT_NODES] += nodes
-    return v
+    in the hands at the start of the current trick; ``table``: the cards played to it so far;
+    ``nfb``: no_first_blood applies to this lead."""
+    tt[TT_BEST] = -1
+    if h[seat] == 0:
+        return np.int64(0)
+    return try_cards(solve_from, tt, h, seat, pos, led, wcard, wseat, live, table, nxtp, nplay,
+                     mteam, alpha, beta, nfb, True)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -402,7 +363,7 @@ def setup(row, h):
     trump = row[P_TRUMP]
     out_a = row[P_OUT_A]
     out_b = row[P_OUT_B]
-    nplay = 4
+    nplay = np.int64(4)
     for s in range(4):
         if s == out_a or s == out_b:
             h[s] = 0
@@ -413,8 +374,8 @@ def setup(row, h):
     mteam = row[P_MAKER] & 1
     live = h[0] | h[1] | h[2] | h[3]
     seat = row[P_LEADER]
-    led = -1
-    wcard = -1
+    led = np.int64(-1)
+    wcard = np.int64(-1)
     wseat = seat
     table = np.int64(0)
     ntrick = row[P_NTRICK]
@@ -490,8 +451,7 @@ def solve_full(row, h, tt, out):
         m &= m - 1
         r = c
         while not (reps >> r) & 1:
-            above = SUIT_EFF[ESUIT[r]] & live & ~((ONE << (r + 1)) - 1)
-            r = ctz(above)
+            r = ctz(ABOVE[r] & live)
         ns, npos, nled, nw, nws, nlive, ntable, t = after_play(
             r, seat, pos, led, wcard, wseat, live, table, nxtp, nplay, mteam)
         h[seat] = hand & ~(ONE << r)

@@ -68,6 +68,10 @@ LOW_NAT = np.int64(int(RANK_NAT[0] | RANK_NAT[1] | RANK_NAT[2] | RANK_NAT[3]))  
 ACE_NAT = np.int64(int(RANK_NAT[RANK_A]))
 FACE_NAT = np.int64(int(RANK_NAT[RANK_J] | RANK_NAT[RANK_Q] | RANK_NAT[RANK_K]))
 JOKER_NAT = np.int64(1 << JOKER)
+# for each effective bit: the cards of its suit above it, and the cards that can take a trick
+# it leads (its suit and the trumps); one lookup each in the solver's inner loops
+ABOVE = np.array([int(SUIT_EFF[ESUIT[b]]) & ~((2 << b) - 1) for b in range(34)], np.int64)
+CONTEST = np.array([int(SUIT_EFF[ESUIT[b]] | TRUMP_MASK) for b in range(34)], np.int64)
 assert RANK_10 == 3
 
 
