@@ -30,7 +30,7 @@ from .layout import (
     P_SCORE1,
     TRACE_CAP,
 )
-from .pimc import W_SIZE
+from .pimc_bid import PW_SIZE
 from .rng import below, seed_stream
 from .solver import new_table
 
@@ -109,7 +109,7 @@ def workspace():
     """The per-thread work arrays of ``play_range``: deal state, deck, random stream, the
     solver's table and the PIMC work array."""
     return (np.zeros(G_SIZE, np.int64), np.zeros(33, np.int64), np.zeros(4, np.uint64),
-            new_table(), np.zeros(W_SIZE, np.int64))
+            new_table(), np.zeros(PW_SIZE, np.int64))
 
 
 @njit(cache=True, parallel=True)

@@ -8,7 +8,6 @@ import numpy as np
 from numba import njit
 
 from ..rules import (
-    LEAD_LEFT_OF_LONE,
     PB_NONE,
     PB_RAILROAD,
     R_DEALER_NEEDS_TRUMP,
@@ -16,7 +15,6 @@ from ..rules import (
     R_DECK,
     R_DEFENDER_ALONE,
     R_FARMERS,
-    R_LEAD,
     R_NO_FIRST_BLOOD,
     R_PARTNERS_BEST,
     R_PASSED_CANNOT_ALONE,
@@ -26,6 +24,7 @@ from ..rules import (
     REDEAL_ACE_NO_FACE,
     REDEAL_NONE,
 )
+from .bidding import passed_in_making_round
 from .bits import ctz, popcount
 from .decisions import (
     decide_alone,
@@ -138,6 +137,7 @@ from .tables import (
     SUIT_NAT,
     TRUMP_MASK,
 )
+from .trick import opening_leader
 
 ONE = np.int64(1)
 
@@ -180,16 +180,6 @@ def redeal_eligible(nat, mode):
     if mode == REDEAL_ACE_NO_FACE:
         return popcount(nat & ACE_NAT) == 1 and (nat & FACE_NAT) == 0
     return (nat & ~LOW_NAT) == 0
-
-
-@njit(cache=True, _nrt=False)
-def passed_in_making_round(g, seat):
-    """Did ``seat`` pass in the round in which trump was made?"""
-    k = (seat - g[G_DEALER] - 1) & 3
-    passes = g[G_PASSES]
-    if g[G_ROUND] == 1:
-        return k < passes
-    return k < passes - 4
 
 
 @njit(cache=True, _nrt=False)
@@ -342,7 +332,7 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
             if can:
                 order = scripted(presets, si, SC_ROUND1 + p, 1)
                 if order < 0:
-                    order = decide_round1(kinds, params, g, p, rules, rng, is_dealer)
+                    order = decide_round1(kinds, params, g, p, rules, rng, is_dealer, tt, pw)
             if order:
                 if ti >= 0:
                     emit(trace, ti, g, EV_ORDER, p, upsuit)
@@ -363,7 +353,8 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
                 elif 0 <= f < 4 and f != upsuit:
                     t = f
                 else:
-                    t = decide_round2(kinds, params, g, p, rules, rng, upsuit, stuck)
+                    t = decide_round2(kinds, params, g, p, rules, rng, upsuit, stuck, tt,
+                                      pw)
                 if t >= 0:
                     if ti >= 0:
                         emit(trace, ti, g, EV_CALL, p, t)
@@ -407,7 +398,7 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
         if f >= 0 and f != up and (g[G_HAND + dealer] >> EFF[trump, f]) & 1:
             d = EFF[trump, f]
         if d < 0:
-            d = decide_discard(kinds, params, g, dealer, rules, rng, up_bit)
+            d = decide_discard(kinds, params, g, dealer, rules, rng, up_bit, tt, pw)
         g[G_HAND + dealer] &= ~(ONE << d)
         g[G_DISCARD] = d
         # keep the natural hand current too (decisions that rate a hand read it)
@@ -421,7 +412,7 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
     if not forced_alone:
         alone = scripted(presets, si, SC_ALONE + maker, 1)
         if alone < 0:
-            alone = decide_alone(kinds, params, g, maker, rules, rng)
+            alone = decide_alone(kinds, params, g, maker, rules, rng, tt, pw)
     if alone:
         g[G_ALONE] = 1
         g[G_OUT_A] = (maker + 2) & 3
@@ -440,7 +431,7 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
                 continue
             lone = scripted(presets, si, SC_DEFEND + p, 1)
             if lone < 0:
-                lone = decide_defend_alone(kinds, params, g, p, rules, rng)
+                lone = decide_defend_alone(kinds, params, g, p, rules, rng, tt, pw)
             if lone:
                 defender = p
                 g[G_DEFENDER] = p
@@ -482,17 +473,7 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
     if g[G_OUT_B] >= 0:
         g[G_HAND + g[G_OUT_B]] = 0
         nplay -= 1
-    if rules[R_LEAD] == LEAD_LEFT_OF_LONE and (alone or defender >= 0):
-        if alone and defender >= 0:
-            leader = defender
-        elif alone:
-            leader = (maker + 1) & 3
-        else:
-            leader = (defender + 1) & 3
-    else:
-        leader = (dealer + 1) & 3
-        while is_out(g, leader):
-            leader = (leader + 1) & 3
+    leader = opening_leader(rules, dealer, maker, alone, defender, g[G_OUT_A], g[G_OUT_B])
     recs[ri, F_LEADER] = leader
     mteam = maker & 1
     winners = np.int64(0)

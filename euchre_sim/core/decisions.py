@@ -13,15 +13,25 @@ New strategy kinds add a branch to each hook (and a parameter schema in ``strate
 import numpy as np
 from numba import njit
 
-from .bits import clz, ctz, kth_bit, popcount
+from .bidding import (
+    P_FARMER,
+    P_RAILROAD,
+    P_REDEAL,
+    hand_strength,
+    highest_bit,
+    model_alone,
+    model_defend_alone,
+    model_discard,
+    model_round1,
+    model_round2,
+)
+from .bits import ctz, kth_bit, popcount
 from .layout import (
     G_HAND,
     G_LED,
     G_MEM,
     G_NAT,
     G_POS,
-    G_TRUMP,
-    G_UP,
     G_WIN_CARD,
     S_PIMC,
     S_RANDOM,
@@ -29,59 +39,26 @@ from .layout import (
     S_SCRIPTED,
 )
 from .pimc import pimc_play
+from .pimc_bid import (
+    ST_ALONE,
+    ST_DEFEND,
+    ST_DISCARD,
+    ST_ROUND1,
+    ST_ROUND2,
+    pimc_decide,
+    searches_bids,
+)
 from .rng import below
 from .scripted import (
     Q_CALL_REDEAL,
     Q_FARMER,
-    sc_alone,
-    sc_dealer_discard,
-    sc_defend_alone,
     sc_give,
     sc_joker_trump,
     sc_lone_discard,
     sc_play,
     sc_railroad,
-    sc_round1,
-    sc_round2,
 )
-from .tables import JOKER_STRENGTH, LOW_NAT, STRENGTH, SUIT_EFF, TRUMP_MASK
-
-# parameters of the reference strategy (indices into its params row; see strategies/)
-P_BID, P_ALONE, P_DEFEND_ALONE, P_REDEAL, P_FARMER, P_RAILROAD = range(6)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def highest_bit(mask):
-    return 63 - clz(mask)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def hand_strength(nat, trump):
-    """The reference script's strength of a natural hand for a trump suit."""
-    s = (
-        STRENGTH[trump, 0, nat & 255]
-        + STRENGTH[trump, 1, (nat >> 8) & 255]
-        + STRENGTH[trump, 2, (nat >> 16) & 255]
-        + STRENGTH[trump, 3, (nat >> 24) & 255]
-    )
-    if (nat >> 32) & 1:
-        s += JOKER_STRENGTH
-    return s
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def best_suit(nat, exclude):
-    """Strongest suit for a hand (ties: lower suit id), skipping ``exclude``; (suit, strength)."""
-    best = -1
-    bs = -1
-    for t in range(4):
-        if t == exclude:
-            continue
-        s = hand_strength(nat, t)
-        if s > bs:
-            bs = s
-            best = t
-    return best, bs
+from .tables import JOKER_STRENGTH, LOW_NAT, SUIT_EFF, TRUMP_MASK
 
 
 @njit(cache=True, _nrt=False)
@@ -148,76 +125,45 @@ def decide_joker_trump(kinds, params, g, seat, rules, rng):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def decide_round1(kinds, params, g, seat, rules, rng, is_dealer):
-    """Order up (1) or pass (0) in round 1."""
-    kind = kinds[seat & 1]
-    if kind >= S_SCRIPTED:
-        return sc_round1(params, g, seat, rules, is_dealer)
-    if kind == S_REFERENCE:
-        nat = g[G_NAT + seat]
-        if is_dealer:
-            nat |= np.int64(1) << g[G_UP]
-        s = hand_strength(nat, g[G_UP] >> 3)
-        g[G_MEM + seat] = s
-        return 1 if s >= params[seat & 1, P_BID] else 0
-    return below(rng, 2)
+def decide_round1(kinds, params, g, seat, rules, rng, is_dealer, tt, pw):
+    """Order up (1) or pass (0) in round 1 (``tt``, ``pw``: the solver's table and the PIMC
+    work array, for players who bid by search)."""
+    if searches_bids(kinds, params, seat, rules):
+        return 1 if pimc_decide(g, seat, ST_ROUND1, kinds, params, rules, rng, tt, pw, -1) else 0
+    return model_round1(kinds, params, g, seat, rules, rng, is_dealer)
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def decide_round2(kinds, params, g, seat, rules, rng, upsuit, stuck):
+def decide_round2(kinds, params, g, seat, rules, rng, upsuit, stuck, tt, pw):
     """Suit named in round 2, or -1 to pass (never -1 when ``stuck``)."""
-    kind = kinds[seat & 1]
-    if kind >= S_SCRIPTED:
-        return sc_round2(params, g, seat, rules, upsuit, stuck)
-    if kind == S_REFERENCE:
-        t, s = best_suit(g[G_NAT + seat], upsuit)
-        g[G_MEM + seat] = s
-        if s >= params[seat & 1, P_BID] or stuck:
-            return t
-        return -1
-    if stuck:
-        k = below(rng, 3)
-    else:
-        k = below(rng, 4) - 1
-        if k < 0:
-            return -1
-    t = k if k < upsuit else k + 1
-    return t
+    if searches_bids(kinds, params, seat, rules):
+        c = pimc_decide(g, seat, ST_ROUND2, kinds, params, rules, rng, tt, pw, -1)
+        return -1 if c == 0 else (c - 1) & 3
+    return model_round2(kinds, params, g, seat, rules, rng, upsuit, stuck)
 
 
 @njit(cache=True, _nrt=False)
-def decide_discard(kinds, params, g, seat, rules, rng, up_bit):
+def decide_discard(kinds, params, g, seat, rules, rng, up_bit, tt, pw):
     """Effective bit the dealer discards after taking the up-card (never ``up_bit``)."""
-    kind = kinds[seat & 1]
-    if kind >= S_SCRIPTED:
-        return sc_dealer_discard(params, g, seat, up_bit)
-    cand = g[G_HAND + seat] & ~(np.int64(1) << up_bit)
-    if kind == S_REFERENCE:
-        return ctz(cand)
-    return kth_bit(cand, below(rng, popcount(cand)))
+    if searches_bids(kinds, params, seat, rules):
+        return pimc_decide(g, seat, ST_DISCARD, kinds, params, rules, rng, tt, pw, up_bit)
+    return model_discard(kinds, params, g, seat, rules, rng, up_bit)
 
 
 @njit(cache=True, _nrt=False)
-def decide_alone(kinds, params, g, seat, rules, rng):
+def decide_alone(kinds, params, g, seat, rules, rng, tt, pw):
     """Does the maker play alone? (1 = yes)."""
-    kind = kinds[seat & 1]
-    if kind >= S_SCRIPTED:
-        return sc_alone(params, g, seat, rules)
-    if kind == S_REFERENCE:
-        return 1 if g[G_MEM + seat] >= params[seat & 1, P_ALONE] else 0
-    return below(rng, 2)
+    if searches_bids(kinds, params, seat, rules):
+        return pimc_decide(g, seat, ST_ALONE, kinds, params, rules, rng, tt, pw, -1)
+    return model_alone(kinds, params, g, seat, rules, rng)
 
 
 @njit(cache=True, _nrt=False)
-def decide_defend_alone(kinds, params, g, seat, rules, rng):
+def decide_defend_alone(kinds, params, g, seat, rules, rng, tt, pw):
     """Does this defender play alone? (1 = yes)."""
-    kind = kinds[seat & 1]
-    if kind >= S_SCRIPTED:
-        return sc_defend_alone(params, g, seat, rules)
-    if kind == S_REFERENCE:
-        s = hand_strength(g[G_NAT + seat], g[G_TRUMP])
-        return 1 if s >= params[seat & 1, P_DEFEND_ALONE] else 0
-    return below(rng, 2)
+    if searches_bids(kinds, params, seat, rules):
+        return pimc_decide(g, seat, ST_DEFEND, kinds, params, rules, rng, tt, pw, -1)
+    return model_defend_alone(kinds, params, g, seat, rules, rng)
 
 
 @njit(cache=True, _nrt=False)

@@ -6,6 +6,7 @@ after a card. Shared by the general search (``solver``) and the endgame kernels 
 import numpy as np
 from numba import njit
 
+from ..rules import LEAD_LEFT_OF_LONE, R_LEAD
 from .bits import clz, ctz, popcount
 from .tables import ABOVE, CONTEST, ESUIT, SUIT_EFF, TRUMP_MASK
 
@@ -144,3 +145,19 @@ def top_trumps(h, trumps):
         run += 1
         trumps &= ~(ONE << (63 - clz(trumps)))
     return owner, run
+
+
+@njit(cache=True, _nrt=False)
+def opening_leader(rules, dealer, maker, alone, defender, out_a, out_b):
+    """The seat that leads to the first trick: the eldest active hand, or under
+    ``lead = left_of_lone`` the lone defender, else the player left of the lone hand."""
+    if rules[R_LEAD] == LEAD_LEFT_OF_LONE and (alone or defender >= 0):
+        if alone and defender >= 0:
+            return defender
+        if alone:
+            return (maker + 1) & 3
+        return (defender + 1) & 3
+    leader = (dealer + 1) & 3
+    while leader == out_a or leader == out_b:
+        leader = (leader + 1) & 3
+    return leader

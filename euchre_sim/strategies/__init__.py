@@ -230,10 +230,12 @@ def compile_pair(a: str | Strategy, b: str | Strategy,
 
 
 def bidding_twin(strategy: str | Strategy) -> Strategy:
-    """A strategy that makes every decision before the card play as ``strategy`` does, with
-    the cheapest play available: a PIMC strategy's scripted twin (PIMC differs from scripted
-    in ``decide_play`` alone, and its parameters are the scripted ones plus ``pimc.*``), any
-    other strategy itself. The hand analyser screens deals for the bidding with it."""
+    """A strategy whose decisions before the card play are ``strategy``'s bidding model,
+    with the cheapest play available: a PIMC strategy's scripted twin (its scripted bidding
+    parameters, which are the PIMC player's model of the table and its own bids when
+    ``pimc.bidding = 0``), any other strategy itself. The hand analyser screens deals for the
+    other players' bidding with it: a PIMC table that bids by search is screened by its
+    model, not by the search (which would cost a search per screened deal)."""
     s = get_strategy(strategy)
     if s.kind_name != "pimc":
         return s

@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core import scripted as q
-from ..core.decisions import P_ALONE, P_BID, P_DEFEND_ALONE, P_FARMER, P_RAILROAD, P_REDEAL
+from ..core.bidding import P_ALONE, P_BID, P_DEFEND_ALONE, P_FARMER, P_RAILROAD, P_REDEAL
 from ..core.pimc import Q_PIMC_WORLDS
+from ..core.pimc_bid import Q_PIMC_BID_WORLDS, Q_PIMC_BIDDING
 
 
 @dataclass(frozen=True)
@@ -165,11 +166,21 @@ SCRIPTED: dict[str, Param] = {
     "farmer.exchange": _flag(q.Q_FARMER, 0, "exchange the three lowest 9s/10s for the kitty"),
 }
 
+# A PIMC player plays every card by search, so the scripted card-play conventions do nothing
+# for it; the scripted bidding parameters are its model of how the table bids (the worlds it
+# samples must agree with the bidding seen, and the rest of the auction is played by them),
+# and its own bids where it does not search.
 PIMC = {
-    **SCRIPTED,
-    "pimc.worlds": Param(Q_PIMC_WORLDS, 50, 1, 2000, "worlds dealt and solved at each card play "
-                         "(bidding and the other decisions follow the scripted parameters)",
-                         integer=True),
+    **{k: p for k, p in SCRIPTED.items()
+       if not k.startswith(("play.", "loner_defence."))},
+    "pimc.worlds": Param(Q_PIMC_WORLDS, 50, 1, 2000, "worlds dealt and solved at each card "
+                         "play", integer=True),
+    "pimc.bid_worlds": Param(Q_PIMC_BID_WORLDS, 50, 1, 5000, "worlds dealt and solved at each "
+                             "decision before the play (bids, discard, loner, lone defence)",
+                             integer=True),
+    "pimc.bidding": _flag(Q_PIMC_BIDDING, 1, "bid, discard, go alone and defend alone by search "
+                          "too (0: by the scripted parameters, which otherwise model the other "
+                          "players' bidding)"),
 }
 
 PARAMS: dict[str, dict[str, Param]] = {
