@@ -303,3 +303,30 @@ def stability_chart(result, caption: str, out_stem: Path) -> list[Path]:
     ax.set_title(f"One step of each parameter of {result.strategy.label}\nred: significant "
                  "after Holm-Bonferroni; orange: at 95 % without correction", fontsize=10)
     return _caption_and_save(fig, caption, out_stem)
+
+
+def bias_chart(result, caption: str, out_stem: Path) -> list[Path]:
+    """Table bias: every option's value under table A (x) against table B (y), one dot per
+    point and option, each point's loner option in red, the diagonal where the tables
+    agree."""
+    df = result.options
+    s = result.summary()
+    fig, ax = plt.subplots(figsize=(6.8, 6.4))
+    for mask, colour, label in ((~df["loner_option"], "tab:grey", "other options"),
+                                (df["loner_option"], "tab:red", "each point's loner option")):
+        ax.scatter(df.loc[mask, "points_a"], df.loc[mask, "points_b"], s=9, alpha=0.55,
+                   color=colour, label=label, edgecolors="none")
+    lo = float(min(df["points_a"].min(), df["points_b"].min(), -2)) - 0.2
+    hi = float(max(df["points_a"].max(), df["points_b"].max(), 2)) + 0.2
+    ax.plot([lo, hi], [lo, hi], color="black", lw=0.8)
+    ax.set_xlim(lo, hi)
+    ax.set_ylim(lo, hi)
+    ax.set_aspect("equal")
+    ax.set_xlabel(f"points per deal under {result.a.label} (A)")
+    ax.set_ylabel(f"points per deal under {result.b.label} (B)")
+    lon, same = s["loner"], s["same_verdict"]
+    ax.set_title(f"Option values under two tables, {s['points']} decision points\n"
+                 f"loner: mean |A - B| {lon['mean_abs']:.3f} (noise alone {lon['noise']:.3f}); "
+                 f"same best option {100 * same['share']:.1f} %", fontsize=10)
+    ax.legend(loc="upper left", fontsize=8)
+    return _caption_and_save(fig, caption, out_stem)

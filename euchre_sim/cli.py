@@ -316,8 +316,8 @@ def build_parser() -> argparse.ArgumentParser:
     rn = sub.add_parser(
         "run", help="run an experiment file into results/NAME/RUN_ID/",
         description="Run experiments/NAME.toml (kind simulate, match, sweep, equity, analyze, "
-        "tune or stability) and write its results, the resolved config and the exact command into "
-        "results/NAME/RUN_ID/ (atomically).",
+        "tune, stability, climb or bias) and write its results, the resolved config and the "
+        "exact command into results/NAME/RUN_ID/ (atomically).",
     )
     rn.add_argument("file", metavar="FILE", help="the experiment TOML file")
     rn.add_argument("--results", default="results", metavar="DIR",
@@ -361,9 +361,11 @@ def build_parser() -> argparse.ArgumentParser:
     _add_compute_args(sw)
     _add_output_args(sw, "write the results into DIR")
 
+    from .cli_bias import add_bias_parser
     from .cli_search import add_search_parsers
 
     add_search_parsers(sub)
+    add_bias_parser(sub)
 
     solve = sub.add_parser(
         "solve", help="solve a play position with every hand open (double dummy)",

@@ -2,7 +2,7 @@
 
 ::
 
-    kind = "sweep"          # simulate, match, sweep, equity, analyze, tune, stability, climb
+    kind = "sweep"          # simulate, match, sweep, equity, analyze, tune, stability, climb, bias
     description = "Best round-1 threshold for the dealer"
     rules = "north-american"            # optional, with [set] overrides
     strategy = "basic"
@@ -12,7 +12,8 @@
     [params]
     "round1.threshold.dealer" = "8:16:1"
 
-An analyze experiment may name several tables: ``table = ["advanced", "pimc"]``.
+An analyze experiment may name several tables: ``table = ["advanced", "pimc"]``; a bias
+experiment two (``table = ["tuned", "pimc"]``) and its points file (``points = "..."``).
 
 A run writes ``results/NAME/RUN_ID/`` (NAME = the file's stem, RUN_ID = start time and seed):
 the outputs of the command it maps to, plus ``config.json`` (the resolved experiment),
@@ -61,11 +62,14 @@ KINDS: dict[str, dict[str, Any]] = {
                   "params": None},
     "climb": {"strategy": None, "deals": 100_000, "games": None, "seed": 1, "params": None,
               "rounds": 10, "per_round": 4},
+    # bias: points is a points file (relative to the working directory, like every path);
+    # table is "A,B" or a list of two strategies (default: the command's)
+    "bias": {"points": None, "table": None, "deals": 800, "seed": 1},
 }
 # keys whose default is None but which may be left out (the rest with None are required)
 DEFAULT_OPTIONAL = ("vs", "games", "score", "table", "check_deals")
 OPTIONAL = {"tune": ("games", "validate_deals"), "stability": ("games", "params"),
-            "climb": ("games", "params"),
+            "climb": ("games", "params"), "bias": ("table",),
             "analyze": ("situation", "hand", "up", "seat", "bidding", "discard", "defend",
                         "tricks", "score", "table", "check_deals")}
 
@@ -115,7 +119,7 @@ def load_experiment(path: str | Path) -> dict[str, Any]:
             or not all(isinstance(k, str) for k in config["params"])):
         raise ExperimentError(f"{path.name}: params must be a list of parameter names or "
                               'patterns, e.g. ["round1.threshold.*", "play.second_hand_low"]')
-    if kind == "analyze":
+    if kind in ("analyze", "bias"):
         check_tables(config["table"], path.name)
     return config
 
@@ -154,6 +158,7 @@ def command_args(config: dict[str, Any], out: str) -> list[str]:
                     "tricks", "score", "table", "check_deals", "deals", "seed"),
         "tune": ("vs", "seed", "trials", "validate_deals", "validate_top", "batch"),
         "stability": ("vs", "seed"), "climb": ("seed", "rounds", "per_round"),
+        "bias": ("points", "table", "deals", "seed"),
     }[kind]
     for key in flags:
         value = config.get(key)

@@ -173,7 +173,7 @@ def test_own_round_one_pass_is_forced_and_only_the_others_filter():
     assert reached.sum() > 100 and ordered[reached].mean() > 0.9
 
     kept, = analyze_shard(0, 1, sit, get_strategy("advanced"), seed, limit=block, threads=1)
-    n_drawn, n_fit, points = kept
+    n_drawn, n_fit, points, worlds = kept
     assert n_drawn == block
     for option in options(sit):
         # the asker's own history and the option forced, the others' bids free
@@ -187,6 +187,7 @@ def test_own_round_one_pass_is_forced_and_only_the_others_filter():
         assert (mask == ~others_made_trump).all()
         assert 0.1 * block < mask.sum() == n_fit < block
         assert (points[option[0]] == side_points(recs[mask], sit.seat & 1)).all()
+        assert (worlds == np.flatnonzero(mask)).all()  # block 0: world j is stream j
 
 
 def test_a_pimc_table_is_screened_by_its_bidding_twin():

@@ -28,16 +28,21 @@ SMALL = {
                  'params = ["round1.threshold.dealer", "play.*_void"]\n',
     "climb": 'kind = "climb"\nstrategy = "advanced:round1.threshold.dealer=20"\ndeals = 3000\n'
              'rounds = 1\nparams = ["round1.threshold.dealer"]\n',
+    "bias": 'kind = "bias"\npoints = "{points}"\ntable = ["tuned", "advanced"]\ndeals = 200\n',
 }
+BIAS_POINTS = ('hand=JH,JD,AH,KH,AS up=9H seat=dealer bidding="pass pass pass"\n'
+               'hand=JS,JC,AD,KD,QD up=KS seat=eldest bidding="pass pass pass pass"\n')
 OUTPUTS = {"simulate": "summary.txt", "match": "match.txt", "sweep": "sweep.csv",
            "equity": "equity.csv", "analyze": "analysis.csv", "tune": "best.toml",
-           "stability": "stability.csv", "climb": "best.toml"}
+           "stability": "stability.csv", "climb": "best.toml", "bias": "options.csv"}
 
 
 @pytest.mark.parametrize("kind", list(SMALL))
 def test_every_kind_runs_into_a_complete_result_folder(kind, tmp_path, capsys):
     path = tmp_path / f"small_{kind}.toml"
-    path.write_text(SMALL[kind])
+    points = tmp_path / "points.txt"
+    points.write_text(BIAS_POINTS)
+    path.write_text(SMALL[kind].replace("{points}", str(points)))
     rc = cli.main(["run", str(path), "--results", str(tmp_path / "results")])
     assert rc == 0, capsys.readouterr().err
     runs = list((tmp_path / "results" / f"small_{kind}").iterdir())
@@ -55,6 +60,9 @@ def test_every_kind_runs_into_a_complete_result_folder(kind, tmp_path, capsys):
     if kind == "analyze":  # a list of tables: each answers, and the results name them all
         assert "--table advanced,basic" in (run / "command.txt").read_text()
         assert [t["name"] for t in meta["tables"]] == ["advanced", "basic"]
+    if kind == "bias":  # two tables, each named in the results
+        assert "--table tuned,advanced" in (run / "command.txt").read_text()
+        assert meta["table_a"]["name"] == "tuned" and meta["table_b"]["name"] == "advanced"
 
 
 @pytest.mark.parametrize("text,needle", [
@@ -72,6 +80,8 @@ def test_every_kind_runs_into_a_complete_result_folder(kind, tmp_path, capsys):
      "table must be a strategy or a list"),
     ('kind = "analyze"\nhand = "JH JD AH KH AS"\nup = "9H"\nseat = "dealer"\ntable = []\n',
      "table must be a strategy or a list"),
+    ('kind = "bias"\ntable = ["tuned", "pimc"]\n', "needs 'points'"),
+    ('kind = "bias"\npoints = "p.txt"\ntable = 3\n', "table must be a strategy or a list"),
 ])
 def test_bad_experiment_files(text, needle, tmp_path):
     path = tmp_path / "bad.toml"

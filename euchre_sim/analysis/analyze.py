@@ -39,8 +39,8 @@ from .worlds import consistent, option_presets, sample_presets
 # the analyser's Python API (the situation is read by ``situation.py``, re-exported here)
 __all__ = [
     "AnalysisError", "Situation", "parse_situation", "read_situation", "options", "analyze",
-    "analyze_tables", "parse_tables", "format_analysis", "format_tables", "table_verdicts",
-    "verdicts", "DEFAULT_TABLE", "CHECK_TABLE", "CHECK_DEALS",
+    "analyze_tables", "sample_options", "Sample", "parse_tables", "format_analysis",
+    "format_tables", "table_verdicts", "verdicts", "DEFAULT_TABLE", "CHECK_TABLE", "CHECK_DEALS",
 ]
 
 SAMPLE_BLOCK = 4096  # deals drawn per sample block (the unit of sharding)
@@ -65,10 +65,11 @@ def forced_presets(sit: Situation, presets: np.ndarray, chosen: Sequence[Option]
 
 def analyze_shard(first: int, count: int, sit: Situation, strategy: Strategy, seed: int,
                   limit: int, threads: int | None = None,
-                  ) -> list[tuple[int, int, dict[str, np.ndarray]]]:
+                  ) -> list[tuple[int, int, dict[str, np.ndarray], np.ndarray]]:
     """Sample blocks ``first .. first+count-1``: for each, the number of worlds drawn, how many
-    are consistent with the facts and, per option, ``side_points`` of the player's side on
-    the first of those (at most ``limit`` in the whole shard: the rest are never used). Block
+    are consistent with the facts, per option ``side_points`` of the player's side on the
+    first of those (at most ``limit`` in the whole shard: the rest are never used), and those
+    worlds' numbers in the sample (their random streams). Block
     ``b``'s worlds are a pure function of (seed, b), and world ``j`` of the sample plays with
     random stream ``j``, so any sharding gives the same.
 
@@ -111,18 +112,49 @@ def analyze_shard(first: int, count: int, sit: Situation, strategy: Strategy, se
                                    f"{sit.notation()}")
         for j, option in enumerate(chosen):
             kept[option.label] = side_points(played[j * len(use):(j + 1) * len(use)], team)
-        out.append((SAMPLE_BLOCK, n_fit, kept))
+        out.append((SAMPLE_BLOCK, n_fit, kept, streams[use]))
     return out
 
 
+@dataclass(frozen=True)
+class Sample:
+    """The deals an analysis is played on: per option, ``side_points`` on each consistent
+    deal (int8, shape (2, deals)), each deal's world number in the sample (the same world and
+    random stream under any table analysed with the same seed), how many random deals were
+    drawn and how many of those fit the others' bidding."""
+
+    strategy: Strategy
+    pair: dict[str, np.ndarray]
+    worlds: np.ndarray
+    drawn: int
+    consistent: int
+
+    @property
+    def deals(self) -> int:
+        return len(self.worlds)
+
+    @property
+    def rate(self) -> float:
+        """The share of random deals that fit the others' bidding."""
+        return self.consistent / self.drawn
+
+    def frame(self, p_win: dict[str, np.ndarray] | None = None) -> pd.DataFrame:
+        """``option_table`` of the sample, with the sample sizes and the best option in
+        ``attrs`` (what ``analyze`` returns)."""
+        df = option_table(self.pair, p_win or {})
+        df.attrs.update(deals=self.deals, consistent_rate=self.rate,
+                        table=self.strategy.label, best=df.iloc[0]["option"])
+        return df
+
+
 def draw_consistent(sit: Situation, strategy: Strategy, deals: int, seed: int,
-                    backend: Backend) -> tuple[dict[str, np.ndarray], int, int]:
-    """Per option, ``side_points`` on the first ``deals`` consistent deals of the sample (fewer
-    when too few fit), the number of random deals drawn, and how many of those fit."""
+                    backend: Backend) -> Sample:
+    """The first ``deals`` consistent deals of the sample (fewer when too few fit)."""
     labels = [option.label for option in options(sit)]
     drawn = 0
     n_consistent = 0
     values: dict[str, list[np.ndarray]] = {label: [] for label in labels}
+    worlds: list[np.ndarray] = []
     need = deals
     block = 0
     others_spoke = any((DEALER + 1 + i) & 3 != sit.seat for i in range(len(sit.bids)))
@@ -140,18 +172,33 @@ def draw_consistent(sit: Situation, strategy: Strategy, deals: int, seed: int,
         parts = backend.map(analyze_shard, shards, sit, strategy, seed, need)
         with closing(parts):
             for part in parts:
-                for n_drawn, n_fit, kept in part:
+                for n_drawn, n_fit, kept, ids in part:
                     if need <= 0:
                         break  # a block past the ones needed: not used (nor counted)
                     drawn += n_drawn
                     n_consistent += n_fit
                     for label in labels:
                         values[label].append(kept[label][:, :need])
-                    need -= min(kept[labels[0]].shape[1], need)
+                    worlds.append(ids[:need])
+                    need -= min(len(ids), need)
                 if need <= 0:
                     break  # closing() stops the shards not started yet
     pair = {label: np.concatenate(v, axis=1) for label, v in values.items()}
-    return pair, drawn, n_consistent
+    return Sample(strategy, pair, np.concatenate(worlds), drawn, n_consistent)
+
+
+def sample_options(sit: Situation, table: str | Strategy = DEFAULT_TABLE,
+                   deals: int = 100_000, seed: int = 1, threads: int | None = None,
+                   backend: Backend | None = None) -> Sample:
+    """Every option played on the first ``deals`` deals that fit the facts (``analyze``
+    without the summary: the per-deal points); ``AnalysisError`` when hardly any fit."""
+    strategy = get_strategy(table)
+    sample = draw_consistent(sit, strategy, deals, seed, backend or InProcess(threads))
+    if sample.deals < min(100, deals):
+        raise AnalysisError(f"only {sample.deals} of {sample.drawn:,} random deals are "
+                            f"consistent with the bidding under {strategy.label}: is the "
+                            "situation possible?")
+    return sample
 
 
 def analyze(sit: Situation, table: str | Strategy = DEFAULT_TABLE, deals: int = 100_000,
@@ -165,20 +212,13 @@ def analyze(sit: Situation, table: str | Strategy = DEFAULT_TABLE, deals: int = 
     probability of winning the game (``p_win``, ``p_win_se``), through the match-equity table
     of the table's strategy (estimated from ``equity_games`` games). ``backend`` runs the
     sample blocks (default: in-process on ``threads`` numba threads)."""
-    strategy = get_strategy(table)
     backend = backend or InProcess(threads)
-    pair, drawn, n_consistent = draw_consistent(sit, strategy, deals, seed, backend)
-    used = next(iter(pair.values())).shape[1]
-    if used < min(100, deals):
-        raise AnalysisError(f"only {used} of {drawn:,} random deals are consistent with the "
-                            f"bidding under {strategy.label}: is the situation possible?")
+    sample = sample_options(sit, table, deals, seed, threads, backend)
     p_win = {}
     if sit.score_given and equity_games > 0:
-        p_win = win_probabilities(sit, strategy, pair, equity_games, seed, backend)
-    df = option_table(pair, p_win)
-    df.attrs.update(deals=used, consistent_rate=n_consistent / drawn, table=strategy.label,
-                    best=df.iloc[0]["option"])
-    return df
+        p_win = win_probabilities(sit, sample.strategy, sample.pair, equity_games, seed,
+                                  backend)
+    return sample.frame(p_win)
 
 
 def win_probabilities(sit: Situation, strategy: Strategy, pair: dict[str, np.ndarray],
