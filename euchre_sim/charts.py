@@ -10,7 +10,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
-from .analysis.deal_value import deal_value_table  # noqa: E402
+from .analysis.deal_value import deal_value_table, format_interval  # noqa: E402
 from .analysis.order_chart import FEW  # noqa: E402
 from .analysis.stats import z_value  # noqa: E402
 from .analysis.summary import DealSummary  # noqa: E402
@@ -318,9 +318,8 @@ def stick_the_dealer_chart(comparison, caption: str, out_stem: Path) -> list[Pat
         bounds = [e.interval(0.95) if e.n else (np.nan, np.nan) for e in est]
         means = [scale * e.mean for e in est]
         lows, highs = [scale * b[0] for b in bounds], [scale * b[1] for b in bounds]
-        fmt = ".3f" if scale != 1 else "+.4f"
-        notes = [f"{m:{fmt}} ({a:{fmt}} .. {b:{fmt}})" + (f"; {e.n:,} deals" if scale == 1
-                                                          and e is not est[-1] else "")
+        notes = [format_interval(m, a, b, signed=scale == 1)
+                 + (f"; {e.n:,} deals" if scale == 1 and e is not est[-1] else "")
                  for m, a, b, e in zip(means, lows, highs, est, strict=True)]
         _hbars(ax, [b[0] for b in bars], means, lows, highs, [b[2] for b in bars], notes)
         span = np.nanmax(np.abs([*lows, *highs, 1e-3]))

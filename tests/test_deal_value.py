@@ -14,6 +14,7 @@ from euchre_sim.analysis.deal_value import (
     compare_stick,
     deal_value_table,
     dealing_side_points,
+    format_interval,
 )
 from euchre_sim.analysis.summary import DealSummary
 from euchre_sim.charts import deal_value_chart, stick_the_dealer_chart
@@ -134,3 +135,11 @@ def test_chart_commands(tmp_path, capsys):
         json.loads((tmp_path / "d" / "summary.json").read_text())["points_per_deal"]
         ["dealing_side_minus_other"]["mean"],
         pd.read_csv(tmp_path / "d" / "deal_value.csv").contribution.sum())
+
+
+def test_intervals_are_printed_with_enough_decimals_to_show_them():
+    assert format_interval(0.48, 0.47, 0.49) == "+0.4800 (+0.4700 .. +0.4900)"
+    assert format_interval(0.5, 0.4, 0.6, signed=False) == "0.5000 (0.4000 .. 0.6000)"
+    # a paired difference of -0.000025 +- 0.000006 would read -0.0000 (-0.0000 .. -0.0000)
+    assert format_interval(-2.5e-5, -3.1e-5, -1.9e-5) == "-0.000025 (-0.000031 .. -0.000019)"
+    assert format_interval(0.0, 0.0, 0.0) == "+0.0000 (+0.0000 .. +0.0000)"

@@ -40,6 +40,15 @@ def _ci(e: Estimate) -> tuple[float, float]:
     return e.interval(0.95) if e.n else (np.nan, np.nan)
 
 
+def format_interval(mean: float, low: float, high: float, signed: bool = True) -> str:
+    """``mean (low .. high)`` with at least four decimals, and more when the interval is so
+    narrow that four would hide it (up to seven)."""
+    width = high - low
+    digits = 4 if not width > 0 else int(min(7, max(4, np.ceil(-np.log10(width)) + 1)))
+    f = f"{'+' if signed else ''}.{digits}f"
+    return f"{mean:{f}} ({low:{f}} .. {high:{f}})"
+
+
 def deal_value_table(summary: DealSummary) -> pd.DataFrame:
     """One row per way trump was made (round 1 / round 2 by the maker's seat, the dealer
     stuck, thrown in): its deals and share of all deals, the dealing side's points minus the
@@ -152,10 +161,9 @@ class RulesComparison:
         z = z_value(0.95)
 
         def line(label: str, e: Estimate, scale: float = 1.0) -> str:
-            lo, hi = _ci(e)
-            f = "+.4f" if scale == 1 else ".3f"  # points signed, percentages not
-            return (f"  {label:<52} {scale * e.mean:{f}} "
-                    f"({scale * lo:{f}} .. {scale * hi:{f}})")
+            lo, hi = _ci(e)  # points signed, percentages not
+            return f"  {label:<52} " + format_interval(scale * e.mean, scale * lo, scale * hi,
+                                                       signed=scale == 1)
 
         sa, sb = self.summary_a, self.summary_b
         return "\n".join([
