@@ -10,6 +10,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
+from .analysis.deal_value import deal_value_table, format_interval  # noqa: E402
 from .analysis.order_chart import FEW  # noqa: E402
 from .analysis.stats import z_value  # noqa: E402
 from .analysis.summary import DealSummary  # noqa: E402
@@ -222,31 +223,114 @@ def go_alone_chart(chart, caption: str, out_stem: Path) -> list[Path]:
     return _save(fig, out_stem, dpi=110)
 
 
-def deal_value_chart(summary: DealSummary, caption: str, out_stem: Path) -> list[Path]:
-    """The value of the deal by seat: each seat's side's points per deal (the dealer's side
-    holds the partner and dealer seats), and how often each seat makes trump."""
-    z = z_value(0.95)
+DEALING, OTHER, NEITHER, CHANGE = "#e39b5b", "#7aa6c2", "#bdbdbd", "#8c6bb1"
+WAY_LABELS = {("round 1", "eldest"): "round 1: eldest orders up",
+              ("round 1", "partner"): "round 1: partner orders up",
+              ("round 1", "third"): "round 1: third orders up",
+              ("round 1", "dealer"): "round 1: dealer picks it up",
+              ("round 2", "eldest"): "round 2: eldest calls", ("round 2", "partner"):
+              "round 2: partner calls", ("round 2", "third"): "round 2: third calls",
+              ("round 2", "dealer"): "round 2: dealer calls",
+              ("stuck", "dealer"): "dealer stuck (all passed twice)",
+              ("thrown in", ""): "thrown in (all passed twice)"}
+
+
+def _hbars(ax, labels, means, lows, highs, colours, texts=None) -> None:
+    """Horizontal bars, top to bottom, with 95 % interval whiskers (NaN: no bar) and, given
+    ``texts``, a note above each bar at the right of the panel."""
+    y = np.arange(len(labels))[::-1]
+    means = np.asarray(means, float)
+    err = [np.nan_to_num(means - np.asarray(lows, float)),
+           np.nan_to_num(np.asarray(highs, float) - means)]
+    ax.barh(y, np.nan_to_num(means), height=0.55, xerr=err, capsize=3, color=colours)
+    ax.set_yticks(y, labels)
+    ax.axvline(0, color="black", lw=0.8)
+    ax.set_ylim(-0.6, len(labels) - 0.2)
+    for yy, text in zip(y, texts or [], strict=False):
+        ax.text(0.99, yy + 0.3, text, transform=ax.get_yaxis_transform(), ha="right",
+                va="bottom", fontsize=7, color="#333333")
+
+
+def deal_value_chart(summary: DealSummary, strategy: str, caption: str,
+                     out_stem: Path) -> list[Path]:
+    """The value of the deal and where it comes from: for each way trump is made (round 1 or 2
+    by the maker's seat, the dealer stuck, thrown in) the dealing side's points minus the
+    other side's per such deal and its share of the deals, and its contribution to the value
+    of the deal, with 95 % intervals; the contributions add up to the value (top bar)."""
+    df = deal_value_table(summary)
     edge = summary.dealer_edge()
-    total = summary.total_points()
-    # per deal: dealing side gets (total + edge) / 2, the other side (total - edge) / 2
-    dealing = (total.mean + edge.mean) / 2
-    other = (total.mean - edge.mean) / 2
-    err = z * edge.se / 2
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.5))
-    ax1.bar(["eldest & third\n(the other side)", "partner & dealer\n(the dealing side)"],
-            [other, dealing], yerr=[err, err], capsize=5, color=["#7aa6c2", "#e39b5b"])
-    ax1.set_ylabel("points per deal")
-    ax1.set_title(f"The deal is worth {edge.mean:+.3f} ± {z * edge.se:.3f} points")
-    bp = summary.by_position
-    n = summary.deals
-    rate = bp["played"] / max(n, 1)
-    ax2.bar(POSITIONS, 100 * rate, yerr=100 * z * np.sqrt(rate * (1 - rate) / max(n, 1)),
-            capsize=5, color=["#7aa6c2", "#e39b5b", "#7aa6c2", "#e39b5b"])
-    ax2.set_ylabel("deals in which this seat makes trump (%)")
-    ax2.set_title("Who makes trump")
+    lo, hi = edge.interval(0.95)
+    labels = [WAY_LABELS[(r.how, r.maker)] for r in df.itertuples()]
+    colours = [{"dealing": DEALING, "other": OTHER}.get(s, NEITHER) for s in df.maker_side]
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(13, 6.5))
+    notes = [f"{r.points:+.3f} ({r.points_ci95_low:+.3f} .. {r.points_ci95_high:+.3f}); "
+             f"{100 * r.share:.2f} % of deals" if r.deals else "no deals"
+             for r in df.itertuples()]
+    _hbars(ax1, labels, df.points, df.points_ci95_low, df.points_ci95_high, colours, notes)
+    ax1.set_xlim(-2.2, 2.2)
+    ax1.set_xlabel("points per deal to the dealing side (minus the other side's)")
+    ax1.set_title("What each way of making trump is worth to the dealing side", fontsize=10)
+    notes2 = [f"{m:+.4f} ({a:+.4f} .. {b:+.4f})" for m, a, b in zip(
+        [edge.mean, *df.contribution], [lo, *df.contribution_ci95_low],
+        [hi, *df.contribution_ci95_high], strict=True)]
+    _hbars(ax2, ["all deals: the value of the deal", *labels], [edge.mean, *df.contribution],
+           [lo, *df.contribution_ci95_low], [hi, *df.contribution_ci95_high],
+           ["#555555", *colours], notes2)
+    ax2.set_xlim(min(-0.15, float(np.nanmin(df.contribution_ci95_low)) * 1.2), 1.1 * hi + 0.25)
+    ax2.set_xlabel("contribution to the value of the deal (share x worth)")
+    ax2.set_title(f"The deal is worth {edge.mean:+.4f} ({lo:+.4f} .. {hi:+.4f}) points",
+                  fontsize=10)
+    handles = [plt.Rectangle((0, 0), 1, 1, color=c) for c in (DEALING, OTHER, NEITHER)]
+    fig.legend(handles, ["trump made by the dealing side", "made by the other side",
+                         "thrown in (no points)"], loc="lower right", ncol=3, frameon=False,
+               fontsize=8)
+    fig.suptitle(f"The value of the deal, by how trump was made ({strategy}); "
+                 "95 % intervals")
     fig.text(0.01, 0.01, caption, fontsize=8, ha="left", va="bottom")
-    fig.tight_layout(rect=(0, 0.05, 1, 1))
-    return _save(fig, out_stem, dpi=120)
+    fig.tight_layout(rect=(0, 0.05, 1, 0.96))
+    return _save(fig, out_stem, dpi=110)
+
+
+def stick_the_dealer_chart(comparison, caption: str, out_stem: Path) -> list[Path]:
+    """What stick-the-dealer changes, on the same deals played under both rules: how often the
+    dealer is stuck and how often a hand would be thrown in, what those deals are worth to the
+    dealer's side, and how the value of the deal moves (paired), with 95 % intervals."""
+    c = comparison
+    sa, sb = c.summary_a, c.summary_b
+    panels = [
+        ("How often", "% of deals", 100, [
+            ("dealer stuck\n(stick the dealer)", sa.rate("stuck"), DEALING),
+            ("thrown in\n(no stick)", sb.rate("thrown_in"), NEITHER),
+            ("result differs\nbetween the rules", c.changed(), CHANGE)]),
+        ("What those deals are worth to the dealing side",
+         "dealing side's points minus the other's, per such deal", 1, [
+             ("every stuck deal", c.stuck_points(), DEALING),
+             ("stuck where he would\nhave passed (forced)", c.changed_points("a"), CHANGE),
+             ("the same deals\nthrown in", c.changed_points("b"), NEITHER)]),
+        ("The value of the deal", "dealing side's points minus the other's, per deal", 1, [
+            ("stick the dealer", sa.dealer_edge(), DEALING),
+            ("thrown in", sb.dealer_edge(), NEITHER),
+            ("stick minus thrown in\n(paired by deal)", c.edge_difference(), CHANGE)]),
+    ]
+    fig, axes = plt.subplots(1, 3, figsize=(15, 4.8))
+    for ax, (title, xlabel, scale, bars) in zip(axes, panels, strict=True):
+        est = [e for _, e, _ in bars]
+        bounds = [e.interval(0.95) if e.n else (np.nan, np.nan) for e in est]
+        means = [scale * e.mean for e in est]
+        lows, highs = [scale * b[0] for b in bounds], [scale * b[1] for b in bounds]
+        notes = [format_interval(m, a, b, signed=scale == 1)
+                 + (f"; {e.n:,} deals" if scale == 1 and e is not est[-1] else "")
+                 for m, a, b, e in zip(means, lows, highs, est, strict=True)]
+        _hbars(ax, [b[0] for b in bars], means, lows, highs, [b[2] for b in bars], notes)
+        span = np.nanmax(np.abs([*lows, *highs, 1e-3]))
+        ax.set_xlim(0 if scale != 1 else -1.15 * span, 1.15 * span)
+        ax.set_xlabel(xlabel)
+        ax.set_title(title, fontsize=10)
+    fig.suptitle(f"Stick the dealer or throw the hand in: {c.strategy.label} playing itself on "
+                 f"the same {c.deals:,} deals under both rules; 95 % intervals")
+    fig.text(0.01, 0.01, caption, fontsize=8, ha="left", va="bottom")
+    fig.tight_layout(rect=(0, 0.05, 1, 0.95))
+    return _save(fig, out_stem, dpi=110)
 
 
 def _caption_and_save(fig, caption: str, out_stem: Path, dpi: int = 120) -> list[Path]:

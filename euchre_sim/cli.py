@@ -15,7 +15,7 @@ from .analysis.sweep import SweepError
 from .analysis.variants import SearchError
 from .backends import BackendError, ShardProgress
 from .cards import CardError
-from .experiments import ExperimentError
+from .experiments import CHARTS, ExperimentError
 from .results import ResultsError
 from .rules import RULESETS, Rules, RulesError, describe_rulesets, parse_assignments
 from .simulate import SimulationError
@@ -298,17 +298,21 @@ def build_parser() -> argparse.ArgumentParser:
         "bowers, off-suit aces), and chart the best action and its margin for each class and "
         "seat, like a blackjack basic-strategy chart. go-alone: from the same deals, the gain "
         "of ordering up alone over ordering up with the partner and the lone march rate, by "
-        "class and seat. deal-value: points per deal of the dealing side and the other, and "
-        "who makes trump, from self-play. (Sweep curves and the match-equity heat "
+        "class and seat. deal-value: the dealing side's points per deal minus the other's, "
+        "by how trump was made (round 1, round 2, stuck; by the maker's seat), from self-play. "
+        "stick-the-dealer: the same deals played with stick the dealer and with hands thrown "
+        "in: how often each happens, what those deals are worth to the dealer's side, and how "
+        "the value of the deal moves, paired by deal. (Sweep curves and the match-equity heat "
         "map come with `sweep --out` and `equity --out`.)",
     )
-    ch.add_argument("which", choices=["order-up", "go-alone", "deal-value"],
+    ch.add_argument("which", choices=CHARTS,
                     help="the chart to draw")
     ch.add_argument("--strategy", default=DEFAULT_TABLE,
                     help=f"the table's strategy (default: {DEFAULT_TABLE})")
     _add_rules_args(ch)
     ch.add_argument("--deals", type=_positive, default=200_000,
-                    help="random deals per seat (default 200000)")
+                    help="random deals per seat; for deal-value and stick-the-dealer, deals "
+                    "(default 200000)")
     ch.add_argument("--seed", type=_seed, default=1, help="seed (default 1)")
     _add_threads_arg(ch)
     _add_output_args(ch, "write the chart into DIR (required)", progress=False)
@@ -316,7 +320,7 @@ def build_parser() -> argparse.ArgumentParser:
     rn = sub.add_parser(
         "run", help="run an experiment file into results/NAME/RUN_ID/",
         description="Run experiments/NAME.toml (kind simulate, match, sweep, equity, analyze, "
-        "tune, stability, climb or bias) and write its results, the resolved config and the "
+        "tune, stability, climb, bias or chart) and write its results, the resolved config and the "
         "exact command into results/NAME/RUN_ID/ (atomically).",
     )
     rn.add_argument("file", metavar="FILE", help="the experiment TOML file")
@@ -515,6 +519,8 @@ def cmd_chart(args: argparse.Namespace) -> int:
     started = time.time()
     if args.which == "deal-value":
         return _deal_value(args, rules, strategy, writer, started)
+    if args.which == "stick-the-dealer":
+        return _stick_the_dealer(args, rules, strategy, writer, started)
     chart = order_chart(rules, strategy, args.deals, args.seed, threads=args.threads)
     with writer:
         name = args.which.replace("-", "_")
@@ -533,9 +539,9 @@ def cmd_chart(args: argparse.Namespace) -> int:
 
 
 def _deal_value(args, rules, strategy, writer, started) -> int:
+    from .analysis.deal_value import deal_value_table
     from .analysis.summary import DealSummary
     from .charts import deal_value_chart
-    from .results import provenance
     from .simulate import Matchup, iter_deal_chunks
 
     summary = DealSummary()
@@ -544,14 +550,35 @@ def _deal_value(args, rules, strategy, writer, started) -> int:
         summary.add(recs)
     with writer:
         writer.write_json("summary.json", summary.to_dict())
-        caption = f"rules: {args.rules}; {strategy.label} self-play; {args.deals:,} deals"
-        deal_value_chart(summary, caption, writer.path / "chart")
-        writer.write_json("meta.json", {
-            "kind": "chart deal-value", "ruleset": args.rules, "rules": rules.to_dict(),
-            "strategy": strategy.describe(), "deals": args.deals, "seed": args.seed,
-            "elapsed_s": round(time.time() - started, 3), **provenance()})
+        writer.write_frame("deal_value", deal_value_table(summary))
+        caption = (f"rules: {args.rules}; {strategy.label} self-play; {args.deals:,} deals; "
+                   f"seed {args.seed}")
+        deal_value_chart(summary, f"{strategy.label} playing itself", caption,
+                         writer.path / "chart")
+        writer.write_json("meta.json", _meta(args, rules, "chart deal-value", started,
+                                             strategy=strategy.describe(), deals=args.deals))
     print(f"dealing side minus other: {summary.dealer_edge():.4f} points per deal")
-    print(f"wrote {args.out}/ (summary.json, chart.png, chart.svg, meta.json)")
+    print(f"wrote {args.out}/ (summary.json, deal_value.csv, deal_value.parquet, chart.png, "
+          "chart.svg, meta.json)")
+    return 0
+
+
+def _stick_the_dealer(args, rules, strategy, writer, started) -> int:
+    from .analysis.deal_value import compare_stick
+    from .charts import stick_the_dealer_chart
+
+    result = compare_stick(rules, strategy, args.deals, args.seed, threads=args.threads)
+    text = result.to_text()
+    with writer:
+        writer.write_json("stick.json", result.to_dict())
+        writer.write_text("stick.txt", text + "\n")
+        caption = (f"rules: {args.rules} with stick_the_dealer on and off; {strategy.label} "
+                   f"self-play; {args.deals:,} deals; seed {args.seed}")
+        stick_the_dealer_chart(result, caption, writer.path / "chart")
+        writer.write_json("meta.json", _meta(args, rules, "chart stick-the-dealer", started,
+                                             strategy=strategy.describe(), deals=args.deals))
+    print(text)
+    print(f"wrote {args.out}/ (stick.json, stick.txt, chart.png, chart.svg, meta.json)")
     return 0
 
 

@@ -2,7 +2,8 @@
 
 ::
 
-    kind = "sweep"          # simulate, match, sweep, equity, analyze, tune, stability, climb, bias
+    kind = "sweep"          # simulate, match, sweep, equity, analyze, tune, stability, climb,
+                            # bias, chart (which = "order-up", "stick-the-dealer", ...)
     description = "Best round-1 threshold for the dealer"
     rules = "north-american"            # optional, with [set] overrides
     strategy = "basic"
@@ -40,6 +41,7 @@ class ExperimentError(ValueError):
     """A malformed experiment file (one-line message)."""
 
 
+CHARTS = ("order-up", "go-alone", "deal-value", "stick-the-dealer")  # ``euchre-sim chart WHICH``
 COMMON = {"kind", "description", "rules", "set", "threads"}
 KINDS: dict[str, dict[str, Any]] = {
     # key -> default (None: required)
@@ -65,6 +67,8 @@ KINDS: dict[str, dict[str, Any]] = {
     # bias: points is a points file (relative to the working directory, like every path);
     # table is "A,B" or a list of two strategies (default: the command's)
     "bias": {"points": None, "table": None, "deals": 800, "seed": 1},
+    # chart: ``euchre-sim chart WHICH`` (deals: per seat for order-up and go-alone)
+    "chart": {"which": None, "strategy": "tuned", "deals": 200_000, "seed": 1},
 }
 # keys whose default is None but which may be left out (the rest with None are required)
 DEFAULT_OPTIONAL = ("vs", "games", "score", "table", "check_deals")
@@ -121,6 +125,9 @@ def load_experiment(path: str | Path) -> dict[str, Any]:
                               'patterns, e.g. ["round1.threshold.*", "play.second_hand_low"]')
     if kind in ("analyze", "bias"):
         check_tables(config["table"], path.name)
+    if kind == "chart" and config["which"] not in CHARTS:
+        raise ExperimentError(f"{path.name}: which must be one of {', '.join(CHARTS)}, got "
+                              f"{config['which']!r}")
     return config
 
 
@@ -143,6 +150,8 @@ def command_args(config: dict[str, Any], out: str) -> list[str]:
         argv += [str(config["strategy"])]
         for key, rng in config["params"].items():
             argv += ["--param", key if rng is True else f"{key}={rng}"]
+    elif kind == "chart":
+        argv += [str(config["which"])]
     elif kind in ("stability", "climb"):
         argv += [str(config["strategy"])]
         if config["params"]:
@@ -159,6 +168,7 @@ def command_args(config: dict[str, Any], out: str) -> list[str]:
         "tune": ("vs", "seed", "trials", "validate_deals", "validate_top", "batch"),
         "stability": ("vs", "seed"), "climb": ("seed", "rounds", "per_round"),
         "bias": ("points", "table", "deals", "seed"),
+        "chart": ("strategy", "deals", "seed"),
     }[kind]
     for key in flags:
         value = config.get(key)
@@ -174,7 +184,7 @@ def command_args(config: dict[str, Any], out: str) -> list[str]:
     if config.get("threads"):
         argv += ["--threads", str(config["threads"])]
     argv += ["--out", out]
-    if kind != "analyze":
+    if kind not in ("analyze", "chart"):
         argv += ["--no-progress"] if not sys.stderr.isatty() else []
     return argv
 

@@ -10,9 +10,10 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
+from .analysis.deal_value import deal_value_table
 from .analysis.summary import DealSummary, GameSummary
 from .backends import Backend, InProcess, ShardProgress, plan_shards
-from .charts import maker_position_chart
+from .charts import deal_value_chart, maker_position_chart
 from .core.layout import GAME_FIELDS, RECORD_FIELDS
 from .results import RunWriter, provenance
 from .rules import Rules
@@ -154,7 +155,9 @@ def run_simulation(
                 "files": sorted(
                     ([f"{n}.parquet" for n in ("deals", "games") if (games or n == "deals")]
                      if records else [])
-                    + ["meta.json", "summary.json", "summary.txt", "chart.png", "chart.svg"]
+                    + ["meta.json", "summary.json", "summary.txt", "chart.png", "chart.svg",
+                       "deal_value.csv", "deal_value.parquet", "deal_value.png",
+                       "deal_value.svg"]
                 ),
                 **provenance(),
             }
@@ -163,6 +166,10 @@ def run_simulation(
             caption = (f"rules: {(rules_name + ' ' + _opts(rules)).strip()}; {matchup.a.label} vs "
                        f"{matchup.b.label}; {dsum.deals:,} deals; seed {seed}")
             maker_position_chart(dsum, caption, writer.path / "chart")
+            writer.write_frame("deal_value", deal_value_table(dsum))
+            players = (f"{matchup.a.label} playing itself" if matchup.a == matchup.b else
+                       f"{matchup.a.label} (seats 0, 2) against {matchup.b.label}")
+            deal_value_chart(dsum, players, caption, writer.path / "deal_value")
             writer.write_json("meta.json", meta)
     echo(text)
     if writer is not None:

@@ -29,12 +29,14 @@ SMALL = {
     "climb": 'kind = "climb"\nstrategy = "advanced:round1.threshold.dealer=20"\ndeals = 3000\n'
              'rounds = 1\nparams = ["round1.threshold.dealer"]\n',
     "bias": 'kind = "bias"\npoints = "{points}"\ntable = ["tuned", "advanced"]\ndeals = 200\n',
+    "chart": 'kind = "chart"\nwhich = "stick-the-dealer"\nstrategy = "basic"\ndeals = 3000\n',
 }
 BIAS_POINTS = ('hand=JH,JD,AH,KH,AS up=9H seat=dealer bidding="pass pass pass"\n'
                'hand=JS,JC,AD,KD,QD up=KS seat=eldest bidding="pass pass pass pass"\n')
 OUTPUTS = {"simulate": "summary.txt", "match": "match.txt", "sweep": "sweep.csv",
            "equity": "equity.csv", "analyze": "analysis.csv", "tune": "best.toml",
-           "stability": "stability.csv", "climb": "best.toml", "bias": "options.csv"}
+           "stability": "stability.csv", "climb": "best.toml", "bias": "options.csv",
+           "chart": "stick.json"}
 
 
 @pytest.mark.parametrize("kind", list(SMALL))
@@ -57,6 +59,12 @@ def test_every_kind_runs_into_a_complete_result_folder(kind, tmp_path, capsys):
     assert "git_commit" in meta and "created" in meta
     if kind == "simulate":
         assert meta["rules"]["super_euchre"] is True and meta["rules"]["deck"] == 25
+        assert {"deal_value.csv", "deal_value.png", "deal_value.svg"} <= names
+    if kind == "chart":
+        command = (run / "command.txt").read_text()
+        assert "euchre-sim chart stick-the-dealer" in command
+        assert "--strategy basic --deals 3000" in command
+        assert {"chart.png", "chart.svg"} <= names and meta["strategy"]["name"] == "basic"
     if kind == "analyze":  # a list of tables: each answers, and the results name them all
         assert "--table advanced,basic" in (run / "command.txt").read_text()
         assert [t["name"] for t in meta["tables"]] == ["advanced", "basic"]
@@ -76,6 +84,8 @@ def test_every_kind_runs_into_a_complete_result_folder(kind, tmp_path, capsys):
     ('kind = "tune"\nstrategy = "basic"\nvs = "self"\nparams = 3\n', "[params] must map"),
     ('kind = "stability"\nstrategy = "basic"\nparams = "play.*"\n', "must be a list"),
     ('kind = "simulate"\n[[broken', "malformed"),
+    ('kind = "chart"\nwhich = "pie"\n', "which must be one of"),
+    ('kind = "chart"\n', "needs 'which'"),
     ('kind = "analyze"\nhand = "JH JD AH KH AS"\nup = "9H"\nseat = "dealer"\ntable = 3\n',
      "table must be a strategy or a list"),
     ('kind = "analyze"\nhand = "JH JD AH KH AS"\nup = "9H"\nseat = "dealer"\ntable = []\n',

@@ -91,6 +91,15 @@ def numpy_totals(recs: np.ndarray) -> DealSummary:
         }
         for key, mask in cases.items():
             bt[key][team] += np.bincount(pos[mask], minlength=4)
+    # by how trump was made: round 1, round 2 called, stuck, thrown in (filed as the dealer's)
+    how = np.where(thrown, 3, np.where(recs[:, F_ROUND] == 1, 0,
+                                       np.where(recs[:, F_STUCK] == 1, 2, 1)))
+    where = np.where(thrown, 3, pos)
+    for k in range(4):
+        for p in range(4):
+            mask = (how == k) & (where == p)
+            out.by_how[:, k, p] += [int(mask.sum()), int(dside[mask].sum()),
+                                    int((dside[mask] ** 2).sum())]
     out.deals += len(recs)
     return out
 
@@ -118,4 +127,7 @@ def test_compiled_summary_equals_numpy(ruleset, strategy):
         assert np.array_equal(fast.by_position[key], slow.by_position[key]), key
     for key in TEAM_STATS:
         assert np.array_equal(fast.by_team[key], slow.by_team[key]), key
+    assert np.array_equal(fast.by_how, slow.by_how)
+    # the ways of making trump partition the deals, and their points add up to the edge
+    assert fast.by_how[0].sum() == 30_000 and fast.by_how[1].sum() == fast.sums["deal"]
     assert slow.counts["alone"] > 0 and slow.counts["euchred"] > 0

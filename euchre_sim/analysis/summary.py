@@ -6,7 +6,15 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core.summary import N_BY_POSITION, N_BY_TEAM, N_COUNTS, N_SUMS, summarise
+from ..core.summary import (
+    N_BY_HOW,
+    N_BY_POSITION,
+    N_BY_TEAM,
+    N_COUNTS,
+    N_HOW,
+    N_SUMS,
+    summarise,
+)
 from .stats import Estimate, mean_estimate, proportion, wilson_interval
 
 TEAM_STATS = ("seated", "made_trump", "orders", "calls", "calls_next", "stuck", "made",
@@ -35,6 +43,10 @@ class DealSummary:
     # deals in which the team held that position
     by_team: dict[str, np.ndarray] = field(default_factory=lambda: {
         k: np.zeros((2, 4), np.int64) for k in TEAM_STATS})
+    # by how trump was made (``core.summary.H_*`` rows, ``K_*`` ways) and the maker's position:
+    # deals, and the dealing side's points minus the other's, summed and squared
+    by_how: np.ndarray = field(default_factory=lambda: np.zeros((N_BY_HOW, N_HOW, 4),
+                                                                 np.int64))
 
     def add(self, recs: np.ndarray) -> None:
         """Add raw record rows (one compiled pass, ``core.summary.summarise``)."""
@@ -42,7 +54,8 @@ class DealSummary:
         counts = np.zeros(N_COUNTS, np.int64)
         by_position = np.zeros((N_BY_POSITION, 4), np.int64)
         by_team = np.zeros((N_BY_TEAM, 2, 4), np.int64)
-        summarise(np.ascontiguousarray(recs, np.int64), sums, counts, by_position, by_team)
+        summarise(np.ascontiguousarray(recs, np.int64), sums, counts, by_position, by_team,
+                  self.by_how)
         for key, v in zip(self.sums, sums, strict=True):
             self.sums[key] += float(v)
         for key, v in zip(self.counts, counts, strict=True):
@@ -65,6 +78,7 @@ class DealSummary:
                               (self.by_team, other.by_team)):
             for k, v in theirs.items():
                 table[k] += v
+        self.by_how += other.by_how
         return self
 
     # ---- estimates ----
@@ -110,6 +124,7 @@ class DealSummary:
             "counts": dict(self.counts),
             "by_maker_position": {k: v.tolist() for k, v in self.by_position.items()},
             "by_team_and_position": {k: v.tolist() for k, v in self.by_team.items()},
+            "by_how_trump_was_made": self.by_how.tolist(),
         }
         return out
 

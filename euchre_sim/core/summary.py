@@ -33,11 +33,15 @@ P_MADE, P_EUCHRED, P_MARCH, P_PLAYED, N_BY_POSITION = range(5)
 # rows of ``by_team`` (row, team, maker's position)
 (T_SEATED, T_MADE_TRUMP, T_ORDERS, T_CALLS, T_CALLS_NEXT, T_STUCK, T_MADE, T_EUCHRED, T_MARCH,
  T_ALONE, T_ALONE_MARCH, N_BY_TEAM) = range(12)
+# ``by_how`` (row, how trump was made, maker's position): deals, and the dealing side's points
+# minus the other's summed and squared; a thrown-in deal is filed under the dealer's position
+H_DEALS, H_POINTS, H_POINTS_SQ, N_BY_HOW = range(4)
+K_ROUND1, K_ROUND2, K_STUCK, K_THROWN_IN, N_HOW = range(5)
 
 
 @njit(cache=True)
-def summarise(recs, sums, counts, by_position, by_team):
-    """Add the totals of the record rows ``recs`` into the four int64 arrays."""
+def summarise(recs, sums, counts, by_position, by_team, by_how):
+    """Add the totals of the record rows ``recs`` into the five int64 arrays."""
     for i in range(recs.shape[0]):
         p0 = recs[i, F_POINTS0]
         p1 = recs[i, F_POINTS1]
@@ -73,9 +77,16 @@ def summarise(recs, sums, counts, by_position, by_team):
             counts[C_ALONE_MARCH] += 1
         if recs[i, F_THROWN_IN] == 1:
             counts[C_THROWN_IN] += 1
+            by_how[H_DEALS, K_THROWN_IN, 3] += 1
+            by_how[H_POINTS, K_THROWN_IN, 3] += dside
+            by_how[H_POINTS_SQ, K_THROWN_IN, 3] += dside * dside
             continue
         made = mtricks >= 3
         pos = (maker - dealer - 1) & 3
+        how = K_ROUND1 if rnd == 1 else (K_STUCK if stuck else K_ROUND2)
+        by_how[H_DEALS, how, pos] += 1
+        by_how[H_POINTS, how, pos] += dside
+        by_how[H_POINTS_SQ, how, pos] += dside * dside
         sums[S_MTRICKS] += mtricks
         counts[C_PLAYED] += 1
         counts[C_MADE] += made
