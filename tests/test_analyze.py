@@ -191,11 +191,16 @@ def test_own_round_one_pass_is_forced_and_only_the_others_filter():
 
 
 def test_a_pimc_table_is_screened_by_its_bidding_twin():
-    """The analyser screens PIMC deals for the bidding with the scripted twin: the twin keeps
-    exactly the deals PIMC itself would keep."""
+    """The analyser screens PIMC deals for the bidding with the scripted twin, the PIMC
+    player's bidding model: without bidding search the twin keeps exactly the deals PIMC
+    itself would keep; with it, the twin is still the model (the same scripted parameters)."""
     sit = parse_situation(*STRONG, "eldest", "pass pass pass pass")
     presets = option_presets(sit, sample_presets(sit, 96, seed=5), options(sit)[0], screen=True)
-    pimc = get_strategy("pimc:pimc.worlds=10")
+    searching = get_strategy("pimc")
+    model = bidding_twin(searching)
+    assert model.kind_name == "scripted" and model.params == {
+        k: v for k, v in searching.params.items() if not k.startswith("pimc.")}
+    pimc = get_strategy("pimc:pimc.worlds=10,pimc.bidding=0")
     twin = bidding_twin(pimc)
     assert twin.kind_name == "scripted" and bidding_twin("advanced") == get_strategy("advanced")
     masks = [consistent(sit, play_traced(sit, s, presets, 1)[0])
