@@ -70,12 +70,20 @@ _positive = _int_at_least(1, "a positive integer")
 _nonnegative = _int_at_least(0, "an integer >= 0")
 
 
-def _add_rules_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--rules", default="north-american", metavar="NAME",
-                   help=f"named ruleset: {', '.join(RULESETS)} (default: north-american)")
+def _add_rules_args(p: argparse.ArgumentParser, default: str | None = "north-american",
+                    note: str = "") -> None:
+    """``--rules NAME`` and ``--set OPTION=VALUE``, read back by :func:`_rules`."""
+    p.add_argument("--rules", default=default, metavar="NAME",
+                   help=f"named ruleset: {', '.join(RULESETS)} (default: north-american{note})")
     p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
                    help="override one rule option, e.g. --set deck=25 (repeatable; see "
                    "`euchre-sim rules`)")
+
+
+def _rules(args: argparse.Namespace, extra: Sequence[str] = ()) -> Rules:
+    """The rules that ``--rules`` and ``--set`` (then ``extra`` assignments) name."""
+    return Rules.named(args.rules or "north-american",
+                       **parse_assignments([*args.set, *extra]))
 
 
 def _add_output_args(p: argparse.ArgumentParser, what: str, progress: bool = True) -> None:
@@ -392,17 +400,17 @@ def build_parser() -> argparse.ArgumentParser:
                        help='cards already played to the current trick, from the leader ("AS KS")')
     solve.add_argument("--tricks", type=int, nargs=2, default=(0, 0), metavar=("MAKERS", "DEF"),
                        help="tricks already won by the makers and by the defenders")
+    _add_rules_args(solve, default=None, note="; cards of any deck are accepted unless "
+                    "--rules or a deck is given")
     solve.add_argument("--deck", type=int, default=None, choices=(24, 25, 32, 33),
-                       help="refuse cards outside this deck")
+                       help="refuse cards outside this deck (same as --set deck=N)")
     solve.add_argument("--no-first-blood", action="store_true",
-                       help="the first lead may not be a trump unless the leader holds only trumps")
+                       help="the first lead may not be a trump unless the leader holds only trumps "
+                       "(same as --set no_first_blood=true)")
     solve.add_argument("--super-euchre", action="store_true",
-                       help="makers taking no trick give the defenders 4")
+                       help="makers taking no trick give the defenders 4 (same as --set "
+                       "super_euchre=true)")
     return parser
-
-
-def _rules(args: argparse.Namespace) -> Rules:
-    return Rules.named(args.rules, **parse_assignments(args.set))
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -453,10 +461,22 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_solve(args: argparse.Namespace) -> int:
     from .solver import Position, format_result, solve
 
+    shorthands = []  # --deck, --no-first-blood, --super-euchre: the same as their --set
+    if args.deck is not None:
+        shorthands.append(f"deck={args.deck}")
+    if args.no_first_blood:
+        shorthands.append("no_first_blood=true")
+    if args.super_euchre:
+        shorthands.append("super_euchre=true")
+    rules = _rules(args, shorthands)
+    # Of the rule options only these three bear on a play position. The deck is checked only
+    # when a ruleset or a deck is named, so that a bare `solve` takes cards of any deck.
+    named_deck = args.rules is not None or "deck" in parse_assignments([*args.set, *shorthands])
     pos = Position(
         args.hands, args.trump, args.maker, args.leader, alone=args.alone,
         defender_alone=args.defender_alone, trick=args.trick, tricks_won=tuple(args.tricks),
-        no_first_blood=args.no_first_blood, super_euchre=args.super_euchre, deck=args.deck,
+        no_first_blood=rules.no_first_blood, super_euchre=rules.super_euchre,
+        deck=rules.deck if named_deck else None,
     )
     print(format_result(pos, solve(pos)))
     return 0
@@ -473,7 +493,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     from .analysis.match import duplicate_deals, duplicate_games
     from .results import RunWriter, provenance
 
-    rules = Rules.named(args.rules, **parse_assignments(args.set))
+    rules = _rules(args)
     a, b = get_strategy(args.a), get_strategy(args.b)
     writer = (RunWriter(args.out, overwrite=args.overwrite, extras=getattr(args, "extras", None))
               if args.out else None)
@@ -513,7 +533,7 @@ def cmd_chart(args: argparse.Namespace) -> int:
 
     if not args.out:
         raise SimulationError("chart needs --out DIR: charts are written as files")
-    rules = Rules.named(args.rules, **parse_assignments(args.set))
+    rules = _rules(args)
     strategy = get_strategy(args.strategy)
     writer = RunWriter(args.out, overwrite=args.overwrite, extras=getattr(args, "extras", None))
     started = time.time()
@@ -589,7 +609,7 @@ def cmd_equity(args: argparse.Namespace) -> int:
     from .charts import equity_chart
     from .results import RunWriter, provenance
 
-    rules = Rules.named(args.rules, **parse_assignments(args.set))
+    rules = _rules(args)
     strategy = get_strategy(args.strategy)
     writer = (RunWriter(args.out, overwrite=args.overwrite, extras=getattr(args, "extras", None))
               if args.out else None)
@@ -653,7 +673,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     from .analysis.analyze import analyze_tables, format_tables
     from .results import RunWriter, provenance
 
-    rules = Rules.named(args.rules, **parse_assignments(args.set))
+    rules = _rules(args)
     sit = situation_of(args, rules)
     tables, check, check_deals = analyze_plan(args)
     writer = (RunWriter(args.out, overwrite=args.overwrite, extras=getattr(args, "extras", None))
@@ -686,7 +706,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     from .analysis.sweep import parse_range, sweep
     from .charts import sweep_chart
 
-    rules = Rules.named(args.rules, **parse_assignments(args.set))
+    rules = _rules(args)
     params = [parse_range(p) for p in args.param]
     get_strategy(args.strategy)
     get_strategy(args.vs)

@@ -1,12 +1,16 @@
 """Rule options of ``RULES.md`` section 2, the named rulesets, validation and packing.
 
-``Rules`` is a frozen dataclass; :meth:`Rules.to_array` packs it into the int64 array the kernels
-read (indices ``R_*``). Every option has the default of the standard (``north-american``) game.
+Every rule option is declared once, in the table below: one ``_option(...)`` line gives the
+:class:`Rules` field, its allowed values, its default, its slot in the packed array (the ``R_*``
+constant it returns) and its help text. Everything else is derived from that table: the fields of
+the frozen dataclass ``Rules`` and their validation, :meth:`Rules.to_array` (the int64 array the
+kernels read at the ``R_*`` indices), ``--set`` parsing and the ``euchre-sim rules`` listing.
+Every option's default is the standard (``north-american``) game.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -19,79 +23,185 @@ class RulesError(ValueError):
     """An unknown ruleset, option or option value (one-line message)."""
 
 
-LEAD_VALUES = ("eldest", "left_of_lone")
-REDEAL_VALUES = ("none", "ace_no_face", "nines_and_tens")
-PARTNERS_BEST_VALUES = ("none", "give", "railroad")
-DECK_VALUES = (24, 25, 32, 33)
-TARGET_VALUES = (5, 10, 11, 15)
-
-# Allowed values of every option, in the order of RULES.md.
-OPTION_VALUES: dict[str, tuple] = {
-    "stick_the_dealer": (True, False),
-    "target_score": TARGET_VALUES,
-    "defender_alone": (False, True),
-    "dealer_partner_alone": (False, True),
-    "lead": LEAD_VALUES,
-    "super_euchre": (False, True),
-    "no_first_blood": (False, True),
-    "dealer_needs_trump": (False, True),
-    "passed_cannot_go_alone": (False, True),
-    "deck": DECK_VALUES,
-    "redeal": REDEAL_VALUES,
-    "farmers_hand": (False, True),
-    "partners_best": PARTNERS_BEST_VALUES,
-}
-
-OPTION_HELP: dict[str, str] = {
-    "stick_the_dealer": "dealer must name trump when all pass twice (else the hand is thrown in)",
-    "target_score": "points that win the game",
-    "defender_alone": "a defender may go alone; a lone defender's euchre scores 4",
-    "dealer_partner_alone": "Canadian loner: dealer's partner who orders up must play alone",
-    "lead": "first lead with a lone player: eldest active hand, or left of the lone player",
-    "super_euchre": "makers taking no trick give the defenders 4",
-    "no_first_blood": "the first lead may not be trump unless the leader holds nothing else",
-    "dealer_needs_trump": "dealer may take up only holding a card of the up-card's suit",
-    "passed_cannot_go_alone": "a player who passed in the making round may not play alone",
-    "deck": "24, 25 (with joker), 32 (with 7s and 8s) or 33 cards",
-    "redeal": "hands that may call for a redeal: none, ace_no_face, nines_and_tens",
-    "farmers_hand": "three 9s/10s may be exchanged for the kitty before bidding",
-    "partners_best": "lone player receives a card from partner: none, give, railroad",
-}
+def _show(v: Any) -> str:
+    return str(v).lower() if isinstance(v, bool) else str(v)
 
 
 @dataclass(frozen=True)
-class Rules:
-    """One complete set of rule options (defaults: the standard North American game)."""
+class RuleOption:
+    """One rule option: a :class:`Rules` field, the values it takes and where the kernels read it.
 
-    stick_the_dealer: bool = True
-    target_score: int = 10
-    defender_alone: bool = False
-    dealer_partner_alone: bool = False
-    lead: str = "eldest"
-    super_euchre: bool = False
-    no_first_blood: bool = False
-    dealer_needs_trump: bool = False
-    passed_cannot_go_alone: bool = False
-    deck: int = 24
-    redeal: str = "none"
-    farmers_hand: bool = False
-    partners_best: str = "none"
+    ``values`` are the allowed values in listing order; their type is the option's kind (bool,
+    int or str). In the packed array a bool is 0/1, an int itself, a str its index in ``values``.
+    """
+
+    name: str
+    values: tuple
+    default: Any
+    slot: int
+    help: str
+
+    @property
+    def kind(self) -> type:
+        return type(self.values[0])
+
+    def allowed(self) -> str:
+        return ", ".join(_show(v) for v in self.values)
+
+    def _bad(self, value: Any, allowed: str | None = None) -> RulesError:
+        return RulesError(
+            f"bad value {value!r} for rule option {self.name}: allowed are "
+            + (self.allowed() if allowed is None else allowed)
+        )
+
+    def check(self, value: Any) -> None:
+        """Raise :class:`RulesError` unless ``value`` is one of the option's values (typed)."""
+        if self.kind is bool:
+            ok = isinstance(value, bool)
+        elif self.kind is int:
+            ok = isinstance(value, int) and not isinstance(value, bool) and value in self.values
+        else:
+            ok = value in self.values
+        if not ok:
+            raise self._bad(value)
+
+    def parse(self, value: Any) -> Any:
+        """Convert a user-given value (often a string from ``--set``) to the option's type."""
+        if self.kind is bool:
+            if isinstance(value, bool):
+                return value
+            text = str(value).strip().lower()
+            if text in ("true", "1", "yes", "on"):
+                return True
+            if text in ("false", "0", "no", "off"):
+                return False
+            raise self._bad(value, "true, false")
+        if self.kind is int:
+            try:
+                number = int(str(value).strip())
+            except ValueError:
+                number = None
+            if number not in self.values:
+                raise self._bad(value)
+            return number
+        text = str(value).strip()
+        if text not in self.values:
+            raise self._bad(value)
+        return text
+
+    def encode(self, value: Any) -> int:
+        """The option's entry in the packed array."""
+        return self.values.index(value) if self.kind is str else int(value)
+
+
+_TABLE: list[RuleOption] = []
+
+
+def _option(name: str, values: tuple, default: Any, help: str) -> int:
+    """Declare the next rule option (table order = field order = slot order); its slot."""
+    if name in (o.name for o in _TABLE):
+        raise AssertionError(f"rule option {name} declared twice")
+    if default not in values:
+        raise AssertionError(f"rule option {name}: default {default!r} is not one of its values")
+    _TABLE.append(RuleOption(name, tuple(values), default, len(_TABLE), help))
+    return len(_TABLE) - 1
+
+
+# The rule options, in the order of RULES.md section 2. Each line declares one option: its field
+# name, its values (listing order), its default, its help text; the R_* name on the left is its
+# slot in the packed array, a plain int the kernels import.
+R_STICK = _option(
+    "stick_the_dealer", (True, False), True,
+    "dealer must name trump when all pass twice (else the hand is thrown in)",
+)
+R_TARGET = _option("target_score", (5, 10, 11, 15), 10, "points that win the game")
+R_DEFENDER_ALONE = _option(
+    "defender_alone", (False, True), False,
+    "a defender may go alone; a lone defender's euchre scores 4",
+)
+R_DEALER_PARTNER_ALONE = _option(
+    "dealer_partner_alone", (False, True), False,
+    "Canadian loner: dealer's partner who orders up must play alone",
+)
+R_LEAD = _option(
+    "lead", ("eldest", "left_of_lone"), "eldest",
+    "first lead with a lone player: eldest active hand, or left of the lone player",
+)
+R_SUPER_EUCHRE = _option(
+    "super_euchre", (False, True), False, "makers taking no trick give the defenders 4"
+)
+R_NO_FIRST_BLOOD = _option(
+    "no_first_blood", (False, True), False,
+    "the first lead may not be trump unless the leader holds nothing else",
+)
+R_DEALER_NEEDS_TRUMP = _option(
+    "dealer_needs_trump", (False, True), False,
+    "dealer may take up only holding a card of the up-card's suit",
+)
+R_PASSED_CANNOT_ALONE = _option(
+    "passed_cannot_go_alone", (False, True), False,
+    "a player who passed in the making round may not play alone",
+)
+R_DECK = _option(
+    "deck", (24, 25, 32, 33), 24, "24, 25 (with joker), 32 (with 7s and 8s) or 33 cards"
+)
+R_REDEAL = _option(
+    "redeal", ("none", "ace_no_face", "nines_and_tens"), "none",
+    "hands that may call for a redeal: none, ace_no_face, nines_and_tens",
+)
+R_FARMERS = _option(
+    "farmers_hand", (False, True), False,
+    "three 9s/10s may be exchanged for the kitty before bidding",
+)
+R_PARTNERS_BEST = _option(
+    "partners_best", ("none", "give", "railroad"), "none",
+    "lone player receives a card from partner: none, give, railroad",
+)
+
+RULE_OPTIONS: tuple[RuleOption, ...] = tuple(_TABLE)
+"""Every rule option, in slot order (``RULE_OPTIONS[R_DECK].name == "deck"``)."""
+N_RULE_FIELDS = len(RULE_OPTIONS)
+OPTIONS: dict[str, RuleOption] = {o.name: o for o in RULE_OPTIONS}
+OPTION_VALUES: dict[str, tuple] = {o.name: o.values for o in RULE_OPTIONS}
+"""Allowed values of every option, in the order of RULES.md."""
+
+
+def _code(slot: int, value: str) -> int:
+    """The packed code of one value of a str option (fails at import if the table changes)."""
+    return RULE_OPTIONS[slot].values.index(value)
+
+
+# Packed codes of the str options' values, for the kernels.
+LEAD_ELDEST, LEAD_LEFT_OF_LONE = _code(R_LEAD, "eldest"), _code(R_LEAD, "left_of_lone")
+REDEAL_NONE = _code(R_REDEAL, "none")
+REDEAL_ACE_NO_FACE = _code(R_REDEAL, "ace_no_face")
+REDEAL_NINES_AND_TENS = _code(R_REDEAL, "nines_and_tens")
+PB_NONE = _code(R_PARTNERS_BEST, "none")
+PB_GIVE = _code(R_PARTNERS_BEST, "give")
+PB_RAILROAD = _code(R_PARTNERS_BEST, "railroad")
+
+
+def _option_fields(cls: type) -> type:
+    """Give ``cls`` one annotated field per rule option, with its default, in table order."""
+    cls.__annotations__ = {o.name: o.kind.__name__ for o in RULE_OPTIONS}
+    for o in RULE_OPTIONS:
+        setattr(cls, o.name, o.default)
+    return cls
+
+
+@dataclass(frozen=True)
+@_option_fields
+class Rules:
+    """One complete set of rule options (defaults: the standard North American game).
+
+    One field per entry of ``RULE_OPTIONS``, in its order, with its default (``deck``,
+    ``stick_the_dealer``, ...; ``euchre-sim rules`` lists them); values are validated on
+    construction.
+    """
 
     def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
-            allowed = OPTION_VALUES[f.name]
-            if isinstance(allowed[0], bool):
-                ok = isinstance(value, bool)
-            elif isinstance(allowed[0], int):
-                ok = isinstance(value, int) and not isinstance(value, bool) and value in allowed
-            else:
-                ok = value in allowed
-            if not ok:
-                raise RulesError(
-                    f"bad value {value!r} for rule option {f.name}: allowed are "
-                    + ", ".join(_show(v) for v in allowed)
-                )
+        for o in RULE_OPTIONS:
+            o.check(getattr(self, o.name))
 
     @classmethod
     def named(cls, name: str = "north-american", **overrides: Any) -> Rules:
@@ -111,19 +221,8 @@ class Rules:
     def to_array(self) -> np.ndarray:
         """Pack into the int64 array the kernels read (see the ``R_*`` indices)."""
         a = np.zeros(N_RULE_FIELDS, dtype=np.int64)
-        a[R_STICK] = self.stick_the_dealer
-        a[R_TARGET] = self.target_score
-        a[R_DEFENDER_ALONE] = self.defender_alone
-        a[R_DEALER_PARTNER_ALONE] = self.dealer_partner_alone
-        a[R_LEAD] = LEAD_VALUES.index(self.lead)
-        a[R_SUPER_EUCHRE] = self.super_euchre
-        a[R_NO_FIRST_BLOOD] = self.no_first_blood
-        a[R_DEALER_NEEDS_TRUMP] = self.dealer_needs_trump
-        a[R_PASSED_CANNOT_ALONE] = self.passed_cannot_go_alone
-        a[R_DECK] = self.deck
-        a[R_REDEAL] = REDEAL_VALUES.index(self.redeal)
-        a[R_FARMERS] = self.farmers_hand
-        a[R_PARTNERS_BEST] = PARTNERS_BEST_VALUES.index(self.partners_best)
+        for o in RULE_OPTIONS:
+            a[o.slot] = o.encode(getattr(self, o.name))
         return a
 
     def differences(self) -> dict[str, Any]:
@@ -132,42 +231,12 @@ class Rules:
         return {k: v for k, v in self.to_dict().items() if getattr(base, k) != v}
 
 
-def _show(v: Any) -> str:
-    return str(v).lower() if isinstance(v, bool) else str(v)
-
-
 def parse_option_value(name: str, value: Any) -> Any:
     """Convert a user-given value (often a string from ``--set``) to the option's type."""
-    if name not in OPTION_VALUES:
-        valid = ", ".join(OPTION_VALUES)
+    if name not in OPTIONS:
+        valid = ", ".join(OPTIONS)
         raise RulesError(f"unknown rule option {name!r}: valid options are {valid}")
-    allowed = OPTION_VALUES[name]
-    if isinstance(allowed[0], bool):
-        if isinstance(value, bool):
-            return value
-        text = str(value).strip().lower()
-        if text in ("true", "1", "yes", "on"):
-            return True
-        if text in ("false", "0", "no", "off"):
-            return False
-        raise RulesError(f"bad value {value!r} for rule option {name}: allowed are true, false")
-    if isinstance(allowed[0], int):
-        try:
-            number = int(str(value).strip())
-        except ValueError:
-            number = None
-        if number not in allowed:
-            raise RulesError(
-                f"bad value {value!r} for rule option {name}: allowed are "
-                + ", ".join(str(v) for v in allowed)
-            )
-        return number
-    text = str(value).strip()
-    if text not in allowed:
-        raise RulesError(
-            f"bad value {value!r} for rule option {name}: allowed are " + ", ".join(allowed)
-        )
-    return text
+    return OPTIONS[name].parse(value)
 
 
 def parse_assignments(items: list[str] | None) -> dict[str, Any]:
@@ -207,29 +276,6 @@ RULESET_HELP = {
     "new-zealand": "32-card deck (7s and 8s)",
 }
 
-# Indices into the packed rules array.
-(
-    R_STICK,
-    R_TARGET,
-    R_DEFENDER_ALONE,
-    R_DEALER_PARTNER_ALONE,
-    R_LEAD,
-    R_SUPER_EUCHRE,
-    R_NO_FIRST_BLOOD,
-    R_DEALER_NEEDS_TRUMP,
-    R_PASSED_CANNOT_ALONE,
-    R_DECK,
-    R_REDEAL,
-    R_FARMERS,
-    R_PARTNERS_BEST,
-    N_RULE_FIELDS,
-) = range(14)
-
-LEAD_ELDEST, LEAD_LEFT_OF_LONE = 0, 1
-REDEAL_NONE, REDEAL_ACE_NO_FACE, REDEAL_NINES_AND_TENS = 0, 1, 2
-PB_NONE, PB_GIVE, PB_RAILROAD = 0, 1, 2
-
-
 def describe_rulesets() -> str:
     """Text listing of the named rulesets and every option (``euchre-sim rules``)."""
     lines = ["Named rulesets:"]
@@ -240,11 +286,10 @@ def describe_rulesets() -> str:
         lines.append(f"  {'':<15} {opts}")
     lines.append("")
     lines.append("Options (default first; override with --set option=value):")
-    default = Rules()
-    for name, allowed in OPTION_VALUES.items():
-        dv = _show(getattr(default, name))
-        others = [_show(v) for v in allowed if _show(v) != dv]
+    for o in RULE_OPTIONS:
+        dv = _show(o.default)
+        others = [_show(v) for v in o.values if _show(v) != dv]
         values = " / ".join([dv + " (default)"] + others)
-        lines.append(f"  {name:<23} {values}")
-        lines.append(f"  {'':<23} {OPTION_HELP[name]}")
+        lines.append(f"  {o.name:<23} {values}")
+        lines.append(f"  {'':<23} {o.help}")
     return "\n".join(lines)

@@ -1,12 +1,18 @@
 """Rule options, named rulesets, validation and packing."""
 
+from dataclasses import fields
+
 import pytest
 
+import euchre_sim.rules as rules_module
+from euchre_sim import cli
 from euchre_sim.rules import (
+    N_RULE_FIELDS,
     OPTION_VALUES,
     R_DECK,
     R_LEAD,
     R_STICK,
+    RULE_OPTIONS,
     RULESETS,
     Rules,
     RulesError,
@@ -84,3 +90,40 @@ def test_description_lists_everything():
         assert name in text
     for option in OPTION_VALUES:
         assert option in text
+
+
+def test_each_option_is_declared_once_in_the_table():
+    names = [o.name for o in RULE_OPTIONS]
+    assert len(set(names)) == len(names) == N_RULE_FIELDS
+    assert [o.slot for o in RULE_OPTIONS] == list(range(N_RULE_FIELDS))
+    # the dataclass fields are the table's, in its order, with its defaults
+    assert [(f.name, f.default) for f in fields(Rules)] == [(o.name, o.default) for o in
+                                                            RULE_OPTIONS]
+    assert list(OPTION_VALUES) == names
+    # every R_* slot constant the kernels import is one option's slot, each slot named once
+    slots = {k: v for k, v in vars(rules_module).items()
+             if k.startswith("R_") and isinstance(v, int)}
+    assert sorted(slots.values()) == list(range(N_RULE_FIELDS))
+    # and `euchre-sim rules` lists each option once
+    listed = [line.split()[0] for line in describe_rulesets().split("Options")[1].splitlines()
+              if line.startswith("  ") and not line.startswith("   ")]
+    assert listed == names
+
+
+@pytest.mark.parametrize("option", RULE_OPTIONS, ids=lambda o: o.name)
+def test_every_value_round_trips_through_to_array_and_set(option):
+    default = Rules().to_array()
+    for value in option.values:
+        text = str(value).lower() if isinstance(value, bool) else str(value)
+        rules = Rules(**{option.name: value})
+        assert parse_assignments([f"{option.name}={text}"]) == {option.name: value}
+        assert cli._rules(cli.build_parser().parse_args(
+            ["simulate", "--set", f"{option.name}={text}"])) == rules
+        a = rules.to_array()
+        assert a.dtype == default.dtype and a.shape == (N_RULE_FIELDS,)
+        assert a[option.slot] == (option.values.index(value) if option.kind is str else value)
+        others = [i for i in range(N_RULE_FIELDS) if i != option.slot]
+        assert (a[others] == default[others]).all()
+    # the packed array tells the values apart
+    codes = [int(Rules(**{option.name: v}).to_array()[option.slot]) for v in option.values]
+    assert len(set(codes)) == len(codes)

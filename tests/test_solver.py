@@ -507,6 +507,38 @@ def test_cli_solve(capsys):
     assert "seat 0 (makers)" in out
 
 
+def test_cli_solve_takes_rules_and_set(capsys):
+    """``solve`` reads ``--rules``/``--set`` like every command: super_euchre and no_first_blood
+    change the result as their flags do, and the ruleset's deck refuses cards outside it."""
+    lone = ["--hands", "9C 9D 9S TD TC", "JH JD AH KH QH", "-", "TH 9H AC AD AS",
+            "--trump", "H", "--maker", "0", "--leader", "0", "--alone"]
+
+    def solve_out(*extra):
+        rc = cli.main(["solve", *lone, *extra])
+        out, err = capsys.readouterr()
+        assert rc == 0, err
+        return out
+
+    plain = solve_out()
+    assert "defenders score 2" in plain
+    assert solve_out("--set", "super_euchre=true") == solve_out("--super-euchre")
+    assert "defenders score 4" in solve_out("--set", "super_euchre=true")
+    assert solve_out("--rules", "british", "--set", "no_first_blood=true") == solve_out(
+        "--deck", "25", "--no-first-blood")
+    joker = ["--hands", "JH JD AH KH BJ", *GOOD[1:], "--trump", "H", "--maker", "0",
+             "--leader", "1"]
+    for extra in ((), ("--rules", "british"), ("--set", "deck=25"), ("--deck", "33")):
+        assert cli.main(["solve", *joker, *extra]) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    for extra, words in ((("--rules", "north-american"), "deck"),
+                         (("--set", "deck=32"), "deck"),
+                         (("--rules", "klondike"), "unknown ruleset"),
+                         (("--set", "decks=25"), "unknown rule option")):
+        rc = cli.main(["solve", *joker, *extra])
+        out, err = capsys.readouterr()
+        assert rc == 2 and out == "" and words in err and err.count("\n") == 1
+
+
 @pytest.mark.parametrize(
     "argv, words",
     [

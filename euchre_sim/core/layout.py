@@ -7,7 +7,7 @@
 * ``EQ_*``: the match-equity block of a strategy's parameter row.
 """
 
-from ..rules import TARGET_VALUES
+from ..rules import R_TARGET, RULE_OPTIONS
 
 # ---- strategy kinds ----
 S_RANDOM = 0
@@ -23,7 +23,7 @@ STRATEGY_KINDS = {
 # + we_deal, for scores below the largest target; filled only for strategies that read it
 # (strategies/equity_table.py), zero otherwise.
 EQ_BASE = 96
-EQ_MAX = max(TARGET_VALUES)
+EQ_MAX = max(RULE_OPTIONS[R_TARGET].values)
 N_EQ = EQ_MAX * EQ_MAX * 2
 
 # ---- the deal state array g ----
