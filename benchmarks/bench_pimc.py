@@ -1,6 +1,7 @@
-"""PIMC decisions per second at 50 and 100 worlds (one core, warm). A measurement, not a test.
+"""PIMC decisions per second at 50 and 100 worlds (one core, warm), and whole deals per second
+of the PIMC player in self-play with and without bidding search. A measurement, not a test.
 
-    .venv/bin/python benchmarks/bench_pimc.py [--points 300] [--repeat 3]
+    .venv/bin/python benchmarks/bench_pimc.py [--points 300] [--repeat 3] [--deals 400]
 
 Each decision is what a PIMC player does at a card play: sample the worlds, value every legal
 card in each world double dummy, average (``euchre_sim.pimc.evaluate``, called from Python).
@@ -19,12 +20,15 @@ import numba
 
 from euchre_sim.pimc import decision_points, evaluate
 from euchre_sim.rules import Rules
+from euchre_sim.simulate import simulate_deals
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--points", type=int, default=300, help="decision points to time")
     ap.add_argument("--repeat", type=int, default=3, help="passes over the points (best kept)")
+    ap.add_argument("--deals", type=int, default=400,
+                    help="self-play deals timed for the whole player (0: skip)")
     args = ap.parse_args()
     numba.set_num_threads(1)
     points = []
@@ -48,6 +52,21 @@ def main() -> None:
         print(f"  {worlds:>3} worlds: {len(points) / wall:8.1f} decisions/s "
               f"({1e3 * wall / len(points):.2f} ms each); "
               f"{len(points) / cpu:8.1f} per CPU second")
+
+    if args.deals:
+        whole_deals(args.deals)
+
+
+def whole_deals(n: int) -> None:
+    """Deals/s of four PIMC players (50 worlds), every decision searched or only the cards."""
+    print(f"PIMC self-play, {n} deals, one thread (CPU seconds):")
+    for spec, what in (("pimc", "every decision by search"),
+                       ("pimc:pimc.bidding=0", "cards by search, bids by the model")):
+        simulate_deals(Rules(), spec, deals=4, seed=1, threads=1)  # load
+        c0 = time.thread_time()
+        simulate_deals(Rules(), spec, deals=n, seed=2, threads=1)
+        cpu = time.thread_time() - c0
+        print(f"  {spec:<22} {n / cpu:8.1f} deals/s ({1e3 * cpu / n:.1f} ms each): {what}")
 
 
 if __name__ == "__main__":
