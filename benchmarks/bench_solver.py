@@ -23,13 +23,13 @@ import numpy as np
 from numba import njit
 
 from euchre_sim.cards import deck_cards
-from euchre_sim.core.solver import TT_NODES, new_table, solve_one, solve_rows
+from euchre_sim.core.solver import O_VALUE, POS_HAND, TT_NODES, new_table, solve_one, solve_rows
 from euchre_sim.solver import Position, position_rows
 
 
 @njit(cache=True, _nrt=False)
 def _empty(row, h, tt, out):
-    out[0] = row[0]
+    out[O_VALUE] = row[POS_HAND]
 
 
 def random_rows(n: int, seed: int, alone: bool = False, deck: int = 24) -> np.ndarray:

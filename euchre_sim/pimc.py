@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit
 
 from .cards import format_card
-from .core.layout import G_SIZE, G_TRUMP, N_PRESET
+from .core.layout import G_SIZE, G_TRUMP, MAX_PLAYS, N_PRESET, SN_LEGAL, SN_SEAT, SN_SIZE, SN_STATE
 from .core.pimc import W_CAND, W_H, W_SIZE, W_SUM, pimc_evaluate, sample_world
 from .core.rng import deal_key, seed_stream
 from .core.tables import NAT
@@ -51,18 +51,18 @@ def _bits(mask: int) -> list[int]:
 def decision_points(rules: Rules, a: str | Strategy, b: str | Strategy | None, seed: int,
                     index: int) -> list[DecisionPoint]:
     """Every card-play decision of deal ``index`` of the run with ``seed``, in order."""
-    snaps = np.zeros((1, 20, G_SIZE + 2), np.int64)
+    snaps = np.zeros((1, MAX_PLAYS, SN_SIZE), np.int64)
     no_presets = np.zeros((0, N_PRESET), np.int64)
     rep = _traced(rules, Matchup.of(a, b), seed, index, 1, no_presets, snaps)[0]
     if rep.record["thrown_in"]:
         return []
     out = []
-    for k in range(20):
+    for k in range(MAX_PLAYS):
         row = snaps[0, k]
         if not row.any():
             break
-        out.append(DecisionPoint(rules, row[:G_SIZE].copy(), int(row[G_SIZE]),
-                                 int(row[G_SIZE + 1])))
+        out.append(DecisionPoint(rules, row[SN_STATE:SN_STATE + G_SIZE].copy(), int(row[SN_SEAT]),
+                                 int(row[SN_LEGAL])))
     return out
 
 

@@ -14,7 +14,7 @@ from .analysis.deal_value import deal_value_table
 from .analysis.summary import DealSummary, GameSummary
 from .backends import Backend, InProcess, ShardProgress, plan_shards
 from .charts import deal_value_chart, maker_position_chart
-from .core.layout import GAME_FIELDS, RECORD_FIELDS
+from .core.layout import GAME_FIELDS, GD_GAME, GD_RECORD, RECORD_FIELDS
 from .results import RunWriter, provenance
 from .rules import Rules
 from .simulate import (
@@ -55,7 +55,7 @@ def simulate_shard(first: int, count: int, rules: Rules, matchup: Matchup, seed:
                                              chunk=GAME_CHUNK, threads=threads,
                                              with_deals=True):
             gsum.add(grecs)
-            dsum.add(drecs[:, 1:])
+            dsum.add(drecs[:, GD_RECORD:])
             if records:
                 game_rows.append(grecs)
                 deal_rows.append(drecs)
@@ -132,9 +132,10 @@ def run_simulation(
                 writer.append("games", _columns(part.game_rows, GAME_FIELDS, GAME_DTYPES))
             if part.deal_rows is not None:
                 rows = part.deal_rows
-                extra = {"game": rows[:, 0]} if games else None
-                writer.append("deals", _columns(rows[:, 1:] if games else rows, RECORD_FIELDS,
-                                                RECORD_DTYPES, extra, matchup))
+                extra = {"game": rows[:, GD_GAME]} if games else None
+                recs = rows[:, GD_RECORD:] if games else rows
+                writer.append("deals", _columns(recs, RECORD_FIELDS, RECORD_DTYPES, extra,
+                                                matchup))
         elapsed = time.time() - started
         text = _summary_text(rules_name, rules, matchup, seed, dsum, gsum, labels, elapsed)
         summary = {"deals": dsum.to_dict()}

@@ -21,13 +21,27 @@ from .cards import cards_to_mask, deck_mask, format_hand, mask_to_cards, parse_c
 from .core.batch import run_deals, run_deals_traced, run_games
 from .core.layout import (
     EVENT_NAMES,
-    G_SIZE,
     GAME_FIELDS,
+    GD_GAME,
+    GD_RECORD,
+    GR_DEALS,
+    MAX_PLAYS,
     N_FIELDS,
+    N_GAME_DEAL_FIELDS,
     N_GAME_FIELDS,
     N_PRESET,
     N_SCRIPT,
+    N_TRACE_FIELDS,
+    PR_DEALER,
+    PR_HAND,
+    PR_KITTY,
+    PR_SCORE0,
+    PR_SCORE1,
+    PR_SCRIPT,
+    PR_UP,
     RECORD_FIELDS,
+    SN_SIZE,
+    TR_KIND,
     TRACE_CAP,
 )
 from .core.rng import deal_key, game_key
@@ -235,7 +249,7 @@ def iter_game_chunks(
 
 
 def _flatten_game_deals(key, first, grecs, drecs, rules_arr, kinds, params) -> np.ndarray:
-    counts = grecs[:, 5]
+    counts = grecs[:, GR_DEALS]
     long_games = set(np.nonzero(counts > drecs.shape[1])[0].tolist())
     rows = []
     for i in range(len(grecs)):
@@ -246,8 +260,11 @@ def _flatten_game_deals(key, first, grecs, drecs, rules_arr, kinds, params) -> n
             block = one[0]
         else:
             block = drecs[i, : counts[i]]
-        rows.append(np.column_stack([np.full(len(block), first + i, np.int64), block]))
-    return np.concatenate(rows) if rows else np.zeros((0, N_FIELDS + 1), np.int64)
+        part = np.empty((len(block), N_GAME_DEAL_FIELDS), np.int64)
+        part[:, GD_GAME] = first + i
+        part[:, GD_RECORD:] = block
+        rows.append(part)
+    return np.concatenate(rows) if rows else np.zeros((0, N_GAME_DEAL_FIELDS), np.int64)
 
 
 def simulate_games(
@@ -293,14 +310,14 @@ def replay_deals(
 def _traced(rules, matchup, seed, first, n, presets, snaps=None) -> list[DealReplay]:
     kinds, params = matchup.arrays(rules)
     recs = np.zeros((n, N_FIELDS), np.int64)
-    trace = np.zeros((n, TRACE_CAP, 3), np.int16)
+    trace = np.zeros((n, TRACE_CAP, N_TRACE_FIELDS), np.int16)
     if snaps is None:
-        snaps = np.zeros((0, 20, G_SIZE + 2), np.int64)
+        snaps = np.zeros((0, MAX_PLAYS, SN_SIZE), np.int64)
     run_deals_traced(deal_key(seed), first, n, rules.to_array(), kinds, params, recs, trace,
                      snaps, presets)
     out = []
     for i in range(n):
-        events = [tuple(int(x) for x in row) for row in trace[i] if row[0] != 0]
+        events = [tuple(int(x) for x in row) for row in trace[i] if row[TR_KIND] != 0]
         rec = {f: int(recs[i, j]) for j, f in enumerate(RECORD_FIELDS)}
         out.append(DealReplay(rec, events))
     return out
@@ -371,7 +388,14 @@ class PresetDeal:
 
     def row(self) -> list[int]:
         """The deal as a row of the kernels' ``presets`` array (``N_PRESET`` columns)."""
-        return [*self.hands, self.up_card, self.kitty, self.dealer, *self.score, *self.script]
+        row = [0] * N_PRESET
+        row[PR_HAND:PR_HAND + 4] = self.hands
+        row[PR_UP] = self.up_card
+        row[PR_KITTY] = self.kitty
+        row[PR_DEALER] = self.dealer
+        row[PR_SCORE0], row[PR_SCORE1] = self.score
+        row[PR_SCRIPT:PR_SCRIPT + N_SCRIPT] = self.script
+        return row
 
 
 def play_presets(

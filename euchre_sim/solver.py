@@ -41,17 +41,17 @@ from .core.solver import (
     O_SIZE,
     O_VALUE,
     O_VALUES,
-    P_HAND,
-    P_LEADER,
-    P_MAKER,
-    P_NFB,
-    P_NTRICK,
-    P_OUT_A,
-    P_OUT_B,
-    P_SIZE,
-    P_TRICK,
-    P_TRUMP,
-    P_WON,
+    POS_HAND,
+    POS_LEADER,
+    POS_MAKER,
+    POS_NFB,
+    POS_NTRICK,
+    POS_OUT_A,
+    POS_OUT_B,
+    POS_SIZE,
+    POS_TRICK,
+    POS_TRUMP,
+    POS_WON,
     new_table,
     solve_full,
     solve_rows,
@@ -283,20 +283,20 @@ class Position:
 
     def row(self) -> np.ndarray:
         """The kernel's int64 row for this position (``core.solver.P_*``)."""
-        r = np.zeros(P_SIZE, np.int64)
+        r = np.zeros(POS_SIZE, np.int64)
         for s in SEATS:
-            r[P_HAND + s] = self.hands[s]
-        r[P_TRUMP] = self.trump
-        r[P_MAKER] = self.maker
-        r[P_LEADER] = self.leader
+            r[POS_HAND + s] = self.hands[s]
+        r[POS_TRUMP] = self.trump
+        r[POS_MAKER] = self.maker
+        r[POS_LEADER] = self.leader
         out = sorted(self.out_seats) + [-1, -1]
-        r[P_OUT_A] = out[0]
-        r[P_OUT_B] = out[1]
-        r[P_NTRICK] = len(self.trick)
+        r[POS_OUT_A] = out[0]
+        r[POS_OUT_B] = out[1]
+        r[POS_NTRICK] = len(self.trick)
         for k, c in enumerate(self.trick):
-            r[P_TRICK + k] = c
-        r[P_WON] = self.tricks_won[0]
-        r[P_NFB] = int(self.no_first_blood)
+            r[POS_TRICK + k] = c
+        r[POS_WON] = self.tricks_won[0]
+        r[POS_NFB] = int(self.no_first_blood)
         return r
 
     def points(self, maker_tricks: int) -> tuple[int, int]:
@@ -368,10 +368,10 @@ def solve(position: Position) -> Result:
 
 
 def position_rows(positions: Iterable[Position]) -> np.ndarray:
-    """The kernel rows of many positions, shape (n, P_SIZE)."""
+    """The kernel rows of many positions, shape (n, POS_SIZE)."""
     rows = [p.row() for p in positions]
     if not rows:
-        return np.zeros((0, P_SIZE), np.int64)
+        return np.zeros((0, POS_SIZE), np.int64)
     return np.stack(rows)
 
 
@@ -384,8 +384,8 @@ def solve_many(positions: Iterable[Position] | np.ndarray, threads: int | None =
     (natural id) for the player to move.
     """
     rows = positions if isinstance(positions, np.ndarray) else position_rows(positions)
-    if rows.ndim != 2 or rows.shape[1] != P_SIZE:
-        raise SolverError(f"position rows must have shape (n, {P_SIZE}), got {rows.shape}")
+    if rows.ndim != 2 or rows.shape[1] != POS_SIZE:
+        raise SolverError(f"position rows must have shape (n, {POS_SIZE}), got {rows.shape}")
     rows = np.ascontiguousarray(rows, np.int64)
     out = np.zeros((rows.shape[0], 2), np.int64)
     if rows.shape[0]:
@@ -403,7 +403,7 @@ def solve_many(positions: Iterable[Position] | np.ndarray, threads: int | None =
                 numba.set_num_threads(before)
         else:
             solve_rows(rows, out, block)
-    return out if best_cards else out[:, 0].copy()
+    return out if best_cards else out[:, O_VALUE].copy()
 
 
 @dataclass(frozen=True)

@@ -29,8 +29,14 @@ from euchre_sim.core.layout import (
     EV_CALL,
     EV_ORDER,
     EV_PASS1,
-    G_SIZE,
+    MAX_PLAYS,
     N_FIELDS,
+    N_TRACE_FIELDS,
+    PR_HAND,
+    PR_UP,
+    SN_SIZE,
+    TR_KIND,
+    TR_SEAT,
     TRACE_CAP,
 )
 from euchre_sim.core.rng import deal_key
@@ -68,7 +74,7 @@ def test_sample_is_consistent_with_the_hand_and_the_up_card():
     sit = parse_situation("JH TD AC KS 9S", "9H", "third", "pass pass")
     presets = sample_presets(sit, 2_000, seed=1)
     hand, up = parse_hand("JH TD AC KS 9S"), 8 * 2 + 2
-    assert (presets[:, sit.seat] == hand).all() and (presets[:, 4] == up).all()
+    assert (presets[:, PR_HAND + sit.seat] == hand).all() and (presets[:, PR_UP] == up).all()
     for row in presets[:50]:
         masks = [int(x) for x in row[:4]] + [1 << int(row[4]), int(row[5])]
         assert sum(bin(m).count("1") for m in masks) == 24
@@ -136,10 +142,10 @@ def play_traced(sit, strategy, presets, seed):
     n = len(presets)
     kinds, params = Matchup.of(strategy).arrays(sit.rules)
     recs = np.zeros((n, N_FIELDS), np.int64)
-    trace = np.zeros((n, TRACE_CAP, 3), np.int16)
+    trace = np.zeros((n, TRACE_CAP, N_TRACE_FIELDS), np.int16)
     run_deals_traced(deal_key(seed), 0, n, sit.rules.to_array(), kinds, params, recs, trace,
-                     np.zeros((0, 20, G_SIZE + 2), np.int64), presets)
-    return recs, trace[:, :, 0], trace[:, :, 1]
+                     np.zeros((0, MAX_PLAYS, SN_SIZE), np.int64), presets)
+    return recs, trace[:, :, TR_KIND], trace[:, :, TR_SEAT]
 
 
 def test_round_two_after_your_own_pass_is_answered(capsys):

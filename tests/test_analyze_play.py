@@ -27,7 +27,9 @@ from euchre_sim.core.layout import (
     EV_ORDER,
     EV_PLAY,
     EV_TRICK,
-    P_SCRIPT,
+    PR_HAND,
+    PR_KITTY,
+    PR_SCRIPT,
     SC_DISCARD,
 )
 from euchre_sim.rules import Rules
@@ -90,20 +92,21 @@ def test_worlds_respect_shown_voids():
     f = sit.facts
     assert f.voids[0] >> 1 & 1 and f.voids[3] >> 1 & 1 and f.voids[2] >> 4 & 1
     presets = sample_presets(sit, 4_000, seed=9)
-    discard = np.left_shift(1, presets[:, P_SCRIPT + SC_DISCARD])  # drawn with the world
-    assert (presets[:, 3] & discard).all()  # one of the dealer's five, unconstrained
+    discard = np.left_shift(1, presets[:, PR_SCRIPT + SC_DISCARD])  # drawn with the world
+    assert (presets[:, PR_HAND + 3] & discard).all()  # one of the dealer's five, unconstrained
     for seat in (0, 2, 3):
-        unseen = presets[:, seat] & ~f.played[seat] & ~(discard if seat == 3 else 0)
+        unseen = presets[:, PR_HAND + seat] & ~f.played[seat] & ~(discard if seat == 3 else 0)
         suits = [{suit_in_play(c, f.trump) for c in mask_to_cards(int(m))} for m in unseen]
         for key in range(5):
             if f.voids[seat] >> key & 1:
                 assert not any(key in s for s in suits), (seat, key)
     # every world holds the asker's cards, the cards played and the up-card with the dealer
-    assert (presets[:, sit.seat] == f.dealt).all()
+    assert (presets[:, PR_HAND + sit.seat] == f.dealt).all()
     up = parse_card("KS")
-    assert ((presets[:, 3] >> up & 1) == 0).all()  # taken up, then played: not dealt to him
-    hands = presets[:, :4]
-    assert (np.bitwise_or.reduce(hands, axis=1) & presets[:, 5] == 0).all()
+    # taken up, then played: not dealt to him
+    assert ((presets[:, PR_HAND + 3] >> up & 1) == 0).all()
+    hands = presets[:, PR_HAND:PR_HAND + 4]
+    assert (np.bitwise_or.reduce(hands, axis=1) & presets[:, PR_KITTY] == 0).all()
 
 
 def test_worlds_are_uniform_among_those_that_fit():
@@ -146,7 +149,7 @@ def test_the_playouts_replay_the_history_exactly():
             events = rep.trace
             plays = [(s, v) for k, s, v in events if k == EV_PLAY]
             assert events[0] == (EV_ORDER, 0, 3)
-            assert events[1] == (EV_DISCARD, 3, presets[i, P_SCRIPT + SC_DISCARD])
+            assert events[1] == (EV_DISCARD, 3, presets[i, PR_SCRIPT + SC_DISCARD])
             assert plays[:15] == f.plays
             assert plays[15] == (sit.seat, option.forced[0][1])
             winners = [s for k, s, _ in events if k == EV_TRICK]

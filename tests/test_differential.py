@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from euchre_sim import reference
-from euchre_sim.core.layout import RECORD_FIELDS
+from euchre_sim.core.layout import GAME_FIELDS, GD_GAME, GD_RECORD, RECORD_FIELDS
 from euchre_sim.rules import OPTION_VALUES, RULESETS, Rules
 from euchre_sim.simulate import (
     Matchup,
@@ -105,9 +105,8 @@ def test_games_match_reference(ruleset: str) -> None:
     (grecs, drecs), = list(iter_game_chunks(rules, matchup, 300, seed=3, with_deals=True))
     for i in range(300):
         game, deals = reference.play_game(3, i, rules, ("random", "reference"))
-        assert list(grecs[i]) == [game[k] for k in
-                                  ("game", "first_dealer", "winner", "score0", "score1", "deals")]
-        mine = drecs[drecs[:, 0] == i][:, 1:]
+        assert list(grecs[i]) == [game[k] for k in GAME_FIELDS]
+        mine = drecs[drecs[:, GD_GAME] == i, GD_RECORD:]
         theirs = np.array([[d[f] for f in RECORD_FIELDS] for d in deals])
         assert np.array_equal(mine, theirs), f"game {i} deals differ"
 
@@ -171,9 +170,8 @@ def test_games_with_parameters_match_reference() -> None:
                                             with_deals=True))
     for i in range(200):
         game, deals = reference.play_game(8, i, rules, ("reference", "reference"), params)
-        assert list(grecs[i]) == [game[k] for k in
-                                  ("game", "first_dealer", "winner", "score0", "score1", "deals")]
-        mine = drecs[drecs[:, 0] == i][:, 1:]
+        assert list(grecs[i]) == [game[k] for k in GAME_FIELDS]
+        mine = drecs[drecs[:, GD_GAME] == i, GD_RECORD:]
         theirs = np.array([[d[f] for f in RECORD_FIELDS] for d in deals])
         assert np.array_equal(mine, theirs), f"game {i} deals differ"
 

@@ -37,6 +37,8 @@ from euchre_sim.core.layout import (
     EV_REDEAL,
     EV_THROWN_IN,
     EV_TRICK,
+    GD_GAME,
+    GD_RECORD,
     RECORD_FIELDS,
 )
 from euchre_sim.rules import OPTION_VALUES, RULESETS, Rules
@@ -556,7 +558,7 @@ def test_random_rules_and_seeds(rules: Rules, seed: int, first: int, pair) -> No
 # Whole games
 # --------------------------------------------------------------------------------------------
 
-GAME_COLS = {f: i + 1 for i, f in enumerate(RECORD_FIELDS)}
+GAME_COLS = {f: GD_RECORD + i for i, f in enumerate(RECORD_FIELDS)}
 
 
 def check_games(rules: Rules, a: str, b: str, seed: int, games: int) -> None:
@@ -564,7 +566,7 @@ def check_games(rules: Rules, a: str, b: str, seed: int, games: int) -> None:
     for grecs, deals in iter_game_chunks(rules, Matchup.of(a, b), games, seed, chunk=700,
                                          with_deals=True):
         assert deals is not None
-        game_ids = deals[:, 0]
+        game_ids = deals[:, GD_GAME]
         for g in grecs:
             gid, first_dealer, winner, score0, score1, n = (int(x) for x in g)
             rows = deals[game_ids == gid]

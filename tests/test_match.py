@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from euchre_sim.analysis.match import duplicate_deals, duplicate_games
+from euchre_sim.core.layout import F_DEALER, F_UP, GD_GAME, GD_RECORD, GR_FIRST_DEALER
 from euchre_sim.rules import Rules
 from euchre_sim.simulate import Matchup, iter_game_chunks, simulate_deals, simulate_games
 
@@ -50,14 +51,14 @@ def test_swapped_games_see_the_same_cards():
                                  with_deals=True)
     (g2, d2), = iter_game_chunks(rules, Matchup.of("advanced", "random"), 200, 4,
                                  with_deals=True)
-    assert (g1[:, 1] == g2[:, 1]).all()  # same first dealer
+    assert (g1[:, GR_FIRST_DEALER] == g2[:, GR_FIRST_DEALER]).all()
     compared = 0
     for g in range(200):
-        a = d1[d1[:, 0] == g]
-        b = d2[d2[:, 0] == g]
+        a = d1[d1[:, GD_GAME] == g, GD_RECORD:]
+        b = d2[d2[:, GD_GAME] == g, GD_RECORD:]
         k = min(len(a), len(b))
-        # columns 1.. are the record; dealer and hands are fields 1..5, up-card 6
-        assert (a[:k, 2:8] == b[:k, 2:8]).all()
+        # dealer, hands and up-card
+        assert (a[:k, F_DEALER:F_UP + 1] == b[:k, F_DEALER:F_UP + 1]).all()
         compared += k
     assert compared > 1000
 

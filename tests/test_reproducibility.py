@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 from euchre_sim import Rules, replay_deal, simulate_deals, simulate_games
-from euchre_sim.core.layout import RECORD_FIELDS
+from euchre_sim.core.layout import GD_GAME, GR_DEALS, GR_GAME, RECORD_FIELDS
 from euchre_sim.rules import RULESETS
 from euchre_sim.simulate import Matchup, iter_deal_chunks, iter_game_chunks, replay_deals
 
@@ -173,8 +173,8 @@ def test_game_deals_independent_of_chunking(rules: Rules, pair: tuple[str, str])
     assert np.array_equal(g1, g2) and np.array_equal(d1, d2)
     g3, d3 = collect(700, 100, 33, THREADS)
     assert np.array_equal(g3, g1[700:800])
-    assert np.array_equal(d3, d1[(d1[:, 0] >= 700) & (d1[:, 0] < 800)])
+    assert np.array_equal(d3, d1[(d1[:, GD_GAME] >= 700) & (d1[:, GD_GAME] < 800)])
     # the per-game deal rows add up to the game record
     for row in g1[:50]:
-        rows = d1[d1[:, 0] == row[0]]
-        assert len(rows) == row[5]
+        rows = d1[d1[:, GD_GAME] == row[GR_GAME]]
+        assert len(rows) == row[GR_DEALS]

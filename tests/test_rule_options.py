@@ -25,7 +25,20 @@ import pytest
 
 from euchre_sim import reference
 from euchre_sim.cards import format_card, parse_card, parse_hand
-from euchre_sim.core.layout import EV_PLAY, EV_TRICK, RECORD_FIELDS
+from euchre_sim.core.layout import (
+    EV_PLAY,
+    EV_TRICK,
+    F_POINTS0,
+    F_POINTS1,
+    GAME_FIELDS,
+    GD_GAME,
+    GD_RECORD,
+    GR_DEALS,
+    GR_SCORE0,
+    GR_SCORE1,
+    GR_WINNER,
+    RECORD_FIELDS,
+)
 from euchre_sim.rules import Rules
 from euchre_sim.simulate import DealReplay, Matchup, PresetDeal, iter_game_chunks, play_presets
 from euchre_sim.strategies import get_strategy
@@ -129,18 +142,16 @@ def test_target_score() -> None:
         results[target] = grecs, drecs
         for g in range(games):
             game, deals = reference.play_game(4, g, rules, ("reference", "reference"))
-            assert list(grecs[g]) == [game[k] for k in ("game", "first_dealer", "winner",
-                                                        "score0", "score1", "deals")]
-            mine = drecs[drecs[:, 0] == g][:, 1:].tolist()
+            assert list(grecs[g]) == [game[k] for k in GAME_FIELDS]
+            mine = drecs[drecs[:, GD_GAME] == g, GD_RECORD:].tolist()
             assert mine == [[d[f] for f in RECORD_FIELDS] for d in deals]
-    p0, p1 = RECORD_FIELDS.index("points0"), RECORD_FIELDS.index("points1")
     for g in range(games):
         for target in (5, 10):
             grecs, drecs = results[target]
-            _, _, winner, score0, score1, n = grecs[g]
-            rows = drecs[drecs[:, 0] == g][:, 1:]
+            winner, score0, score1, n = grecs[g, [GR_WINNER, GR_SCORE0, GR_SCORE1, GR_DEALS]]
+            rows = drecs[drecs[:, GD_GAME] == g, GD_RECORD:]
             assert len(rows) == n
-            s0, s1 = rows[:, p0].cumsum(), rows[:, p1].cumsum()
+            s0, s1 = rows[:, F_POINTS0].cumsum(), rows[:, F_POINTS1].cumsum()
             assert (s0[-1], s1[-1]) == (score0, score1)
             # Nobody had reached the target before the last deal; the winner has it now.
             assert max(s0[-2] if n > 1 else 0, s1[-2] if n > 1 else 0) < target
@@ -148,10 +159,11 @@ def test_target_score() -> None:
             assert (score1 if winner == 0 else score0) < target
             assert max(score0, score1) <= target + 3
         short, long = results[5][1], results[10][1]
-        a = short[short[:, 0] == g][:, 1:]
-        b = long[long[:, 0] == g][:, 1:]
+        a = short[short[:, GD_GAME] == g, GD_RECORD:]
+        b = long[long[:, GD_GAME] == g, GD_RECORD:]
         assert len(b) > len(a) and (b[: len(a)] == a).all()
-        assert max(results[5][0][g][3:5]) < 10 <= max(results[10][0][g][3:5])
+        scores = [GR_SCORE0, GR_SCORE1]
+        assert max(results[5][0][g, scores]) < 10 <= max(results[10][0][g, scores])
 
 
 # --------------------------------------------------------------------------------------------

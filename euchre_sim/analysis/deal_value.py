@@ -15,15 +15,22 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 import pandas as pd
 
-from ..core.layout import F_DEALER, F_HAND0, F_HAND3, F_POINTS0, F_POINTS1, F_THROWN_IN, F_UP
-from ..core.summary import (
-    H_DEALS,
-    H_POINTS,
-    H_POINTS_SQ,
-    K_ROUND1,
-    K_ROUND2,
-    K_STUCK,
-    K_THROWN_IN,
+from ..core.layout import (
+    BH_DEALS,
+    BH_POINTS,
+    BH_POINTS_SQ,
+    F_DEALER,
+    F_HAND0,
+    F_HAND3,
+    F_POINTS0,
+    F_POINTS1,
+    F_THROWN_IN,
+    F_UP,
+    HOW_ROUND1,
+    HOW_ROUND2,
+    HOW_STUCK,
+    HOW_THROWN_IN,
+    POSITION_DEALER,
 )
 from ..rules import Rules
 from ..simulate import Matchup, iter_deal_chunks
@@ -32,8 +39,8 @@ from .stats import Estimate, mean_estimate, proportion, z_value
 from .summary import SEAT_NAMES, DealSummary
 
 # (how, kind index, maker positions) in the order the table lists them
-WAYS = (("round 1", K_ROUND1, (0, 1, 2, 3)), ("round 2", K_ROUND2, (0, 1, 2, 3)),
-        ("stuck", K_STUCK, (3,)), ("thrown in", K_THROWN_IN, (3,)))
+WAYS = (("round 1", HOW_ROUND1, (0, 1, 2, 3)), ("round 2", HOW_ROUND2, (0, 1, 2, 3)),
+        ("stuck", HOW_STUCK, (POSITION_DEALER,)), ("thrown in", HOW_THROWN_IN, (POSITION_DEALER,)))
 
 
 def _ci(e: Estimate) -> tuple[float, float]:
@@ -60,13 +67,13 @@ def deal_value_table(summary: DealSummary) -> pd.DataFrame:
     rows = []
     for how, kind, positions in WAYS:
         for pos in positions:
-            count = int(h[H_DEALS][kind, pos])
-            total, sq = float(h[H_POINTS][kind, pos]), float(h[H_POINTS_SQ][kind, pos])
+            count = int(h[BH_DEALS][kind, pos])
+            total, sq = float(h[BH_POINTS][kind, pos]), float(h[BH_POINTS_SQ][kind, pos])
             cond = mean_estimate(total, sq, count)
             contrib = mean_estimate(total, sq, n)
             share = proportion(count, n)
-            seat = "" if kind == K_THROWN_IN else SEAT_NAMES[pos]
-            side = ("none" if kind == K_THROWN_IN
+            seat = "" if kind == HOW_THROWN_IN else SEAT_NAMES[pos]
+            side = ("none" if kind == HOW_THROWN_IN
                     else "dealing" if pos in (1, 3) else "other")
             rows.append({
                 "how": how, "maker": seat, "maker_side": side, "deals": count,
@@ -136,8 +143,9 @@ class RulesComparison:
         """Under ``a``: the dealing side's points minus the other's per deal the dealer was
         stuck (made trump after everyone else passed twice)."""
         h = self.summary_a.by_how
-        return mean_estimate(float(h[H_POINTS][K_STUCK, 3]), float(h[H_POINTS_SQ][K_STUCK, 3]),
-                             int(h[H_DEALS][K_STUCK, 3]))
+        at = (HOW_STUCK, POSITION_DEALER)
+        return mean_estimate(float(h[BH_POINTS][at]), float(h[BH_POINTS_SQ][at]),
+                             int(h[BH_DEALS][at]))
 
     def to_dict(self) -> dict:
         def est(e: Estimate) -> dict:

@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from ..backends import Backend, InProcess, plan_shards
-from ..core.layout import F_DEALER, F_POINTS0, F_POINTS1
+from ..core.layout import F_DEALER, F_POINTS0, F_POINTS1, GD_GAME, GD_RECORD, GR_WINNER
 from ..rules import Rules
 from ..simulate import Matchup, iter_game_chunks
 from ..strategies import Strategy, get_strategy
@@ -85,8 +85,8 @@ def equity_shard(first: int, count: int, rules: Rules, s: Strategy, seed: int,
     wins = np.zeros((target, target, 2), np.int64)
     for grecs, drecs in iter_game_chunks(rules, Matchup(s, s), count, seed, first,
                                          threads=threads, with_deals=True):
-        game = drecs[:, 0] - drecs[0, 0]
-        rec = drecs[:, 1:]
+        game = drecs[:, GD_GAME] - drecs[0, GD_GAME]
+        rec = drecs[:, GD_RECORD:]
         p0 = rec[:, F_POINTS0]
         p1 = rec[:, F_POINTS1]
         # scores before each deal: cumulative points within the game, shifted by one deal
@@ -97,7 +97,7 @@ def equity_shard(first: int, count: int, rules: Rules, s: Strategy, seed: int,
         base1 = np.repeat(c1[starts] - p1[starts], np.diff(np.r_[starts, len(game)]))
         s0 = c0 - p0 - base0
         s1 = c1 - p1 - base1
-        winner = grecs[game, 2]
+        winner = grecs[game, GR_WINNER]
         team0_deals = (rec[:, F_DEALER] & 1) == 0
         ok = winner >= 0
         np.add.at(visits, (s0[ok], s1[ok], team0_deals[ok].astype(int)), 1)

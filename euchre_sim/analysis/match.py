@@ -15,7 +15,15 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..backends import Backend, InProcess, plan_shards
-from ..core.layout import F_POINTS0, F_POINTS1
+from ..core.layout import (
+    F_POINTS0,
+    F_POINTS1,
+    GD_RECORD,
+    GR_DEALS,
+    GR_SCORE0,
+    GR_SCORE1,
+    GR_WINNER,
+)
 from ..rules import Rules
 from ..simulate import DEFAULT_CHUNK, Matchup, iter_deal_chunks, iter_game_chunks
 from ..strategies import Strategy, get_strategy
@@ -240,11 +248,11 @@ def game_boards(first: int, count: int, rules: Rules, sa: Strategy, sb: Strategy
     two = iter_game_chunks(rules, Matchup(sb, sa), count, seed, first, chunk=4 * GAME_ALIGN,
                            threads=threads, with_deals=True)
     for (g1, d1), (g2, d2) in zip(one, two, strict=True):
-        won = (g1[:, 2] == 0).astype(np.int64) + (g2[:, 2] == 1)
+        won = (g1[:, GR_WINNER] == 0).astype(np.int64) + (g2[:, GR_WINNER] == 1)
         # per game: a's points minus b's, per deal played, averaged over the two seatings
-        per1 = (g1[:, 3] - g1[:, 4]) / g1[:, 5]
-        per2 = (g2[:, 4] - g2[:, 3]) / g2[:, 5]
-        yield d1[:, 1:], d2[:, 1:], won, (per1 + per2) / 2.0
+        per1 = (g1[:, GR_SCORE0] - g1[:, GR_SCORE1]) / g1[:, GR_DEALS]
+        per2 = (g2[:, GR_SCORE1] - g2[:, GR_SCORE0]) / g2[:, GR_DEALS]
+        yield d1[:, GD_RECORD:], d2[:, GD_RECORD:], won, (per1 + per2) / 2.0
 
 
 def duplicate_game_shard(first: int, count: int, rules: Rules, sa: Strategy, sb: Strategy,

@@ -25,7 +25,13 @@ from ..core.layout import (
     F_TRICKS0,
     N_FIELDS,
     N_PRESET,
-    P_SCRIPT,
+    PR_DEALER,
+    PR_HAND,
+    PR_KITTY,
+    PR_SCORE0,
+    PR_SCORE1,
+    PR_SCRIPT,
+    PR_UP,
     SC_ALONE,
     SC_ROUND1,
 )
@@ -48,12 +54,12 @@ def random_presets(rules: Rules, n: int, seed: int) -> np.ndarray:
     bits = np.left_shift(np.int64(1), cards[order])
     presets = np.full((n, N_PRESET), -1, np.int64)
     for s in range(4):
-        presets[:, s] = np.bitwise_or.reduce(bits[:, 5 * s:5 * s + 5], axis=1)
-    presets[:, 4] = cards[order[:, 20]]
-    presets[:, 5] = np.bitwise_or.reduce(bits[:, 21:24], axis=1)
-    presets[:, 6] = DEALER
-    presets[:, 7] = 0
-    presets[:, 8] = 0
+        presets[:, PR_HAND + s] = np.bitwise_or.reduce(bits[:, 5 * s:5 * s + 5], axis=1)
+    presets[:, PR_UP] = cards[order[:, 20]]
+    presets[:, PR_KITTY] = np.bitwise_or.reduce(bits[:, 21:24], axis=1)
+    presets[:, PR_DEALER] = DEALER
+    presets[:, PR_SCORE0] = 0
+    presets[:, PR_SCORE1] = 0
     return presets
 
 
@@ -99,8 +105,8 @@ def order_chart(rules: Rules, strategy: str | Strategy = DEFAULT_TABLE, deals: i
         reached = None
         march = None
         for _, f1, fa in OPTIONS:
-            presets[:, P_SCRIPT + SC_ROUND1 + seat] = f1
-            presets[:, P_SCRIPT + SC_ALONE + seat] = fa
+            presets[:, PR_SCRIPT + SC_ROUND1 + seat] = f1
+            presets[:, PR_SCRIPT + SC_ALONE + seat] = fa
             recs = np.zeros((deals, N_FIELDS), np.int64)
             run_presets(key, 0, deals, rules_arr, kinds, params, recs, presets, BLOCK)
             values.append((recs[:, F_POINTS0 + team] - recs[:, F_POINTS1 - team])
@@ -109,11 +115,11 @@ def order_chart(rules: Rules, strategy: str | Strategy = DEFAULT_TABLE, deals: i
                 reached = recs[:, F_PASSES] >= position
             if fa == 1:  # the lone hand takes all five tricks
                 march = (recs[:, F_TRICKS0 + team] == 5).astype(np.float64)
-        classes = hand_classes(presets[:, seat], presets[:, 4])
+        classes = hand_classes(presets[:, PR_HAND + seat], presets[:, PR_UP])
         frame = classes.assign(**{name: v for (name, _, _), v in zip(OPTIONS, values,
                                                                       strict=True)},
                                march=march)
-        frame = frame[reached & (presets[:, 4] != 32)]
+        frame = frame[reached & (presets[:, PR_UP] != 32)]
         for (trumps, bowers, aces), grp in frame.groupby(["trumps", "bowers", "aces"]):
             cls = {"seat": POSITIONS[position], "trumps": trumps, "bowers": BOWERS[bowers],
                    "aces": aces, "deals": len(grp)}

@@ -6,25 +6,28 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core.summary import (
+from ..core.layout import (
+    BY_POSITION_FIELDS,
+    BY_TEAM_FIELDS,
+    COUNT_FIELDS,
+    GR_DEALS,
+    GR_WINNER,
     N_BY_HOW,
     N_BY_POSITION,
     N_BY_TEAM,
     N_COUNTS,
     N_HOW,
+    N_POSITIONS,
     N_SUMS,
-    summarise,
+    POSITION_NAMES,
+    SUM_FIELDS,
 )
+from ..core.summary import summarise
 from .stats import Estimate, mean_estimate, proportion, wilson_interval
 
-TEAM_STATS = ("seated", "made_trump", "orders", "calls", "calls_next", "stuck", "made",
-              "euchred", "march", "alone", "alone_march")
-SEAT_NAMES = ("eldest", "partner", "third", "dealer")
-
-_COUNTS = (
-    "played", "made", "euchred", "march", "alone", "alone_march", "defender_alone",
-    "round1", "round2", "stuck", "thrown_in", "maker_team0",
-)
+TEAM_STATS = BY_TEAM_FIELDS
+SEAT_NAMES = POSITION_NAMES  # the maker's position from the dealer's left
+_COUNTS = COUNT_FIELDS
 
 
 @dataclass
@@ -32,28 +35,26 @@ class DealSummary:
     """Running totals over per-deal records; :meth:`add` takes raw int64 record rows."""
 
     deals: int = 0
-    sums: dict[str, float] = field(default_factory=lambda: dict.fromkeys(
-        ("p0", "p0sq", "p1", "p1sq", "diff", "diffsq", "tot", "totsq", "mtricks", "deal",
-         "dealsq"), 0.0))
+    sums: dict[str, float] = field(default_factory=lambda: dict.fromkeys(SUM_FIELDS, 0.0))
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(_COUNTS, 0))
     # by the maker's position from the dealer's left: 0 eldest, 1 partner, 2 third, 3 dealer
     by_position: dict[str, np.ndarray] = field(default_factory=lambda: {
-        k: np.zeros(4, np.int64) for k in ("made", "euchred", "march", "played")})
+        k: np.zeros(N_POSITIONS, np.int64) for k in BY_POSITION_FIELDS})
     # by team (0, 1) and the maker's position: decisions and outcomes; "seated" counts the
     # deals in which the team held that position
     by_team: dict[str, np.ndarray] = field(default_factory=lambda: {
-        k: np.zeros((2, 4), np.int64) for k in TEAM_STATS})
-    # by how trump was made (``core.summary.H_*`` rows, ``K_*`` ways) and the maker's position:
+        k: np.zeros((2, N_POSITIONS), np.int64) for k in TEAM_STATS})
+    # by how trump was made (``core.layout.BH_*`` rows, ``HOW_*`` ways) and the maker's position:
     # deals, and the dealing side's points minus the other's, summed and squared
-    by_how: np.ndarray = field(default_factory=lambda: np.zeros((N_BY_HOW, N_HOW, 4),
+    by_how: np.ndarray = field(default_factory=lambda: np.zeros((N_BY_HOW, N_HOW, N_POSITIONS),
                                                                  np.int64))
 
     def add(self, recs: np.ndarray) -> None:
         """Add raw record rows (one compiled pass, ``core.summary.summarise``)."""
         sums = np.zeros(N_SUMS, np.int64)
         counts = np.zeros(N_COUNTS, np.int64)
-        by_position = np.zeros((N_BY_POSITION, 4), np.int64)
-        by_team = np.zeros((N_BY_TEAM, 2, 4), np.int64)
+        by_position = np.zeros((N_BY_POSITION, N_POSITIONS), np.int64)
+        by_team = np.zeros((N_BY_TEAM, 2, N_POSITIONS), np.int64)
         summarise(np.ascontiguousarray(recs, np.int64), sums, counts, by_position, by_team,
                   self.by_how)
         for key, v in zip(self.sums, sums, strict=True):
@@ -176,8 +177,8 @@ class GameSummary:
 
     def add(self, grecs: np.ndarray) -> None:
         self.games += len(grecs)
-        self.wins0 += int((grecs[:, 2] == 0).sum())
-        d = grecs[:, 5].astype(np.float64)
+        self.wins0 += int((grecs[:, GR_WINNER] == 0).sum())
+        d = grecs[:, GR_DEALS].astype(np.float64)
         self.deals += int(d.sum())
         self.deals_sq += float((d * d).sum())
 

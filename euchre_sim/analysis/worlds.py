@@ -33,12 +33,13 @@ from ..core.layout import (
     F_TRUMP,
     F_WINNERS,
     N_PRESET,
-    P_DEALER,
-    P_KITTY,
-    P_SCORE0,
-    P_SCORE1,
-    P_SCRIPT,
-    P_UP,
+    PR_DEALER,
+    PR_HAND,
+    PR_KITTY,
+    PR_SCORE0,
+    PR_SCORE1,
+    PR_SCRIPT,
+    PR_UP,
     SC_ALONE,
     SC_DEFEND,
     SC_DISCARD,
@@ -153,19 +154,19 @@ def sample_presets(sit: Situation, n: int, seed: int | tuple[int, ...]) -> np.nd
     held = dict(zip(names, masks.T, strict=True))
     for seat in range(4):
         if seat == sit.seat:
-            presets[:, seat] = f.dealt
+            presets[:, PR_HAND + seat] = f.dealt
             continue
         dealt = held[seat] | f.played.get(seat, 0)
         if seat == DEALER and -1 in held:  # he took up: his discard was one of his five
             dealt = (dealt | held[-1]) & ~(1 << sit.up)
-            presets[:, P_SCRIPT + SC_DISCARD] = np.log2(held[-1]).round().astype(np.int64)
-        presets[:, seat] = dealt
-    presets[:, P_UP] = sit.up
-    presets[:, P_KITTY] = held[-2]
-    presets[:, P_DEALER] = DEALER
+            presets[:, PR_SCRIPT + SC_DISCARD] = np.log2(held[-1]).round().astype(np.int64)
+        presets[:, PR_HAND + seat] = dealt
+    presets[:, PR_UP] = sit.up
+    presets[:, PR_KITTY] = held[-2]
+    presets[:, PR_DEALER] = DEALER
     team = sit.seat & 1
-    presets[:, P_SCORE0 + team] = sit.score[0]
-    presets[:, P_SCORE1 - team] = sit.score[1]
+    presets[:, PR_SCORE0 + team] = sit.score[0]
+    presets[:, PR_SCORE1 - team] = sit.score[1]
     return presets
 
 
@@ -198,7 +199,7 @@ def history(sit: Situation, screen: bool) -> list[tuple[int, int]]:
 def force(presets: np.ndarray, forced: Sequence[tuple[int, int]]) -> None:
     """Set script slots of every row of ``presets`` (in place)."""
     for slot, value in forced:
-        presets[:, P_SCRIPT + slot] = value
+        presets[:, PR_SCRIPT + slot] = value
 
 
 def option_presets(sit: Situation, presets: np.ndarray, option: Option,

@@ -22,12 +22,21 @@ from .layout import (
     G_SCORE1,
     G_SIZE,
     GAME_STRIDE,
+    GR_DEALS,
+    GR_FIRST_DEALER,
+    GR_GAME,
+    GR_SCORE0,
+    GR_SCORE1,
+    GR_WINNER,
     MAX_GAME_DEALS,
+    MAX_PLAYS,
     N_FIELDS,
     N_PRESET,
-    P_DEALER,
-    P_SCORE0,
-    P_SCORE1,
+    N_TRACE_FIELDS,
+    PR_DEALER,
+    PR_SCORE0,
+    PR_SCORE1,
+    SN_SIZE,
     TRACE_CAP,
 )
 from .pimc_bid import PW_SIZE
@@ -62,8 +71,8 @@ def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, snaps, gam
         seed_stream(rng, key, idx * GAME_STRIDE if games else idx)
         if games:
             dealer = below(rng, 4)
-            game_recs[i, 0] = idx
-            game_recs[i, 1] = dealer
+            game_recs[i, GR_GAME] = idx
+            game_recs[i, GR_FIRST_DEALER] = dealer
         else:
             dealer = idx & 3
         pi = -1
@@ -71,9 +80,9 @@ def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, snaps, gam
         s1 = 0
         if has_presets:
             pi = i
-            dealer = presets[i, P_DEALER]
-            s0 = presets[i, P_SCORE0]
-            s1 = presets[i, P_SCORE1]
+            dealer = presets[i, PR_DEALER]
+            s0 = presets[i, PR_SCORE0]
+            s1 = presets[i, PR_SCORE1]
         nd = 0
         row = 0 if games else i
         ti = i if traced else -1
@@ -98,10 +107,10 @@ def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, snaps, gam
                 break
             seed_stream(rng, key, idx * GAME_STRIDE + nd)
         if games:
-            game_recs[i, 2] = 0 if s0 >= target else (1 if s1 >= target else -1)
-            game_recs[i, 3] = s0
-            game_recs[i, 4] = s1
-            game_recs[i, 5] = nd
+            game_recs[i, GR_WINNER] = 0 if s0 >= target else (1 if s1 >= target else -1)
+            game_recs[i, GR_SCORE0] = s0
+            game_recs[i, GR_SCORE1] = s1
+            game_recs[i, GR_DEALS] = nd
 
 
 @njit(cache=True)
@@ -115,8 +124,8 @@ def workspace():
 @njit(cache=True, parallel=True)
 def run_deals(key, first, n, rules, kinds, params, recs, block):
     """Play deals ``first .. first+n-1`` of the run keyed ``key`` into ``recs[0:n]``."""
-    trace = np.zeros((0, TRACE_CAP, 3), np.int16)
-    no_snaps = np.zeros((0, 20, G_SIZE + 2), np.int64)
+    trace = np.zeros((0, TRACE_CAP, N_TRACE_FIELDS), np.int16)
+    no_snaps = np.zeros((0, MAX_PLAYS, SN_SIZE), np.int64)
     no_games = np.zeros((0, 6), np.int64)
     no_deals = np.zeros((0, 0, N_FIELDS), np.int64)
     no_presets = np.zeros((0, N_PRESET), np.int64)
@@ -145,8 +154,8 @@ def run_deals_traced(key, first, n, rules, kinds, params, recs, trace, snaps, pr
 def run_games(key, first, n, rules, kinds, params, game_recs, game_deals, block):
     """Play games ``first .. first+n-1`` into ``game_recs`` (and their deals into
     ``game_deals[i]`` when that array is not empty: shape (n, max_deals, N_FIELDS))."""
-    trace = np.zeros((0, TRACE_CAP, 3), np.int16)
-    no_snaps = np.zeros((0, 20, G_SIZE + 2), np.int64)
+    trace = np.zeros((0, TRACE_CAP, N_TRACE_FIELDS), np.int16)
+    no_snaps = np.zeros((0, MAX_PLAYS, SN_SIZE), np.int64)
     nblocks = (n + block - 1) // block
     for b in prange(nblocks):
         lo = b * block
@@ -162,8 +171,8 @@ def run_games(key, first, n, rules, kinds, params, game_recs, game_deals, block)
 def run_presets(key, first, n, rules, kinds, params, recs, presets, block):
     """Play the preset deals ``presets[0:n]`` in parallel into ``recs`` (random decisions of
     deal i use stream ``first + i`` of ``key``)."""
-    trace = np.zeros((0, TRACE_CAP, 3), np.int16)
-    no_snaps = np.zeros((0, 20, G_SIZE + 2), np.int64)
+    trace = np.zeros((0, TRACE_CAP, N_TRACE_FIELDS), np.int16)
+    no_snaps = np.zeros((0, MAX_PLAYS, SN_SIZE), np.int64)
     no_games = np.zeros((0, 6), np.int64)
     no_deals = np.zeros((0, 0, N_FIELDS), np.int64)
     nblocks = (n + block - 1) // block
@@ -181,8 +190,8 @@ def run_presets_at(key, streams, rules, kinds, params, recs, presets, block):
     ``streams[i]`` of ``key``: a subset of a sample (the hand analyser's deals that fit the
     bidding) keeps each deal's own random numbers, so every option of a decision played on
     the subset meets the same ones as on the whole sample."""
-    trace = np.zeros((0, TRACE_CAP, 3), np.int16)
-    no_snaps = np.zeros((0, 20, G_SIZE + 2), np.int64)
+    trace = np.zeros((0, TRACE_CAP, N_TRACE_FIELDS), np.int16)
+    no_snaps = np.zeros((0, MAX_PLAYS, SN_SIZE), np.int64)
     no_games = np.zeros((0, 6), np.int64)
     no_deals = np.zeros((0, 0, N_FIELDS), np.int64)
     n = streams.shape[0]

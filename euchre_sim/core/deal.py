@@ -110,9 +110,10 @@ from .layout import (
     G_WIN_CARD,
     G_WIN_SEAT,
     MAX_REDEALS,
-    P_KITTY,
-    P_SCRIPT,
-    P_UP,
+    PR_HAND,
+    PR_KITTY,
+    PR_SCRIPT,
+    PR_UP,
     S_SCRIPTED,
     SC_ALONE,
     SC_DEFEND,
@@ -121,6 +122,12 @@ from .layout import (
     SC_REDEAL,
     SC_ROUND1,
     SC_ROUND2,
+    SN_LEGAL,
+    SN_SEAT,
+    SN_STATE,
+    TR_KIND,
+    TR_SEAT,
+    TR_VALUE,
     TRACE_CAP,
 )
 from .rng import below
@@ -147,9 +154,9 @@ def emit(trace, ti, g, kind, seat, value):
     """Append an event to trace row ``ti`` (callers test ``ti >= 0`` first: no call, no cost)."""
     n = g[G_NEV]
     if n < TRACE_CAP:
-        trace[ti, n, 0] = kind
-        trace[ti, n, 1] = seat
-        trace[ti, n, 2] = value
+        trace[ti, n, TR_KIND] = kind
+        trace[ti, n, TR_SEAT] = seat
+        trace[ti, n, TR_VALUE] = value
         g[G_NEV] = n + 1
 
 
@@ -186,9 +193,9 @@ def redeal_eligible(nat, mode):
 def snapshot(snaps, ti, k, g, seat, legal):
     """Copy the deal state before card play ``k`` (the player to move, his legal cards)."""
     for j in range(G_SIZE):
-        snaps[ti, k, j] = g[j]
-    snaps[ti, k, G_SIZE] = seat
-    snaps[ti, k, G_SIZE + 1] = legal
+        snaps[ti, k, SN_STATE + j] = g[j]
+    snaps[ti, k, SN_SEAT] = seat
+    snaps[ti, k, SN_LEGAL] = legal
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -202,7 +209,7 @@ def scripted(presets, si, slot, top):
     is a value in 0..``top``, else -1: the strategy decides. No script when ``si < 0``."""
     if si < 0:
         return -1
-    v = presets[si, P_SCRIPT + slot]
+    v = presets[si, PR_SCRIPT + slot]
     return v if 0 <= v <= top else -1
 
 
@@ -243,9 +250,9 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
     # 1-2. shuffle, deal, redeals
     if pi >= 0:
         for p in range(4):
-            g[G_NAT + p] = presets[pi, p]
-        g[G_UP] = presets[pi, P_UP]
-        g[G_KITTY] = presets[pi, P_KITTY]
+            g[G_NAT + p] = presets[pi, PR_HAND + p]
+        g[G_UP] = presets[pi, PR_UP]
+        g[G_KITTY] = presets[pi, PR_KITTY]
     else:
         shuffle_and_deal(g, deck, rng, deck_row)
     redeals = 0

@@ -2,9 +2,19 @@
 
 * ``G_*``: slots of the per-deal state array ``g`` (int64) that every decision hook reads.
 * ``F_*``: columns of the per-deal record array (see ``RECORD_FIELDS``).
-* ``EV_*``: trace event kinds (docs/engine.md, "Trace").
+* ``GR_*``: columns of the per-game record array (see ``GAME_FIELDS``); ``GD_*``: the deal
+  rows of games (the game index, then a deal record).
+* ``EV_*``: trace event kinds (docs/engine.md, "Trace"); ``TR_*``: columns of a trace event.
+* ``SN_*``: slots of a snapshot row (the state before a card play).
+* ``PR_*``: columns of a preset deal row; ``SC_*``: slots of its script.
+* ``SU_*``, ``CO_*``, ``BP_*``, ``BT_*``, ``BH_*``, ``HOW_*``: the arrays a record summary
+  fills (``core.summary.summarise``).
 * ``S_*``: strategy kinds.
 * ``EQ_*``: the match-equity block of a strategy's parameter row.
+
+Each layout is declared once here, with a tuple of its column names where a row is turned into
+named columns (``RECORD_FIELDS``, ``GAME_FIELDS``, ...); nothing above the kernels indexes a
+row by a bare number.
 """
 
 from ..rules import R_TARGET, RULE_OPTIONS
@@ -75,8 +85,22 @@ RECORD_FIELDS = (
 ) = range(24)
 N_FIELDS = len(RECORD_FIELDS)
 
+# ---- game records (one row per game) ----
 GAME_FIELDS = ("game", "first_dealer", "winner", "score0", "score1", "deals")
+(
+    GR_GAME,  # game index
+    GR_FIRST_DEALER,  # seat of the first dealer
+    GR_WINNER,  # winning team, -1 when the game hit the deal cap
+    GR_SCORE0,  # final score of team 0
+    GR_SCORE1,  # final score of team 1
+    GR_DEALS,  # deals played
+) = range(6)
 N_GAME_FIELDS = len(GAME_FIELDS)
+
+# ---- the deal rows of games: the game index, then the deal record ----
+GD_GAME = 0
+GD_RECORD = 1  # the deal record's columns: row[GD_RECORD + F_*]
+N_GAME_DEAL_FIELDS = GD_RECORD + N_FIELDS
 
 # ---- trace ----
 (
@@ -89,13 +113,24 @@ EVENT_NAMES = (
     "DISCARD", "ALONE", "DEFEND_ALONE", "RAILROAD", "GIVE", "LONE_DISCARD", "PLAY", "TRICK",
 )
 TRACE_CAP = 160  # > the most events a deal can have (100 redeals + about 45)
+TRACE_FIELDS = ("kind", "seat", "value")  # the columns of a trace event
+TR_KIND, TR_SEAT, TR_VALUE = range(3)
+N_TRACE_FIELDS = len(TRACE_FIELDS)
+
+# ---- snapshots: the state before each card play of a deal ----
+MAX_PLAYS = 20  # card plays in a deal at most (4 seats x 5 tricks): snapshot rows per deal
+SN_STATE = 0  # the deal state array g (G_SIZE slots)
+SN_SEAT = G_SIZE  # the seat to play
+SN_LEGAL = G_SIZE + 1  # his legal cards (effective mask)
+SN_SIZE = G_SIZE + 2
 
 MAX_REDEALS = 100
 
 # ---- a preset deal (one row of ``presets``; docs/engine.md, "Preset deals and scripts") ----
 # hands of seats 0-3 (natural masks), up-card, kitty mask, dealer, score of team 0 and 1, then
 # the script: the actions forced on the deal, -1 where the decision is left to the strategy
-P_UP, P_KITTY, P_DEALER, P_SCORE0, P_SCORE1, P_SCRIPT = range(4, 10)
+PR_HAND = 0  # + seat: the seat's hand (natural mask)
+PR_UP, PR_KITTY, PR_DEALER, PR_SCORE0, PR_SCORE1, PR_SCRIPT = range(4, 10)
 SC_REDEAL = 0  # + seat: 0 keep, 1 call for a redeal
 SC_ROUND1 = 4  # + seat: 0 pass, 1 order up
 SC_ROUND2 = 8  # + seat: 0-3 the suit named, 4 pass
@@ -104,6 +139,45 @@ SC_ALONE = 13  # + seat: the maker's alone decision, 0 / 1
 SC_DEFEND = 17  # + seat: the defender's lone decision, 0 / 1
 SC_PLAY = 21  # + k: the k-th card played in the deal (natural card id), k = 0..19
 N_SCRIPT = 41
-N_PRESET = P_SCRIPT + N_SCRIPT
+N_PRESET = PR_SCRIPT + N_SCRIPT
 MAX_GAME_DEALS = 1000
 GAME_STRIDE = 1024  # streams per game: deal k of game g uses stream g * 1024 + k
+
+# ---- the arrays a record summary fills (core.summary.summarise) ----
+# ``sums``: totals of points (team 0, team 1, their difference and sum, the dealing side's
+# points minus the other's) and their squares, and the makers' tricks
+SUM_FIELDS = ("p0", "p0sq", "p1", "p1sq", "diff", "diffsq", "tot", "totsq", "mtricks", "deal",
+              "dealsq")
+(SU_P0, SU_P0SQ, SU_P1, SU_P1SQ, SU_DIFF, SU_DIFFSQ, SU_TOT, SU_TOTSQ, SU_MTRICKS, SU_DEAL,
+ SU_DEALSQ) = range(11)
+N_SUMS = len(SUM_FIELDS)
+# ``counts``: deals of each kind
+COUNT_FIELDS = ("played", "made", "euchred", "march", "alone", "alone_march", "defender_alone",
+                "round1", "round2", "stuck", "thrown_in", "maker_team0")
+(CO_PLAYED, CO_MADE, CO_EUCHRED, CO_MARCH, CO_ALONE, CO_ALONE_MARCH, CO_DEFENDER_ALONE,
+ CO_ROUND1, CO_ROUND2, CO_STUCK, CO_THROWN_IN, CO_MAKER_TEAM0) = range(12)
+N_COUNTS = len(COUNT_FIELDS)
+# the last axis of ``by_position``, ``by_team`` and ``by_how``: the maker's position from the
+# dealer's left
+POSITION_NAMES = ("eldest", "partner", "third", "dealer")
+POSITION_DEALER = 3
+N_POSITIONS = len(POSITION_NAMES)
+# rows of ``by_position``
+BY_POSITION_FIELDS = ("made", "euchred", "march", "played")
+BP_MADE, BP_EUCHRED, BP_MARCH, BP_PLAYED = range(4)
+N_BY_POSITION = len(BY_POSITION_FIELDS)
+# rows of ``by_team`` (row, team, maker's position); "seated" counts the deals in which the
+# team held that position
+BY_TEAM_FIELDS = ("seated", "made_trump", "orders", "calls", "calls_next", "stuck", "made",
+                  "euchred", "march", "alone", "alone_march")
+(BT_SEATED, BT_MADE_TRUMP, BT_ORDERS, BT_CALLS, BT_CALLS_NEXT, BT_STUCK, BT_MADE, BT_EUCHRED,
+ BT_MARCH, BT_ALONE, BT_ALONE_MARCH) = range(11)
+N_BY_TEAM = len(BY_TEAM_FIELDS)
+# ``by_how`` (row, how trump was made, maker's position): deals, and the dealing side's points
+# minus the other's summed and squared; a thrown-in deal is filed under the dealer's position
+BY_HOW_FIELDS = ("deals", "points", "points_sq")
+BH_DEALS, BH_POINTS, BH_POINTS_SQ = range(3)
+N_BY_HOW = len(BY_HOW_FIELDS)
+HOW_NAMES = ("round1", "round2", "stuck", "thrown_in")
+HOW_ROUND1, HOW_ROUND2, HOW_STUCK, HOW_THROWN_IN = range(4)
+N_HOW = len(HOW_NAMES)

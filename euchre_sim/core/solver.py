@@ -30,6 +30,7 @@ from numba import njit, prange
 from .bits import ctz, popcount
 from .endgame import last_two
 from .hands import to_effective
+from .layout import MAX_PLAYS
 from .tables import ABOVE, EFF, NAT, TRUMP_MASK
 from .trick import (
     after_play,
@@ -45,17 +46,17 @@ from .trick import (
 ONE = np.int64(1)
 
 # ---- a position row (int64, natural card ids) ----
-P_HAND = 0  # 4 natural hands (masks of the cards still held), seats 0..3
-P_TRUMP = 4  # trump suit 0..3
-P_MAKER = 5  # maker seat
-P_LEADER = 6  # the seat that leads (led) the current trick
-P_OUT_A = 7  # a seat sitting out, or -1
-P_OUT_B = 8  # a second seat sitting out, or -1
-P_NTRICK = 9  # cards already played to the current trick (0..3)
-P_TRICK = 10  # those cards (natural ids), in order from the leader: 3 slots
-P_WON = 13  # tricks the makers have already won
-P_NFB = 14  # 1: no_first_blood applies to the first lead of the hand
-P_SIZE = 15
+POS_HAND = 0  # 4 natural hands (masks of the cards still held), seats 0..3
+POS_TRUMP = 4  # trump suit 0..3
+POS_MAKER = 5  # maker seat
+POS_LEADER = 6  # the seat that leads (led) the current trick
+POS_OUT_A = 7  # a seat sitting out, or -1
+POS_OUT_B = 8  # a second seat sitting out, or -1
+POS_NTRICK = 9  # cards already played to the current trick (0..3)
+POS_TRICK = 10  # those cards (natural ids), in order from the leader: 3 slots
+POS_WON = 13  # tricks the makers have already won
+POS_NFB = 14  # 1: no_first_blood applies to the first lead of the hand
+POS_SIZE = 15
 
 # ---- the transposition table: one int64 array, see new_table ----
 TT_BITS = 12
@@ -68,7 +69,6 @@ STAMP_LIMIT = 1 << 26
 HASH_MUL = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as a signed int64
 
 # ---- solve_full outputs ----
-MAX_PLAYS = 20
 O_VALUE = 0  # makers' total tricks (those already won included)
 O_BEST = 1  # best card for the player to move (natural id)
 O_NPV = 2  # length of the principal variation
@@ -360,32 +360,32 @@ def next_stamp(tt):
 def setup(row, h):
     """Decode a position row: effective hands into ``h`` and the search state
     (nxtp, nplay, mteam, nfb, seat, pos, led, wcard, wseat, live, table, won)."""
-    trump = row[P_TRUMP]
-    out_a = row[P_OUT_A]
-    out_b = row[P_OUT_B]
+    trump = row[POS_TRUMP]
+    out_a = row[POS_OUT_A]
+    out_b = row[POS_OUT_B]
     nplay = np.int64(4)
     for s in range(4):
         if s == out_a or s == out_b:
             h[s] = 0
             nplay -= 1
         else:
-            h[s] = to_effective(row[P_HAND + s], trump)
+            h[s] = to_effective(row[POS_HAND + s], trump)
     nxtp = next_seat_map(out_a, out_b)
-    mteam = row[P_MAKER] & 1
+    mteam = row[POS_MAKER] & 1
     live = h[0] | h[1] | h[2] | h[3]
-    seat = row[P_LEADER]
+    seat = row[POS_LEADER]
     led = np.int64(-1)
     wcard = np.int64(-1)
     wseat = seat
     table = np.int64(0)
-    ntrick = row[P_NTRICK]
+    ntrick = row[POS_NTRICK]
     for k in range(ntrick):  # replay the cards on the table (the trick is not complete)
-        c = EFF[trump, row[P_TRICK + k]]
+        c = EFF[trump, row[POS_TRICK + k]]
         live |= ONE << c
         seat, _, led, wcard, wseat, _, table, _ = after_play(
             c, seat, k, led, wcard, wseat, live, table, nxtp, nplay, mteam)
-    nfb = row[P_NFB] != 0 and row[P_WON] == 0
-    return nxtp, nplay, mteam, nfb, seat, ntrick, led, wcard, wseat, live, table, row[P_WON]
+    nfb = row[POS_NFB] != 0 and row[POS_WON] == 0
+    return nxtp, nplay, mteam, nfb, seat, ntrick, led, wcard, wseat, live, table, row[POS_WON]
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -395,24 +395,25 @@ def solve_value(row, h, tt):
     next_stamp(tt)
     v = search(h, tt, nxtp, nplay, mteam, nfb, seat, pos, led, wcard, wseat, live, table,
                np.int64(-1), np.int64(6))
-    return won + v, NAT[row[P_TRUMP], tt[TT_BEST]]
+    return won + v, NAT[row[POS_TRUMP], tt[TT_BEST]]
 
 
 @njit(cache=True, _nrt=False)
 def solve_one(row, h, tt, out):
-    """One position row: ``out[0]`` = makers' total tricks, ``out[1]`` = best card."""
+    """One position row: ``out[O_VALUE]`` = makers' total tricks, ``out[O_BEST]`` = best card."""
     v, c = solve_value(row, h, tt)
-    out[0] = v
-    out[1] = c
+    out[O_VALUE] = v
+    out[O_BEST] = c
 
 
 @njit(cache=True, _nrt=False)
 def solve_range(rows, lo, hi, h, tt, out):
-    """Rows ``lo .. hi-1``: ``out[i, 0]`` makers' total tricks, ``out[i, 1]`` best card."""
+    """Rows ``lo .. hi-1``: ``out[i, O_VALUE]`` makers' total tricks, ``out[i, O_BEST]`` best
+    card."""
     for i in range(lo, hi):
         v, c = solve_value(rows[i], h, tt)
-        out[i, 0] = v
-        out[i, 1] = c
+        out[i, O_VALUE] = v
+        out[i, O_BEST] = c
 
 
 @njit(cache=True, parallel=True)
@@ -432,7 +433,7 @@ def solve_rows(rows, out, block):
 def solve_full(row, h, tt, out):
     """Everything about one position row into ``out`` (``O_*``): the value, the best card,
     the value of each legal card and a principal variation."""
-    trump = row[P_TRUMP]
+    trump = row[POS_TRUMP]
     nxtp, nplay, mteam, nfb, seat, pos, led, wcard, wseat, live, table, won = setup(row, h)
     next_stamp(tt)
     total = search(h, tt, nxtp, nplay, mteam, nfb, seat, pos, led, wcard, wseat, live, table,
