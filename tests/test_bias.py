@@ -170,3 +170,22 @@ def test_a_missing_points_file_is_a_one_line_error(tmp_path, capsys):
     assert cli.main(["bias", "--points", str(tmp_path / "nope.txt")]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("euchre-sim: error: points file") and "\n" not in err
+
+
+def test_a_point_no_table_can_analyse_is_reported_not_dropped_or_fatal(tmp_path):
+    """A point whose history the table never produces (an eldest who orders up anything, yet
+    passed) is listed as not analysed, with the reason; the others are reported as usual;
+    with no analysable point at all the run is a one-line error."""
+    path = tmp_path / "points.txt"
+    path.write_text('hand=9C,TC,9S,TS,9D up=9H seat=eldest\n'
+                    'hand=JH,JD,AH,KH,AS up=9H seat=partner bidding="pass"\n')
+    table = "reference:bid_threshold=0"
+    result = table_bias(read_points(path), table, table, deals=200, seed=3)
+    assert [k["point"] for k in result.skipped] == [1]
+    assert "consistent" in result.skipped[0]["reason"]
+    assert list(result.points["point"]) == [0]
+    assert "points not analysed (1;" in result.to_text()
+    assert result.summary()["skipped"][0]["point"] == 1
+    path.write_text('hand=JH,JD,AH,KH,AS up=9H seat=partner bidding="pass"\n')
+    with pytest.raises(AnalysisError, match="no point could be analysed"):
+        table_bias(read_points(path), table, table, deals=200, seed=3)

@@ -149,6 +149,7 @@ class BiasResult:
     options: pd.DataFrame
     points: pd.DataFrame
     elapsed: dict[str, float] = field(default_factory=dict)
+    skipped: list[dict] = field(default_factory=list)  # points no table could analyse, why
 
     def summary(self) -> dict:
         """The overall numbers (JSON-ready)."""
@@ -174,6 +175,7 @@ class BiasResult:
                          if n > 1 else math.nan},
             "shared_worlds": float(pts["shared"].mean()),
             "seconds": {k: round(v, 1) for k, v in self.elapsed.items()},
+            "skipped": self.skipped,
         }
 
     def by_stratum(self) -> pd.DataFrame:
@@ -236,6 +238,12 @@ class BiasResult:
             lines.append(f"  #{r['point']} {r['situation']}")
             lines.append(f"      {a} says {r['says_a']}; {b} says {r['says_b']}; regret "
                          f"{r['regret_b']:+.3f} ± {z * r['regret_se_b']:.3f}")
+        if self.skipped:
+            lines += ["", f"points not analysed ({len(self.skipped)}; left out of every figure "
+                      "above):"]
+            for k in self.skipped:
+                lines.append(f"  #{k['point']} {k['situation']}")
+                lines.append(f"      {k['reason']}")
         return "\n".join(lines)
 
 
@@ -272,7 +280,7 @@ def table_bias(points: Sequence[Point], a: str | Strategy = DEFAULT_TABLE,
     if not points:
         raise AnalysisError("no decision points to analyse")
     backend = backend or InProcess(threads)
-    option_frames, rows = [], []
+    option_frames, rows, skipped = [], [], []
     elapsed = {"a": 0.0, "b": 0.0}
     for i, point in enumerate(points):
         try:
@@ -282,7 +290,11 @@ def table_bias(points: Sequence[Point], a: str | Strategy = DEFAULT_TABLE,
             sb = sample_options(point.sit, b, deals, b_seed, threads, backend)
             t2 = time.perf_counter()
         except AnalysisError as exc:
-            raise AnalysisError(f"point #{i} ({point.line}): {exc}") from None
+            # e.g. too few random deals fit a table's bidding: reported, not silently dropped
+            skipped.append({"point": i, "situation": point.line, "reason": str(exc)})
+            if progress is not None:
+                progress(1)
+            continue
         elapsed["a"] += t1 - t0
         elapsed["b"] += t2 - t1
         opts = compare_samples(sa, sb, common=b_seed == seed)
@@ -293,6 +305,11 @@ def table_bias(points: Sequence[Point], a: str | Strategy = DEFAULT_TABLE,
                                          loner_option=opts["option"] == row["loner"]))
         if progress is not None:
             progress(1)
+    if not rows:
+        first = skipped[0]
+        raise AnalysisError(f"no point could be analysed; the first, point #{first['point']}: "
+                            f"{first['reason']}")
     options = pd.concat(option_frames, ignore_index=True)
     options = options[["point", *[c for c in options.columns if c != "point"]]]
-    return BiasResult(a, b, deals, seed, b_seed, options, pd.DataFrame(rows), elapsed)
+    return BiasResult(a, b, deals, seed, b_seed, options, pd.DataFrame(rows), elapsed,
+                      skipped)
