@@ -64,6 +64,18 @@ def provenance() -> dict[str, Any]:
     }
 
 
+def is_results_folder(path: Path) -> bool:
+    """Is ``path`` a folder this tool wrote (a real folder holding our ``meta.json``)? Only
+    such a folder may be replaced by ``--overwrite``."""
+    if path.is_symlink() or not path.is_dir():
+        return False
+    try:
+        meta = json.loads((path / "meta.json").read_text())
+    except (OSError, ValueError):
+        return False
+    return isinstance(meta, dict) and "euchre_sim_version" in meta
+
+
 class RunWriter:
     """Context manager writing one run folder atomically.
 
@@ -74,11 +86,21 @@ class RunWriter:
 
     def __init__(self, out: str | os.PathLike, overwrite: bool = False,
                  extras: dict[str, str] | None = None):
-        self.final = Path(out)
+        shown = str(out)
+        if not shown:
+            raise ResultsError("the output folder name is empty")
+        # absolute, with '.' and '..' resolved (not symlinks): the folder has a real name, and
+        # its temporary sibling lies next to it
+        self.final = Path(os.path.abspath(out))
         self.extras = dict(extras or {})  # more text files, written when the run completes
-        if self.final.exists() and not overwrite:
-            if not self.final.is_dir() or any(self.final.iterdir()):
-                raise ResultsError(f"output folder {str(self.final)!r} exists: use --overwrite")
+        if self.final.exists() or self.final.is_symlink():
+            empty = self.final.is_dir() and not any(self.final.iterdir())
+            if not overwrite and not empty:
+                raise ResultsError(f"output folder {shown!r} exists: use --overwrite")
+            if overwrite and not empty and not is_results_folder(self.final):
+                raise ResultsError(
+                    f"{shown!r} exists and is not a euchre-sim results folder (no meta.json of "
+                    "ours in it): --overwrite replaces only those; choose another --out")
         self.overwrite = overwrite
         self.tmp: Path | None = None
         self._writers: dict[str, pq.ParquetWriter] = {}

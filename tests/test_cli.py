@@ -55,6 +55,32 @@ def test_simulate_writes_a_complete_run_folder(capsys, tmp_path):
     assert len(pd.read_parquet(out_dir / "deals.parquet")) == 5000
 
 
+def test_overwrite_replaces_only_a_results_folder_of_ours(capsys, tmp_path, monkeypatch):
+    """--overwrite never deletes what this tool did not write: a folder without our meta.json
+    (or a plain file) is refused with one line and left as it was; our own run is replaced;
+    '.' and '..' are folders like any other, never a traceback."""
+    thesis = tmp_path / "d" / "thesis.txt"
+    thesis.parent.mkdir()
+    thesis.write_text("x")
+    for target in (thesis.parent, thesis):
+        rc, _, err = run(capsys, "simulate", "--deals", "10", "--seed", "1", "--out",
+                         str(target), "--overwrite", "--no-progress")
+        assert rc == 2 and "not a euchre-sim results folder" in err and err.count("\n") == 1
+        assert thesis.read_text() == "x"
+    ours = tmp_path / "ours"
+    for deals in ("10", "20"):
+        rc, _, _ = run(capsys, "simulate", "--deals", deals, "--seed", "1", "--out", str(ours),
+                       "--overwrite", "--no-progress")
+        assert rc == 0
+    assert len(pd.read_parquet(ours / "deals.parquet")) == 20
+    monkeypatch.chdir(thesis.parent)
+    for out in (".", ".."):
+        rc, _, err = run(capsys, "simulate", "--deals", "10", "--seed", "1", "--out", out,
+                         "--no-progress")
+        assert rc == 2 and "exists" in err and err.count("\n") == 1
+    assert sorted(p.name for p in thesis.parent.iterdir()) == ["thesis.txt"]
+
+
 def test_simulate_games(capsys, tmp_path):
     rc, out, _ = run(capsys, "simulate", "--games", "300", "--seed", "2", "--strategy",
                      "random", "--vs", "reference", "--out", str(tmp_path / "g"),
