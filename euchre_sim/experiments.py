@@ -25,6 +25,7 @@ Everything is written under a temporary name and renamed when complete.
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import sys
 import time
@@ -78,9 +79,17 @@ OPTIONAL = {"tune": ("games", "validate_deals"), "stability": ("games", "params"
                         "tricks", "score", "table", "check_deals")}
 
 
+NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+
+
 def load_experiment(path: str | Path) -> dict[str, Any]:
     """Read and validate an experiment file; returns the resolved configuration."""
     path = Path(path)
+    if path.exists() and not path.is_file():  # a folder, a named pipe (would block), a device
+        raise ExperimentError(f"experiment file {str(path)!r} is not a regular file")
+    if not NAME_RE.fullmatch(path.stem):  # the stem names results/NAME/: never a path
+        raise ExperimentError(f"experiment file {path.name!r}: its name must be a plain name "
+                              "(letters, digits, '_', '-', '.', not starting with '.')")
     try:
         data = tomllib.loads(path.read_text())
     except FileNotFoundError:
@@ -90,7 +99,7 @@ def load_experiment(path: str | Path) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as exc:
         raise ExperimentError(f"malformed experiment file {str(path)!r}: {exc}") from None
     kind = data.get("kind")
-    if kind not in KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:
         raise ExperimentError(f"{path.name}: kind must be one of {', '.join(KINDS)}, got "
                               f"{kind!r}")
     allowed = COMMON | set(KINDS[kind])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -92,6 +93,7 @@ def test_every_kind_runs_into_a_complete_result_folder(kind, tmp_path, capsys):
      "table must be a strategy or a list"),
     ('kind = "bias"\ntable = ["tuned", "pimc"]\n', "needs 'points'"),
     ('kind = "bias"\npoints = "p.txt"\ntable = 3\n', "table must be a strategy or a list"),
+    ('kind = ["simulate"]\n', "kind must be one of"),
 ])
 def test_bad_experiment_files(text, needle, tmp_path):
     path = tmp_path / "bad.toml"
@@ -99,6 +101,21 @@ def test_bad_experiment_files(text, needle, tmp_path):
     with pytest.raises(ExperimentError) as exc:
         load_experiment(path)
     assert needle in str(exc.value) and "\n" not in str(exc.value)
+
+
+def test_experiment_names_never_leave_the_results_folder_and_pipes_never_block(tmp_path):
+    """The file's stem names results/NAME/: '...toml' or '..toml' would climb out of
+    --results, so such names are refused; a named pipe (or a folder) is not read."""
+    for name in ("...toml", "..toml", ".hidden.toml"):
+        path = tmp_path / name
+        path.write_text('kind = "simulate"\nstrategy = "basic"\ndeals = 10\n')
+        with pytest.raises(ExperimentError, match="plain name"):
+            load_experiment(path)
+    fifo = tmp_path / "pipe.toml"
+    os.mkfifo(fifo)
+    for path in (fifo, tmp_path):
+        with pytest.raises(ExperimentError, match="not a regular file"):
+            load_experiment(path)
 
 
 def test_bad_values_inside_a_valid_file_are_one_line_errors(tmp_path, capsys):
