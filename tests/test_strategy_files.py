@@ -6,6 +6,7 @@ in a duplicate match.
 from __future__ import annotations
 
 import json
+import os
 
 import numpy as np
 import pytest
@@ -271,6 +272,7 @@ FILE_ERRORS = [
     ("missing-kind", '[play]\ncard_memory = 1\n',
      ["needs kind = one of random, reference, scripted, pimc, got None"]),
     ("unknown-kind", 'kind = "genius"\n', ["needs kind = one of", "got 'genius'"]),
+    ("non-string-kind", 'kind = ["scripted"]\n', ["needs kind = one of", "got ['scripted']"]),
     ("random-has-no-parameters", 'kind = "random"\nbid_threshold = 3\n',
      ["unknown parameter 'bid_threshold' for a random strategy", "it has none"]),
 ]
@@ -301,6 +303,8 @@ INLINE_ERRORS = [
     ("basic:play.card_memory", ["bad strategy parameter 'play.card_memory'",
                                 "expected key=value"]),
     ("genius", ["unknown strategy 'genius'", "built-ins are random, reference, basic"]),
+    ("advanced:round1.threshold.dealer=11,round1.threshold.dealer=40",
+     ["'round1.threshold.dealer' given twice"]),
 ]
 
 
@@ -320,6 +324,16 @@ def test_missing_file_is_a_one_line_error(tmp_path) -> None:
             get_strategy(spec)
         msg = str(exc.value)
         assert "not found" in msg and "nope.toml" in msg and "\n" not in msg
+
+
+def test_a_pipe_or_a_folder_is_not_read_as_a_strategy_file(tmp_path) -> None:
+    """A named pipe would block forever: only regular files are read."""
+    fifo, folder = tmp_path / "pipe.toml", tmp_path / "dir.toml"
+    os.mkfifo(fifo)
+    folder.mkdir()
+    for path in (fifo, folder):
+        with pytest.raises(StrategyError, match="not a regular file"):
+            get_strategy(str(path))
 
 
 def test_strategy_error_is_a_value_error() -> None:

@@ -129,6 +129,8 @@ def load_strategy_file(path: str | Path, name: str | None = None) -> Strategy:
     """Read and validate a strategy TOML file."""
     path = Path(path)
     where = f" in {path.name}"
+    if path.exists() and not path.is_file():  # a folder, a named pipe (would block), a device
+        raise StrategyError(f"strategy file {str(path)!r} is not a regular file")
     try:
         data = tomllib.loads(path.read_text())
     except FileNotFoundError:
@@ -138,7 +140,7 @@ def load_strategy_file(path: str | Path, name: str | None = None) -> Strategy:
     except tomllib.TOMLDecodeError as exc:
         raise StrategyError(f"malformed strategy file {str(path)!r}: {exc}") from None
     kind = data.pop("kind", None)
-    if kind not in PARAMS:
+    if not isinstance(kind, str) or kind not in PARAMS:
         raise StrategyError(f"strategy file {str(path)!r} needs kind = one of "
                             f"{', '.join(PARAMS)}, got {kind!r}")
     description = data.pop("description", "")
@@ -172,6 +174,8 @@ def get_strategy(spec: str | Strategy, **overrides: float) -> Strategy:
             if "=" not in item:
                 raise StrategyError(f"bad strategy parameter {item!r}: expected key=value")
             k, v = item.split("=", 1)
+            if k.strip() in given:
+                raise StrategyError(f"strategy parameter {k.strip()!r} given twice in {spec!r}")
             given[k.strip()] = v.strip()
         given.update(overrides)
     if not given:
