@@ -111,3 +111,14 @@ def test_run_until_the_interval_is_narrow_enough():
     assert (hi - lo) / 2 <= 0.004
     fixed = duplicate_deals(Rules(), "advanced", "basic", r.boards, seed=9)
     assert fixed.diff.mean == pytest.approx(r.diff.mean)
+
+
+def test_too_few_boards_give_no_verdict():
+    """One board has a standard error of 0: the text must not call either side better below
+    the minimum number of boards, in deals and in games."""
+    r = duplicate_deals(Rules(), "advanced", "random", 1, seed=1)
+    assert r.diff.se == 0.0 and "verdict at 95 %: none: 1 boards are too few" in r.to_text()
+    g = duplicate_games(Rules(), "advanced", "random", 2, seed=1)
+    assert "games: none (too few boards)" in g.to_text()
+    big = duplicate_deals(Rules(), "advanced", "random", 200, seed=1)
+    assert "verdict at 95 %: A is better" in big.to_text()

@@ -30,6 +30,9 @@ from ..strategies import Strategy, get_strategy
 from .stats import Estimate, mean_estimate, wilson_interval, z_value
 from .summary import DealSummary, decision_table
 
+# below this many boards the normal interval is no guide (one board has a standard error of 0)
+MIN_VERDICT_BOARDS = 30
+
 
 @dataclass
 class MatchResult:
@@ -95,7 +98,10 @@ class MatchResult:
             f"(95 % interval {lo:+.4f} .. {hi:+.4f}{paired})",
         ]
         verdict = "no significant difference"
-        if lo > 0 or hi < 0:
+        if self.boards < MIN_VERDICT_BOARDS:
+            verdict = (f"none: {self.boards:,} boards are too few for the interval to mean "
+                       f"anything (at least {MIN_VERDICT_BOARDS})")
+        elif lo > 0 or hi < 0:
             verdict = "A is better" if lo > 0 else "B is better"
         if self.games:
             wlo, whi = wilson_interval(self.games_won_by_a, self.games)
@@ -105,7 +111,9 @@ class MatchResult:
                          f"paired by board {100 * plo:.2f} .. {100 * phi:.2f}; Wilson, "
                          f"unpaired, {100 * wlo:.2f} .. {100 * whi:.2f})")
             win_verdict = "no significant difference"
-            if plo > 0.5 or phi < 0.5:
+            if self.boards < MIN_VERDICT_BOARDS:
+                win_verdict = "none (too few boards)"
+            elif plo > 0.5 or phi < 0.5:
                 win_verdict = "A wins more games" if plo > 0.5 else "B wins more games"
             lines.append(f"verdict at 95 %: points per deal: {verdict}; games: {win_verdict}")
         else:
