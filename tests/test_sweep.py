@@ -16,9 +16,13 @@ def test_ranges():
         "round1.threshold.dealer", [8, 10, 12, 14, 16])
     assert parse_range("a=0:1:0.25")[1] == [0, 0.25, 0.5, 0.75, 1]
     assert parse_range("a=1,2,5")[1] == [1, 2, 5]
-    for bad in ("a", "a=3:1:1", "a=1:5:0", "a=1:2", "a=x", "a="):
+    for bad in ("a", "a=3:1:1", "a=1:5:0", "a=1:2", "a=x", "a=", "a=0:inf:1", "a=nan,1"):
         with pytest.raises(SweepError):
             parse_range(bad)
+    # counted before anything is built: these would take gigabytes or never end
+    for huge in ("a=8:1e9:1", "a=0:1:1e-12", "a=8:1e300:1", "a=0:1e308:1e-308"):
+        with pytest.raises(SweepError, match="more than 200 values"):
+            parse_range(huge)
 
 
 def test_every_point_is_a_duplicate_match_on_the_same_deals():

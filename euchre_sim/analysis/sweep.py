@@ -35,21 +35,33 @@ def parse_range(spec: str) -> tuple[str, list[float]]:
     try:
         if ":" in text:
             parts = [float(x) for x in text.split(":")]
-            if len(parts) != 3 or parts[2] <= 0 or parts[1] < parts[0]:
+            if (len(parts) != 3 or not all(np.isfinite(parts)) or parts[2] <= 0
+                    or parts[1] < parts[0]):
                 raise ValueError
             start, stop, step = parts
-            n = int(np.floor((stop - start) / step + 1e-9)) + 1
-            values = [round(start + k * step, 10) for k in range(n)]
+            count = np.floor((stop - start) / step + 1e-9) + 1  # counted before anything is built
+            if not np.isfinite(count) or count > MAX_VALUES:
+                raise SweepError(f"--param {key}: {start:g}:{stop:g}:{step:g} gives more than "
+                                 f"{MAX_VALUES} values (at most {MAX_VALUES})")
+            values = [round(start + k * step, 10) for k in range(int(count))]
         else:
             values = [float(x) for x in text.split(",") if x.strip()]
+            if not all(np.isfinite(values)):
+                raise ValueError
+    except SweepError:
+        raise
     except ValueError:
-        raise SweepError(f"bad --param {spec!r}: expected key=start:stop:step (step > 0, "
-                         f"stop >= start) or key=v1,v2,...") from None
+        raise SweepError(f"bad --param {spec!r}: expected key=start:stop:step (finite, step > "
+                         f"0, stop >= start) or key=v1,v2,...") from None
     if not values:
         raise SweepError(f"bad --param {spec!r}: no values")
-    if len(values) > 200:
-        raise SweepError(f"--param {key}: {len(values)} values is too many (at most 200)")
+    if len(values) > MAX_VALUES:
+        raise SweepError(f"--param {key}: {len(values)} values is too many (at most "
+                         f"{MAX_VALUES})")
     return key, values
+
+
+MAX_VALUES = 200  # values of one swept parameter
 
 
 @dataclass
