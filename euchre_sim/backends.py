@@ -33,13 +33,31 @@ class BackendError(ValueError):
     """A bad --scheduler / --cluster option or an unreachable cluster (one-line message)."""
 
 
-def plan_shards(total: int, size: int, first: int = 0, align: int = 1) -> list[Shard]:
+class ShardPlan(Sequence[Shard]):
+    """Indices ``first .. first+total-1`` cut into shards of ``size``, the last one taking the
+    rest: a lazy sequence (a plan for 10^20 deals costs nothing until its shards are run)."""
+
+    def __init__(self, total: int, size: int, first: int = 0):
+        self.total, self.size, self.first = total, size, first
+        self._starts = range(0, max(total, 0), size)
+
+    def __len__(self) -> int:
+        return len(self._starts)
+
+    def __getitem__(self, k):  # type: ignore[override]
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(len(self)))]
+        lo = self._starts[k]
+        return (self.first + lo, min(self.size, self.total - lo))
+
+
+def plan_shards(total: int, size: int, first: int = 0, align: int = 1) -> ShardPlan:
     """Cut indices ``first .. first+total-1`` into shards of ``size`` (rounded up to a multiple
-    of ``align``; the last shard takes the rest)."""
+    of ``align``; the last shard takes the rest), lazily."""
     if size < 1:
         raise BackendError(f"shard size must be a positive integer, got {size}")
     size = -(-size // align) * align
-    return [(first + lo, min(size, total - lo)) for lo in range(0, total, size)]
+    return ShardPlan(total, size, first)
 
 
 class ShardProgress:

@@ -48,8 +48,12 @@ def same_match(x, y):
 
 def test_plan_shards_covers_every_index_once():
     shards = plan_shards(100_000, 30_000, first=7)
-    assert shards == [(7, 30_000), (30_007, 30_000), (60_007, 30_000), (90_007, 10_000)]
-    assert plan_shards(10_000, 3_000, align=4096) == [(0, 4096), (4096, 4096), (8192, 1808)]
+    assert list(shards) == [(7, 30_000), (30_007, 30_000), (60_007, 30_000), (90_007, 10_000)]
+    assert len(shards) == 4 and shards[-1] == (90_007, 10_000)
+    assert list(plan_shards(10_000, 3_000, align=4096)) == [(0, 4096), (4096, 4096), (8192, 1808)]
+    # a plan is lazy: 10^20 deals cost nothing until they are run
+    huge = plan_shards(10**20, 10**6)
+    assert len(huge) == 10**14 and huge[-1] == (10**20 - 10**6, 10**6)
 
 
 @pytest.mark.parametrize("shard", [None, 50_000, 131_072])
