@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import time
@@ -51,16 +52,20 @@ def _seed(text: str) -> int:
     return value
 
 
+MAX_INDEX = 2**62  # counts and indices stay far inside the kernels' int64
+
+
 def _int_at_least(low: int, what: str):
-    """An argparse type: an integer >= ``low`` (underscores allowed: 1_000_000)."""
+    """An argparse type: an integer >= ``low`` and at most ``MAX_INDEX`` (underscores
+    allowed: 1_000_000)."""
 
     def parse(text: str) -> int:
         try:
             value = int(text.replace("_", ""))
         except ValueError:
             value = None
-        if value is None or value < low:
-            raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}")
+        if value is None or not low <= value <= MAX_INDEX:
+            raise argparse.ArgumentTypeError(f"expected {what} (at most 2**62), got {text!r}")
         return value
 
     return parse
@@ -68,6 +73,24 @@ def _int_at_least(low: int, what: str):
 
 _positive = _int_at_least(1, "a positive integer")
 _nonnegative = _int_at_least(0, "an integer >= 0")
+
+
+def _positive_float(text: str) -> float:
+    """An argparse type: a finite number > 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a finite number > 0, got {text!r}")
+    return value
+
+
+def _folder(text: str) -> str:
+    """An argparse type: a folder name (not empty)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("the folder name is empty")
+    return text
 
 
 def _add_rules_args(p: argparse.ArgumentParser, default: str | None = "north-american",
@@ -87,7 +110,7 @@ def _rules(args: argparse.Namespace, extra: Sequence[str] = ()) -> Rules:
 
 
 def _add_output_args(p: argparse.ArgumentParser, what: str, progress: bool = True) -> None:
-    p.add_argument("--out", default=None, metavar="DIR", help=what)
+    p.add_argument("--out", type=_folder, default=None, metavar="DIR", help=what)
     p.add_argument("--overwrite", action="store_true", help="replace DIR if it exists")
     if progress:
         p.add_argument("--no-progress", action="store_true", help="hide the progress bar")
@@ -226,7 +249,8 @@ def build_parser() -> argparse.ArgumentParser:
         "cores, runs ../shared/bench/cref-rate beside it, and prints the ratios plus the cold "
         "and warm start times. A measurement, not a test.",
     )
-    bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    bench.add_argument("--seconds", type=_positive_float, default=3.0,
+                       help="time per measurement")
     bench.add_argument("--cref", default=None, help="path to cref-rate (default: auto-detect)")
     bench.add_argument("--strategies", default="reference", metavar="LIST",
                        help="comma-separated strategies to time, each playing both sides "
@@ -246,7 +270,7 @@ def build_parser() -> argparse.ArgumentParser:
     mcount.add_argument("--deals", type=_positive, help="duplicate deals (default 100000)")
     mcount.add_argument("--games", type=_positive, help="duplicate games instead of deals")
     match.add_argument("--seed", type=_seed, default=1, help="run seed (default 1)")
-    match.add_argument("--precision", type=float, default=None, metavar="W",
+    match.add_argument("--precision", type=_positive_float, default=None, metavar="W",
                        help="stop as soon as the 95 %% interval's half-width is <= W points "
                        "per deal (--deals is then the most it plays): 'run until we know'")
     _add_compute_args(match)
@@ -332,7 +356,7 @@ def build_parser() -> argparse.ArgumentParser:
         "exact command into results/NAME/RUN_ID/ (atomically).",
     )
     rn.add_argument("file", metavar="FILE", help="the experiment TOML file")
-    rn.add_argument("--results", default="results", metavar="DIR",
+    rn.add_argument("--results", type=_folder, default="results", metavar="DIR",
                     help="where result folders go (default: results)")
     _add_cluster_args(rn)
 

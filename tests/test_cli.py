@@ -116,12 +116,20 @@ def test_bad_input_is_a_one_line_error(capsys, argv, needle):
     ["simulate", "--deals", "many"],
     ["simulate", "--seed", "-1"],
     ["show", "--seed", "1", "--deal", "-3"],
+    ["show", "--seed", "1", "--deal", "9223372036854775808"],  # once shown as deal 0
+    ["simulate", "--deals", "100000000000000000000"],
+    ["simulate", "--deals", "10", "--out", ""],  # once wrote nothing and exited 0
+    ["match", "advanced", "basic", "--precision", "nan"],
+    ["bench", "--seconds", "-1"],
+    ["bench", "--seconds", "inf"],
+    ["run", "experiments/demo.toml", "--results", ""],
 ])
 def test_bad_numbers_exit_nonzero(capsys, argv):
     with pytest.raises(SystemExit) as exc:
         cli.main(argv)
     assert exc.value.code == 2
-    assert "Traceback" not in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "error:" in err
 
 
 def test_interrupted_run_leaves_nothing_that_looks_complete(capsys, tmp_path, monkeypatch):
