@@ -44,6 +44,9 @@ class ExperimentError(ValueError):
 
 CHARTS = ("order-up", "go-alone", "deal-value", "stick-the-dealer")  # ``euchre-sim chart WHICH``
 COMMON = {"kind", "description", "rules", "set", "threads"}
+# keys that count something: when given, a positive integer
+COUNT_KEYS = ("deals", "games", "threads", "rounds", "per_round", "trials", "validate_deals",
+              "validate_top", "batch")
 KINDS: dict[str, dict[str, Any]] = {
     # key -> default (None: required)
     "simulate": {"strategy": "reference", "vs": None, "deals": 100_000, "games": None,
@@ -134,6 +137,11 @@ def load_experiment(path: str | Path) -> dict[str, Any]:
                               'patterns, e.g. ["round1.threshold.*", "play.second_hand_low"]')
     if kind in ("analyze", "bias"):
         check_tables(config["table"], path.name)
+    for key in COUNT_KEYS:  # given counts must be positive integers: games = 0 once ran deals
+        value = data.get(key)
+        if key in data and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+            raise ExperimentError(f"{path.name}: {key} must be a positive integer, got "
+                                  f"{value!r}")
     if kind == "chart" and config["which"] not in CHARTS:
         raise ExperimentError(f"{path.name}: which must be one of {', '.join(CHARTS)}, got "
                               f"{config['which']!r}")

@@ -94,6 +94,10 @@ def test_every_kind_runs_into_a_complete_result_folder(kind, tmp_path, capsys):
     ('kind = "bias"\ntable = ["tuned", "pimc"]\n', "needs 'points'"),
     ('kind = "bias"\npoints = "p.txt"\ntable = 3\n', "table must be a strategy or a list"),
     ('kind = ["simulate"]\n', "kind must be one of"),
+    ('kind = "simulate"\ngames = 0\n', "games must be a positive integer, got 0"),
+    ('kind = "simulate"\nthreads = 0\n', "threads must be a positive integer, got 0"),
+    ('kind = "simulate"\ndeals = 1.5\n', "deals must be a positive integer, got 1.5"),
+    ('kind = "climb"\nstrategy = "basic"\nrounds = true\n', "rounds must be a positive"),
 ])
 def test_bad_experiment_files(text, needle, tmp_path):
     path = tmp_path / "bad.toml"
