@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import signal
 import sys
 import time
 from collections.abc import Sequence
@@ -811,6 +812,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     started = time.time()
+    previous = _terminate_as_interrupt()
     try:
         return dispatch(args)
     except USER_ERRORS as exc:
@@ -823,6 +825,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into `head` and the like
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _terminate_as_interrupt():
+    """SIGTERM (a `kill`, a job scheduler) is handled like Ctrl-C: the run's temporary folder
+    is removed and nothing that looks complete is left. Returns the handler it replaced, or
+    None where signals cannot be set (not the main thread)."""
+    try:
+        return signal.signal(signal.SIGTERM, _interrupt)
+    except ValueError:
+        return None
 
 
 if __name__ == "__main__":

@@ -64,6 +64,25 @@ def provenance() -> dict[str, Any]:
     }
 
 
+def remove_stale_partials(parent: Path, name: str) -> None:
+    """Remove the temporary folders that runs into ``parent/name`` left when they were killed
+    (``.NAME.partial-PID-*`` of a process that no longer exists)."""
+    for path in parent.glob(f".{name}.partial-*-*"):
+        pid = path.name[len(name) + 10:].split("-", 1)[0]
+        if pid.isdigit() and not _alive(int(pid)) and path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # exists, not ours to signal
+        return True
+    return True
+
+
 def is_results_folder(path: Path) -> bool:
     """Is ``path`` a folder this tool wrote (a real folder holding our ``meta.json``)? Only
     such a folder may be replaced by ``--overwrite``."""
@@ -109,7 +128,13 @@ class RunWriter:
         parent = self.final.parent
         try:
             parent.mkdir(parents=True, exist_ok=True)
-            self.tmp = Path(tempfile.mkdtemp(prefix=f".{self.final.name}.partial-", dir=parent))
+            remove_stale_partials(parent, self.final.name)
+            prefix = f".{self.final.name}.partial-{os.getpid()}-"
+            self.tmp = Path(tempfile.mkdtemp(prefix=prefix, dir=parent))
+            # mkdtemp makes the folder 0700; a results folder follows the umask like any other
+            umask = os.umask(0)
+            os.umask(umask)
+            self.tmp.chmod(0o777 & ~umask)
         except OSError as exc:
             msg = f"cannot create output folder {str(self.final)!r}: {exc.strerror}"
             raise ResultsError(msg) from None

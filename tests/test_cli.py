@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -180,3 +181,45 @@ def test_match_command(capsys, tmp_path):
 def test_match_and_bench_bad_input(capsys, argv, needle):
     rc, _, err = run(capsys, *argv)
     assert rc == 2 and needle in err and err.count("\n") == 1
+
+
+def test_killed_runs_leave_nothing_behind_on_the_next_run(capsys, tmp_path):
+    """A run killed with SIGKILL leaves its .NAME.partial-PID-* folder; the next run into the
+    same place removes it (the process is gone), never one of a run still going. A results
+    folder follows the umask (mkdtemp alone makes it 0700)."""
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    stale = tmp_path / f".run.partial-{gone}-abc"
+    live = tmp_path / f".run.partial-{os.getpid()}-def"
+    for p in (stale, live):
+        p.mkdir()
+        (p / "deals.parquet").write_bytes(b"x")
+    old = os.umask(0o022)
+    try:
+        rc, _, _ = run(capsys, "simulate", "--deals", "10", "--seed", "1", "--out",
+                       str(tmp_path / "run"), "--no-progress")
+    finally:
+        os.umask(old)
+    assert rc == 0 and not stale.exists() and live.exists()
+    assert (tmp_path / "run").stat().st_mode & 0o777 == 0o755
+
+
+def test_sigterm_is_handled_like_ctrl_c(tmp_path):
+    """`kill` (SIGTERM) in the middle of a run: exit 130, the temporary folder removed,
+    nothing that looks complete."""
+    import signal
+    import time
+
+    out = tmp_path / "big"
+    proc = subprocess.Popen([sys.executable, "-m", "euchre_sim", "simulate", "--deals",
+                             "2000000000", "--seed", "1", "--out", str(out), "--no-progress"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 120
+    while not list(tmp_path.glob(".big.partial-*")) and time.time() < deadline:
+        time.sleep(0.2)
+    assert list(tmp_path.glob(".big.partial-*")), "the run never started"
+    time.sleep(1.0)
+    proc.send_signal(signal.SIGTERM)
+    err = proc.communicate(timeout=120)[1]
+    assert proc.returncode == 130 and "interrupted" in err and "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
