@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import re
 import signal
 import sys
 import time
@@ -87,6 +88,17 @@ def _positive_float(text: str) -> float:
     return value
 
 
+SCHEDULER_RE = re.compile(r"(?:[a-z][a-z0-9+.-]*://)?[^\s/:]+:\d{1,5}")
+
+
+def _scheduler(text: str) -> str:
+    """An argparse type: a Dask scheduler address with a port, e.g. tcp://10.0.0.5:8786."""
+    if not SCHEDULER_RE.fullmatch(text.strip()):
+        raise argparse.ArgumentTypeError(f"expected a scheduler address with a port, e.g. "
+                                         f"tcp://10.0.0.5:8786, got {text!r}")
+    return text.strip()
+
+
 def _folder(text: str) -> str:
     """An argparse type: a folder name (not empty)."""
     if not text.strip():
@@ -126,7 +138,7 @@ def _add_cluster_args(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group(
         "scale-out (see docs/cluster.md; results are identical to an in-process run)")
     where = g.add_mutually_exclusive_group()
-    where.add_argument("--scheduler", metavar="ADDRESS", default=None,
+    where.add_argument("--scheduler", metavar="ADDRESS", default=None, type=_scheduler,
                        help="run the shards on an existing Dask scheduler, e.g. "
                        "tcp://10.0.0.5:8786")
     where.add_argument("--cluster", metavar="local[:N]", default=None,
@@ -441,6 +453,8 @@ def build_parser() -> argparse.ArgumentParser:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .runner import run_simulation
 
+    if args.no_records and not args.out:
+        raise ResultsError("--no-records says what --out writes: give --out DIR")
     rules = _rules(args)
     a = get_strategy(args.strategy)
     b = get_strategy(args.vs) if args.vs else None

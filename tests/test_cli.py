@@ -105,6 +105,7 @@ def test_show_prints_a_deal(capsys):
     (["simulate", "--strategy", "reference:wild=1", "--deals", "10", "--seed", "1"],
      "unknown parameter"),
     (["simulate", "--threads", "999", "--deals", "10", "--seed", "1"], "threads must be"),
+    (["simulate", "--deals", "10", "--seed", "1", "--no-records"], "give --out DIR"),
 ])
 def test_bad_input_is_a_one_line_error(capsys, argv, needle):
     rc, _, err = run(capsys, *argv)
@@ -124,6 +125,8 @@ def test_bad_input_is_a_one_line_error(capsys, argv, needle):
     ["bench", "--seconds", "-1"],
     ["bench", "--seconds", "inf"],
     ["run", "experiments/demo.toml", "--results", ""],
+    ["simulate", "--deals", "10", "--scheduler", "notaurl"],  # once a Dask traceback
+    ["simulate", "--deals", "10", "--scheduler", ""],  # once ignored
 ])
 def test_bad_numbers_exit_nonzero(capsys, argv):
     with pytest.raises(SystemExit) as exc:
