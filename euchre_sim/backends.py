@@ -297,8 +297,11 @@ def open_backend(scheduler: str | None = None, cluster: str | None = None,
         per_worker = max(1, (os.cpu_count() or 1) // n)
         # the workers' own logs stay quiet (a task's error reaches the client as an
         # exception); Ctrl-C in a terminal reaches them too, and their dying words are noise
+        # scheduler and dashboard on this machine's loopback only: nothing is served to the
+        # network (the dashboard has no authentication)
         local = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                             dashboard_address=":0", silence_logs=logging.CRITICAL)
+                             host="127.0.0.1", dashboard_address="127.0.0.1:0",
+                             silence_logs=logging.CRITICAL)
         return DaskBackend(Client(local), local, f"local:{n}", threads=per_worker)
     try:
         client = Client(scheduler, timeout=CONNECT_TIMEOUT)

@@ -256,3 +256,11 @@ def test_the_progress_bar_counts_finished_shards(cluster, on_cluster):
     duplicate_deals(RULES, "basic", "reference", 100_000, seed=1, backend=backend,
                     shard=30_000, progress=ShardProgress(bar))
     assert bar.n == 100_000 and bar.postfix == "4/4 shards"
+
+
+def test_a_local_cluster_serves_nothing_to_the_network():
+    """The local cluster's scheduler and its (unauthenticated) dashboard listen on the
+    loopback only."""
+    with open_backend(cluster="local:1") as backend:
+        assert backend.client.scheduler.address.startswith("tcp://127.0.0.1:")
+        assert backend.client.dashboard_link.startswith("http://127.0.0.1:")
