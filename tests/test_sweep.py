@@ -137,3 +137,13 @@ def test_large_grids_say_the_paired_differences_are_not_computed(monkeypatch):
               deals=2_000, seed=1)
     assert "minus_best" not in r.table()
     assert "vs best: not computed for a grid of more than 1 points" in r.to_text()
+
+
+def test_a_sweep_on_too_few_deals_calls_no_point_worse():
+    """One deal per point has a standard error of 0: no point may be called significantly
+    worse than the best."""
+    res = sweep(Rules(), "basic", [("round1.threshold.dealer", [10, 12])], "reference",
+                deals=1, seed=4)
+    text = res.to_text()
+    assert "too few for the intervals to mean anything" in text
+    assert "significantly worse" not in text and "vs best -" not in text

@@ -16,7 +16,7 @@ import numpy as np
 from ..backends import Backend
 from ..rules import Rules
 from ..strategies import Strategy, StrategyError, get_strategy
-from .match import MatchResult
+from .match import MIN_VERDICT_BOARDS, MatchResult
 from .stats import Estimate
 from .variants import VariantResult, match_variants, paired_difference
 
@@ -135,7 +135,9 @@ class SweepResult:
             if self.games:
                 line += (f"   {100 * row['win_rate']:.2f} % ({100 * row['win_ci95_low']:.2f} "
                          f".. {100 * row['win_ci95_high']:.2f})")
-            if "minus_best" in row and row["minus_best_se"] > 0:
+            if self.deals < MIN_VERDICT_BOARDS:
+                pass
+            elif "minus_best" in row and row["minus_best_se"] > 0:
                 line += "   " + self._vs_best(row)
             elif "minus_best" in row and row["minus_best"] == 0:
                 line += "   best"
@@ -149,7 +151,10 @@ class SweepResult:
                          f"({100 * wlo:.2f} .. {100 * whi:.2f})")
         else:
             lines.append(f"best: {label}: {r.diff.mean:+.4f} ({lo:+.4f} .. {hi:+.4f})")
-        if "minus_best" not in df:
+        if self.deals < MIN_VERDICT_BOARDS:
+            lines.append(f"vs best: none: {self.deals:,} {unit} per point are too few for the "
+                         f"intervals to mean anything (at least {MIN_VERDICT_BOARDS})")
+        elif "minus_best" not in df:
             lines.append(f"vs best: not computed for a grid of more than {MAX_PAIRED_POINTS} "
                          "points (the board products grow with the square of the grid)")
         else:
