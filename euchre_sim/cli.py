@@ -10,6 +10,7 @@ import signal
 import sys
 import time
 from collections.abc import Sequence
+from typing import NoReturn
 
 from . import __version__
 from .analysis.analyze import CHECK_DEALS, CHECK_TABLE, DEFAULT_TABLE
@@ -52,6 +53,14 @@ def _seed(text: str) -> int:
     if not 0 <= value < 2**64:
         raise argparse.ArgumentTypeError(f"seed must be in [0, 2**64), got {value}")
     return value
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr (the usage is in --help), exit
+    status 2, like every other error of the tool. Subcommands' parsers are of this class too."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
 MAX_INDEX = 2**62  # counts and indices stay far inside the kernels' int64
@@ -216,7 +225,7 @@ def _add_game_args(p: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="euchre-sim",
         description="Monte Carlo simulator for Euchre: deals and whole games under any rule "
         "option, scripted strategies, reproducible from a seed.",
