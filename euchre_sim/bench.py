@@ -36,8 +36,14 @@ print(f"{t1 - t0:.3f} {t2 - t0:.3f}")
 """
 
 
+class BenchError(ValueError):
+    """A bad benchmark request (one-line message)."""
+
+
 def find_cref(explicit: str | None = None) -> Path | None:
     """Locate ``cref-rate``: the argument, $EUCHRE_CREF, or ``../shared/bench`` of the repo."""
+    if explicit is not None and not Path(explicit).is_file():  # never another one instead
+        raise BenchError(f"cref-rate not found at {explicit!r}")
     candidates = [explicit, os.environ.get("EUCHRE_CREF")]
     root = Path(__file__).resolve().parents[1]
     candidates += [root.parent / "shared" / "bench" / "cref-rate",
@@ -108,13 +114,13 @@ def run_bench(seconds: float = 3.0, cref: str | None = None, echo=print,
               strategies: tuple[str, ...] = ("reference",)) -> int:
     """Print the benchmark table; returns the exit status."""
     cores = numba.config.NUMBA_NUM_THREADS
+    path = find_cref(cref)  # a wrong --cref fails before minutes of measuring
     echo(f"euchre-sim bench  {time.strftime('%Y-%m-%d %H:%M')}  {cpu_model()}, "
          f"{os.cpu_count()} cpus, numba {numba.__version__}, {seconds:g} s per measurement")
     echo("strategy: reference vs reference, rules: north-american (the C script)\n")
     cold, warm, imp = start_times()
     echo(f"cold start (compile + 1,000 deals, fresh process): {cold:6.2f} s")
     echo(f"warm start (numba cache + 1,000 deals):            {warm:6.2f} s  (import {imp:.2f} s)")
-    path = find_cref(cref)
     rows = []
     for threads in sorted({1, cores}):
         c = cref_rate(path, seconds, threads) if path else None

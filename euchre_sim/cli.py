@@ -18,6 +18,7 @@ from .analysis.situation import AnalysisError, Situation, parse_situation, read_
 from .analysis.sweep import SweepError
 from .analysis.variants import SearchError
 from .backends import BackendError, ShardProgress
+from .bench import BenchError
 from .cards import CardError
 from .experiments import CHARTS, ExperimentError
 from .results import ResultsError
@@ -41,8 +42,9 @@ EPILOG = """examples:
       "9D TD QD KD AD" --trump H --maker 0 --leader 1
 """
 
-USER_ERRORS = (CardError, RulesError, StrategyError, SimulationError, ResultsError, SolverError,
-               SweepError, SearchError, AnalysisError, ExperimentError, BackendError)
+USER_ERRORS = (BenchError, CardError, RulesError, StrategyError, SimulationError, ResultsError,
+               SolverError, SweepError, SearchError, AnalysisError, ExperimentError,
+               BackendError)
 
 
 def _seed(text: str) -> int:

@@ -180,6 +180,7 @@ def test_match_command(capsys, tmp_path):
     (["match", "advanced", "basic:play.magic=1", "--deals", "10"], "unknown parameter"),
     (["match", "advanced", "basic", "--set", "deck=7", "--deals", "10"], "allowed are"),
     (["bench", "--strategies", "reference,nobody"], "unknown strategy"),
+    (["bench", "--cref", "/nonexistent", "--seconds", "0.1"], "cref-rate not found"),
 ])
 def test_match_and_bench_bad_input(capsys, argv, needle):
     rc, _, err = run(capsys, *argv)
