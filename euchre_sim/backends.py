@@ -196,7 +196,7 @@ class DaskBackend:
 
     def map(self, fn: Callable[..., Any], shards: Sequence[Shard], *args: Any,
             progress: Callable[[int], None] | None = None) -> Iterator[Any]:
-        from distributed import as_completed
+        from distributed import KilledWorker, as_completed
 
         self.warm_up()
         _announce(progress, shards)
@@ -221,7 +221,13 @@ class DaskBackend:
             while nxt < len(shards):
                 fut = next(ac)
                 i = futures.pop(fut)
-                done[i] = fut.result()
+                try:
+                    done[i] = fut.result()
+                except KilledWorker:
+                    raise BackendError(
+                        f"shard {i} (from index {shards[i][0]:,}) took down the Dask workers "
+                        "that ran it, one after another (out of memory? killed?): the run is "
+                        "stopped") from None
                 fut.release()
                 if progress is not None:
                     progress(sizes[i])

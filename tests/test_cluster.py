@@ -264,3 +264,21 @@ def test_a_local_cluster_serves_nothing_to_the_network():
     with open_backend(cluster="local:1") as backend:
         assert backend.client.scheduler.address.startswith("tcp://127.0.0.1:")
         assert backend.client.dashboard_link.startswith("http://127.0.0.1:")
+
+
+def _kill_the_worker(first, count, *args, threads=None):
+    os._exit(1)
+
+
+def test_a_shard_that_kills_its_workers_is_one_error():
+    """A shard that takes its worker down every time (out of memory, a crash) ends the run
+    with one line, not a KilledWorker traceback."""
+    import sys
+
+    import cloudpickle
+
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])
+    with open_backend(cluster="local:1") as backend:
+        backend.warm_up = lambda: None
+        with pytest.raises(BackendError, match="took down the Dask workers"):
+            list(backend.map(_kill_the_worker, [(0, 10)]))
