@@ -338,7 +338,10 @@ def build_parser() -> argparse.ArgumentParser:
                     "commas, answer under each and say whether the verdict changes (default: "
                     f"{DEFAULT_TABLE}, cross-checked by {CHECK_TABLE} on --check-deals deals)")
     an.add_argument("--deals", type=_positive, default=50_000,
-                    help="consistent deals per option, under each table (default 50000)")
+                    help="consistent deals per option, under each table (default 50000); "
+                    "at most 200 random deals are drawn per deal wanted, and if fewer than "
+                    "min(100, DEALS) fit the others' bidding the situation is refused as "
+                    "unlikely under that table")
     an.add_argument("--check-deals", type=_int_at_least(0, "a number of deals >= 0"),
                     default=None, metavar="N",
                     help=f"deals of the {CHECK_TABLE} check of the default table (default "
