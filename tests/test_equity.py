@@ -114,3 +114,13 @@ def test_markov_table_agrees_with_simulated_games(name: str) -> None:
     p = e[seen]
     z = (mc.wins[seen] / mc.visits[seen] - p) / np.sqrt(p * (1 - p) / mc.visits[seen])
     assert np.abs(z).max() < 4
+
+
+def test_a_score_seen_in_too_few_games_prints_no_percentage():
+    """One game passes through a score or two: printing 0 % or 100 % there would be a verdict
+    from one game; such cells print --."""
+    table = match_equity(Rules(), "basic", 1, seed=1)
+    body = table.to_text().splitlines()[2:]
+    assert "100" not in " ".join(body) and " 0/" not in " ".join(body)
+    assert "fewer than 30 games" in table.to_text()
+    assert table.probability(0, 0, True) in (0.0, 1.0)  # the numbers themselves are kept

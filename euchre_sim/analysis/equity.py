@@ -8,6 +8,7 @@ game are counted, mirrored, since a strategy playing itself is symmetric.
 
 from __future__ import annotations
 
+import math
 from contextlib import closing
 from dataclasses import dataclass
 
@@ -60,17 +61,22 @@ class EquityTable:
     def to_text(self) -> str:
         lines = [f"match equity of {self.strategy.label} playing itself, first to "
                  f"{self.target}: P(we win) from (ours, theirs), {self.games:,} games "
-                 "(each cell: we deal / they deal)"]
+                 f"(each cell: we deal / they deal; -- where fewer than {MIN_CELL_GAMES} games "
+                 "passed through the score, too few to estimate)"]
         head = "ours\\theirs " + " ".join(f"{b:>11}" for b in range(self.target))
         lines.append(head)
         for a in range(self.target):
             cells = []
             for b in range(self.target):
-                p1 = self.probability(a, b, True)
-                p0 = self.probability(a, b, False)
+                p1, p0 = (self.probability(a, b, deal)
+                          if self.visits[a, b, int(deal)] >= MIN_CELL_GAMES else math.nan
+                          for deal in (True, False))
                 cells.append(f"{_pct(p1)}/{_pct(p0)}")
             lines.append(f"{a:>11} " + " ".join(f"{c:>11}" for c in cells))
         return "\n".join(lines)
+
+
+MIN_CELL_GAMES = 30  # a score seen in fewer games prints as -- (one game made it 0 or 100 %)
 
 
 def _pct(p: float) -> str:
