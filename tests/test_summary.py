@@ -131,3 +131,12 @@ def test_compiled_summary_equals_numpy(ruleset, strategy):
     # the ways of making trump partition the deals, and their points add up to the edge
     assert fast.by_how[0].sum() == 30_000 and fast.by_how[1].sum() == fast.sums["deal"]
     assert slow.counts["alone"] > 0 and slow.counts["euchred"] > 0
+
+
+def test_one_observation_prints_no_standard_error():
+    """A mean of one value has no spread to estimate: it must not print '± 0.0000'."""
+    from euchre_sim.analysis.stats import mean_estimate
+
+    one = mean_estimate(2.0, 4.0, 1)
+    assert f"{one}" == "2.0000 (one observation: no standard error)"
+    assert f"{mean_estimate(3.0, 5.0, 2)}" == "1.5000 ± 0.5000"

@@ -27,6 +27,8 @@ class Estimate:
 
     def __format__(self, spec: str) -> str:
         spec = spec or ".4f"
+        if self.n < 2:  # one observation has no spread to estimate: never print ± 0
+            return f"{self.mean:{spec}} (one observation: no standard error)"
         return f"{self.mean:{spec}} ± {self.se:{spec}}"
 
 
