@@ -92,7 +92,7 @@ B_H = B_SUM + MAX_CAND  # 4 effective hands for the solver
 PW_SIZE = B_H + 4
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def searches_bids(kinds, params, seat, rules):
     """Does ``seat`` decide its bidding by search (a PIMC player with ``pimc.bidding`` on,
     under rules whose exchanges the worlds model)?"""
@@ -348,14 +348,16 @@ def pimc_decide(g, seat, stage, kinds, params, rules, rng, tt, pw, up_bit):
     for k in range(n):
         pw[B_SUM + k] = 0
     for _ in range(worlds):
+        # the checked replay of the first candidate is also its value in a consistent world
+        # (the others' actions then are the ones seen); the last try is kept unchecked
         for attempt in range(MAX_TRIES + 1):
             sample_dealt(g, seat, deck_nat, rng, pw)
-            if attempt == MAX_TRIES:
+            first = replay(g, seat, stage, pw[B_CAND], attempt < MAX_TRIES, kinds, params,
+                           rules, rng, tt, pw)
+            if first != INCONSISTENT:
                 break
-            if replay(g, seat, stage, pw[B_CAND], True, kinds, params, rules, rng, tt,
-                      pw) != INCONSISTENT:
-                break
-        for k in range(n):
+        pw[B_SUM] += first
+        for k in range(1, n):
             pw[B_SUM + k] += replay(g, seat, stage, pw[B_CAND + k], False, kinds, params, rules,
                                     rng, tt, pw)
     best = 0

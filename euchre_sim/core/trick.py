@@ -147,7 +147,7 @@ def top_trumps(h, trumps):
     return owner, run
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def opening_leader(rules, dealer, maker, alone, defender, out_a, out_b):
     """The seat that leads to the first trick: the eldest active hand, or under
     ``lead = left_of_lone`` the lone defender, else the player left of the lone hand."""
