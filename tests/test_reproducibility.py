@@ -13,7 +13,10 @@ import pandas as pd
 import pytest
 
 from euchre_sim import Rules, replay_deal, simulate_deals, simulate_games
+from euchre_sim.core.batch import _run_deals
+from euchre_sim.core.batch import searching as searching_flag
 from euchre_sim.core.layout import GD_GAME, GR_DEALS, GR_GAME, RECORD_FIELDS
+from euchre_sim.core.rng import deal_key
 from euchre_sim.rules import RULESETS
 from euchre_sim.simulate import Matchup, iter_deal_chunks, iter_game_chunks, replay_deals
 
@@ -178,3 +181,19 @@ def test_game_deals_independent_of_chunking(rules: Rules, pair: tuple[str, str])
     for row in g1[:50]:
         rows = d1[d1[:, GD_GAME] == row[GR_GAME]]
         assert len(rows) == row[GR_DEALS]
+
+
+@pytest.mark.parametrize("pair", [("tuned", "random"), ("advanced", "reference")])
+def test_kernel_without_search_plays_as_with_it(pair: tuple[str, str]) -> None:
+    """A table without a PIMC player runs the batch kernel compiled without any search code
+    (``search`` None); the kernel with it must play such a table identically."""
+    rules = ALL_ON
+    kinds, params = Matchup.of(*pair).arrays(rules)
+    rules_arr = rules.to_array()
+    n = 3000
+    plain = np.zeros((n, len(RECORD_FIELDS)), np.int64)
+    searching = np.zeros_like(plain)
+    _run_deals(deal_key(SEED), 0, n, rules_arr, kinds, params, plain, 256, None)
+    _run_deals(deal_key(SEED), 0, n, rules_arr, kinds, params, searching, 256, True)
+    assert np.array_equal(plain, searching)
+    assert searching_flag(kinds) is None

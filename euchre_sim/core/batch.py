@@ -9,7 +9,8 @@ every entry point goes through it, so the big body is compiled once.
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import njit, prange, types
+from numba.extending import overload
 
 from ..rules import R_TARGET
 from .deal import play_deal
@@ -36,6 +37,7 @@ from .layout import (
     PR_DEALER,
     PR_SCORE0,
     PR_SCORE1,
+    S_PIMC,
     SN_SIZE,
     TRACE_CAP,
 )
@@ -113,16 +115,36 @@ def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, snaps, gam
             game_recs[i, GR_DEALS] = nd
 
 
-@njit(cache=True)
-def workspace():
-    """The per-thread work arrays of ``play_range``: deal state, deck, random stream, the
-    solver's table and the PIMC work array."""
-    return (np.zeros(G_SIZE, np.int64), np.zeros(33, np.int64), np.zeros(4, np.uint64),
-            new_table(), np.zeros(PW_SIZE, np.int64))
+def search_space(search):
+    """Compiled only (see ``_search_space``): the solver's table and the PIMC work array."""
+    raise NotImplementedError("search_space is compiled into the batch kernels only")
+
+
+@overload(search_space, inline="always")
+def _search_space(search):
+    """(table, work array) for a kernel with search, (None, None) for one without: the
+    decision hooks then compile none of the search code (``decisions.bid_search``)."""
+    if isinstance(search, types.NoneType):
+        return lambda search: (None, None)
+    return lambda search: (new_table(), np.zeros(PW_SIZE, np.int64))
+
+
+@njit(cache=True, inline="always")
+def workspace(search):
+    """The per-thread work arrays of ``play_range``: deal state, deck, random stream, and the
+    solver's table and the PIMC work array (None, None without ``search``)."""
+    tt, pw = search_space(search)
+    return np.zeros(G_SIZE, np.int64), np.zeros(33, np.int64), np.zeros(4, np.uint64), tt, pw
+
+
+def searching(kinds: np.ndarray) -> bool | None:
+    """The ``search`` argument of the kernels: True when a PIMC player sits at the table,
+    else None (the kernel compiled without any search code: half the compile time)."""
+    return True if (np.asarray(kinds) == S_PIMC).any() else None
 
 
 @njit(cache=True, parallel=True)
-def run_deals(key, first, n, rules, kinds, params, recs, block):
+def _run_deals(key, first, n, rules, kinds, params, recs, block, search):
     """Play deals ``first .. first+n-1`` of the run keyed ``key`` into ``recs[0:n]``."""
     trace = np.zeros((0, TRACE_CAP, N_TRACE_FIELDS), np.int16)
     no_snaps = np.zeros((0, MAX_PLAYS, SN_SIZE), np.int64)
@@ -133,25 +155,25 @@ def run_deals(key, first, n, rules, kinds, params, recs, block):
     for b in prange(nblocks):
         lo = b * block
         hi = min(n, lo + block)
-        g, deck, rng, tt, pw = workspace()
+        g, deck, rng, tt, pw = workspace(search)
         play_range(key, first, lo, hi, rules, kinds, params, recs, trace, no_snaps, no_games,
                    no_deals, no_presets, g, deck, rng, tt, pw)
 
 
 @njit(cache=True)
-def run_deals_traced(key, first, n, rules, kinds, params, recs, trace, snaps, presets):
+def _run_deals_traced(key, first, n, rules, kinds, params, recs, trace, snaps, presets, search):
     """Like ``run_deals`` (one thread) and also fills ``trace[i]`` with deal i's events (and
     ``snaps[i]`` with its states before each card play, when ``snaps`` is not empty); with a
     non-empty ``presets`` deal i is the preset deal ``presets[i]``."""
     no_games = np.zeros((0, 6), np.int64)
     no_deals = np.zeros((0, 0, N_FIELDS), np.int64)
-    g, deck, rng, tt, pw = workspace()
-    play_range(key, first, 0, n, rules, kinds, params, recs, trace, snaps, no_games, no_deals,
-               presets, g, deck, rng, tt, pw)
+    g, deck, rng, tt, pw = workspace(search)
+    play_range(key, first, np.int64(0), n, rules, kinds, params, recs, trace, snaps, no_games,
+               no_deals, presets, g, deck, rng, tt, pw)
 
 
 @njit(cache=True, parallel=True)
-def run_games(key, first, n, rules, kinds, params, game_recs, game_deals, block):
+def _run_games(key, first, n, rules, kinds, params, game_recs, game_deals, block, search):
     """Play games ``first .. first+n-1`` into ``game_recs`` (and their deals into
     ``game_deals[i]`` when that array is not empty: shape (n, max_deals, N_FIELDS))."""
     trace = np.zeros((0, TRACE_CAP, N_TRACE_FIELDS), np.int16)
@@ -162,13 +184,13 @@ def run_games(key, first, n, rules, kinds, params, game_recs, game_deals, block)
         hi = min(n, lo + block)
         scratch = np.zeros((1, N_FIELDS), np.int64)
         no_presets = np.zeros((0, N_PRESET), np.int64)
-        g, deck, rng, tt, pw = workspace()
+        g, deck, rng, tt, pw = workspace(search)
         play_range(key, first, lo, hi, rules, kinds, params, scratch, trace, no_snaps,
                    game_recs, game_deals, no_presets, g, deck, rng, tt, pw)
 
 
 @njit(cache=True, parallel=True)
-def run_presets(key, first, n, rules, kinds, params, recs, presets, block):
+def _run_presets(key, first, n, rules, kinds, params, recs, presets, block, search):
     """Play the preset deals ``presets[0:n]`` in parallel into ``recs`` (random decisions of
     deal i use stream ``first + i`` of ``key``)."""
     trace = np.zeros((0, TRACE_CAP, N_TRACE_FIELDS), np.int16)
@@ -179,13 +201,13 @@ def run_presets(key, first, n, rules, kinds, params, recs, presets, block):
     for b in prange(nblocks):
         lo = b * block
         hi = min(n, lo + block)
-        g, deck, rng, tt, pw = workspace()
+        g, deck, rng, tt, pw = workspace(search)
         play_range(key, first, lo, hi, rules, kinds, params, recs, trace, no_snaps, no_games,
                    no_deals, presets, g, deck, rng, tt, pw)
 
 
 @njit(cache=True, parallel=True)
-def run_presets_at(key, streams, rules, kinds, params, recs, presets, block):
+def _run_presets_at(key, streams, rules, kinds, params, recs, presets, block, search):
     """Like ``run_presets``, but the random decisions of preset deal i use stream
     ``streams[i]`` of ``key``: a subset of a sample (the hand analyser's deals that fit the
     bidding) keeps each deal's own random numbers, so every option of a decision played on
@@ -197,8 +219,37 @@ def run_presets_at(key, streams, rules, kinds, params, recs, presets, block):
     n = streams.shape[0]
     nblocks = (n + block - 1) // block
     for b in prange(nblocks):
-        g, deck, rng, tt, pw = workspace()
+        g, deck, rng, tt, pw = workspace(search)
         for i in range(b * block, min(n, (b + 1) * block)):
             # play_range plays item i as deal first + i: first = streams[i] - i
             play_range(key, streams[i] - i, i, i + 1, rules, kinds, params, recs, trace,
                        no_snaps, no_games, no_deals, presets, g, deck, rng, tt, pw)
+
+
+def run_deals(key, first, n, rules, kinds, params, recs, block):
+    """Play deals ``first .. first+n-1`` of the run keyed ``key`` into ``recs[0:n]``."""
+    _run_deals(key, first, n, rules, kinds, params, recs, block, searching(kinds))
+
+
+def run_deals_traced(key, first, n, rules, kinds, params, recs, trace, snaps, presets):
+    """Like ``run_deals`` (one thread), also filling ``trace`` (and ``snaps``); see
+    ``_run_deals_traced``."""
+    _run_deals_traced(key, first, n, rules, kinds, params, recs, trace, snaps, presets,
+                      searching(kinds))
+
+
+def run_games(key, first, n, rules, kinds, params, game_recs, game_deals, block):
+    """Play games ``first .. first+n-1`` into ``game_recs`` (see ``_run_games``)."""
+    _run_games(key, first, n, rules, kinds, params, game_recs, game_deals, block,
+               searching(kinds))
+
+
+def run_presets(key, first, n, rules, kinds, params, recs, presets, block):
+    """Play the preset deals ``presets[0:n]`` into ``recs`` (see ``_run_presets``)."""
+    _run_presets(key, first, n, rules, kinds, params, recs, presets, block, searching(kinds))
+
+
+def run_presets_at(key, streams, rules, kinds, params, recs, presets, block):
+    """Play preset deal i with random stream ``streams[i]`` (see ``_run_presets_at``)."""
+    _run_presets_at(key, streams, rules, kinds, params, recs, presets, block,
+                    searching(kinds))

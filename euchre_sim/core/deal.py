@@ -149,7 +149,7 @@ from .trick import opening_leader
 ONE = np.int64(1)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def emit(trace, ti, g, kind, seat, value):
     """Append an event to trace row ``ti`` (callers test ``ti >= 0`` first: no call, no cost)."""
     n = g[G_NEV]

@@ -11,7 +11,8 @@ New strategy kinds add a branch to each hook (and a parameter schema in ``strate
 """
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import overload
 
 from .bidding import (
     P_FARMER,
@@ -59,6 +60,8 @@ from .scripted import (
     sc_railroad,
 )
 from .tables import JOKER_STRENGTH, LOW_NAT, SUIT_EFF, TRUMP_MASK
+
+NOT_SEARCHED = -2  # bid_search: this decision is not made by search
 
 
 @njit(cache=True, _nrt=False)
@@ -124,45 +127,73 @@ def decide_joker_trump(kinds, params, g, seat, rules, rng):
     return below(rng, 4)
 
 
+def bid_search(g, seat, stage, kinds, params, rules, rng, tt, pw, up_bit):
+    """Compiled only (see ``_bid_search``): ``seat``'s searched action at ``stage``, or
+    ``NOT_SEARCHED`` when it decides by the table's bidding model."""
+    raise NotImplementedError("bid_search is compiled into the deal kernel only")
+
+
+@overload(bid_search, inline="always")
+def _bid_search(g, seat, stage, kinds, params, rules, rng, tt, pw, up_bit):
+    """A kernel without search (``tt`` is None: no PIMC player at the table) gets a constant
+    ``NOT_SEARCHED`` and none of the search code: it compiles in half the time."""
+    if isinstance(tt, types.NoneType):
+        return lambda g, seat, stage, kinds, params, rules, rng, tt, pw, up_bit: NOT_SEARCHED
+
+    def searched(g, seat, stage, kinds, params, rules, rng, tt, pw, up_bit):
+        if searches_bids(kinds, params, seat, rules):
+            return pimc_decide(g, seat, stage, kinds, params, rules, rng, tt, pw, up_bit)
+        return NOT_SEARCHED
+    return searched
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def decide_round1(kinds, params, g, seat, rules, rng, is_dealer, tt, pw):
     """Order up (1) or pass (0) in round 1 (``tt``, ``pw``: the solver's table and the PIMC
-    work array, for players who bid by search)."""
-    if searches_bids(kinds, params, seat, rules):
-        return 1 if pimc_decide(g, seat, ST_ROUND1, kinds, params, rules, rng, tt, pw, -1) else 0
+    work array, for players who bid by search; None in kernels without search)."""
+    c = bid_search(g, seat, np.int64(ST_ROUND1), kinds, params, rules, rng, tt, pw,
+                   np.int64(-1))
+    if c != NOT_SEARCHED:
+        return 1 if c else 0
     return model_round1(kinds, params, g, seat, rules, rng, is_dealer)
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def decide_round2(kinds, params, g, seat, rules, rng, upsuit, stuck, tt, pw):
     """Suit named in round 2, or -1 to pass (never -1 when ``stuck``)."""
-    if searches_bids(kinds, params, seat, rules):
-        c = pimc_decide(g, seat, ST_ROUND2, kinds, params, rules, rng, tt, pw, -1)
+    c = bid_search(g, seat, np.int64(ST_ROUND2), kinds, params, rules, rng, tt, pw,
+                   np.int64(-1))
+    if c != NOT_SEARCHED:
         return -1 if c == 0 else (c - 1) & 3
     return model_round2(kinds, params, g, seat, rules, rng, upsuit, stuck)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def decide_discard(kinds, params, g, seat, rules, rng, up_bit, tt, pw):
     """Effective bit the dealer discards after taking the up-card (never ``up_bit``)."""
-    if searches_bids(kinds, params, seat, rules):
-        return pimc_decide(g, seat, ST_DISCARD, kinds, params, rules, rng, tt, pw, up_bit)
+    c = bid_search(g, seat, np.int64(ST_DISCARD), kinds, params, rules, rng, tt, pw, up_bit)
+    if c != NOT_SEARCHED:
+        return c
     return model_discard(kinds, params, g, seat, rules, rng, up_bit)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def decide_alone(kinds, params, g, seat, rules, rng, tt, pw):
     """Does the maker play alone? (1 = yes)."""
-    if searches_bids(kinds, params, seat, rules):
-        return pimc_decide(g, seat, ST_ALONE, kinds, params, rules, rng, tt, pw, -1)
+    c = bid_search(g, seat, np.int64(ST_ALONE), kinds, params, rules, rng, tt, pw,
+                   np.int64(-1))
+    if c != NOT_SEARCHED:
+        return c
     return model_alone(kinds, params, g, seat, rules, rng)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def decide_defend_alone(kinds, params, g, seat, rules, rng, tt, pw):
     """Does this defender play alone? (1 = yes)."""
-    if searches_bids(kinds, params, seat, rules):
-        return pimc_decide(g, seat, ST_DEFEND, kinds, params, rules, rng, tt, pw, -1)
+    c = bid_search(g, seat, np.int64(ST_DEFEND), kinds, params, rules, rng, tt, pw,
+                   np.int64(-1))
+    if c != NOT_SEARCHED:
+        return c
     return model_defend_alone(kinds, params, g, seat, rules, rng)
 
 
@@ -219,7 +250,22 @@ def decide_play(kinds, params, g, seat, rules, rng, legal, tt, pw):
         return kth_bit(legal, below(rng, n))
     if (legal & (legal - 1)) == 0:  # one legal card: nothing to decide
         return ctz(legal)
-    return searched_play(kind, params, g, seat, rules, rng, legal, tt, pw)
+    return chosen_card(kind, params, g, seat, rules, rng, legal, tt, pw)
+
+
+def chosen_card(kind, params, g, seat, rules, rng, legal, tt, pw):
+    """Compiled only (see ``_chosen_card``): the scripted or PIMC player's card."""
+    raise NotImplementedError("chosen_card is compiled into the deal kernel only")
+
+
+@overload(chosen_card)
+def _chosen_card(kind, params, g, seat, rules, rng, legal, tt, pw):
+    """Without search (``tt`` is None) only the scripted play is compiled in."""
+    if isinstance(tt, types.NoneType):
+        return lambda kind, params, g, seat, rules, rng, legal, tt, pw: sc_play(
+            params, g, seat, rules, legal)
+    return lambda kind, params, g, seat, rules, rng, legal, tt, pw: searched_play(
+        kind, params, g, seat, rules, rng, legal, tt, pw)
 
 
 @njit(cache=True, _nrt=False)
@@ -228,4 +274,3 @@ def searched_play(kind, params, g, seat, rules, rng, legal, tt, pw):
     if kind == S_PIMC:
         return pimc_play(params, g, seat, rules, rng, legal, tt, pw)
     return sc_play(params, g, seat, rules, legal)
-

@@ -278,7 +278,7 @@ def solve_world(x, rules, seat, maker, trump, alone, defender, tt, pw):
     out_a = x[G_OUT_A]
     out_b = x[G_OUT_B]
     live = np.int64(0)
-    nplay = 4
+    nplay = np.int64(4)
     for s in range(4):
         h[s] = x[G_HAND + s]
         if s == out_a or s == out_b:
@@ -289,7 +289,8 @@ def solve_world(x, rules, seat, maker, trump, alone, defender, tt, pw):
     mteam = maker & 1
     next_stamp(tt)
     tricks = search(h, tt, next_seat_map(out_a, out_b), nplay, mteam,
-                    rules[R_NO_FIRST_BLOOD] != 0, leader, 0, -1, -1, leader, live, np.int64(0),
+                    rules[R_NO_FIRST_BLOOD] != 0, leader, np.int64(0), np.int64(-1), np.int64(-1),
+                    leader, live, np.int64(0),
                     np.int64(-1), np.int64(6))
     return side_score(tricks, mteam, seat & 1, alone == 1, defender >= 0,
                       rules[R_SUPER_EUCHRE] != 0)
@@ -358,8 +359,8 @@ def pimc_decide(g, seat, stage, kinds, params, rules, rng, tt, pw, up_bit):
                 break
         pw[B_SUM] += first
         for k in range(1, n):
-            pw[B_SUM + k] += replay(g, seat, stage, pw[B_CAND + k], False, kinds, params, rules,
-                                    rng, tt, pw)
+            pw[B_SUM + k] += replay(g, seat, stage, pw[B_CAND + k], np.bool_(False), kinds,
+                                    params, rules, rng, tt, pw)
     best = 0
     for k in range(1, n):
         if pw[B_SUM + k] > pw[B_SUM + best]:

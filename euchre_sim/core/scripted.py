@@ -631,7 +631,7 @@ def sc_give(params, g, seat):
 
 @njit(cache=True, _nrt=False)
 def sc_lone_discard(params, g, seat):
-    return choose_discard(params, seat & 1, g[G_HAND + seat], -1)
+    return choose_discard(params, seat & 1, g[G_HAND + seat], np.int64(-1))
 
 
 @njit(cache=True, _nrt=False)
