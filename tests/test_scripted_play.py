@@ -156,6 +156,26 @@ def test_keep_guards_against_a_lone_hand() -> None:
     assert choose(g, "advanced:play.throw_off_make_void=0,loner_defence.keep_guards=1") == "TC"
 
 
+def test_keep_suits_against_a_lone_hand() -> None:
+    """Hearts trump, seat 1 alone leads the AH (his partner seat 3 sits out); seat 0 has no
+    trump and throws off from TC JS QS KS AS. The lowest card is the TC, his only club: it
+    still beats the 9C should the loner hold it to the last trick. ``loner_defence.keep_suits=1``
+    keeps it and throws the JS (the AS guards spades alone). Once the loner has shown out of
+    clubs, the TC can take no trick and goes first."""
+    g = state("H", {0: "TC JS QS KS AS"}, [(1, "AH")], alone=True)
+    assert choose(g, "tuned") == "TC"
+    assert choose(g, "tuned:loner_defence.keep_suits=1") == "JS"
+    g = state("H", {0: "TC JS QS KS AS"}, [(1, "AH")], alone=True, voids={1: "C"})
+    assert choose(g, "tuned:loner_defence.keep_suits=1") == "TC"
+    # spades are held by the AS, so a low spade goes; the QD, the guard of the KD behind the
+    # one live AD, is kept with it
+    g = state("H", {0: "JS QD KD 9S AS"}, [(1, "AH")], alone=True, played="TS")
+    assert choose(g, "tuned:loner_defence.keep_suits=1") == "9S"
+    # only tops and that guard left: the guard goes before a top
+    g = state("H", {0: "QD KD AS"}, [(1, "AH")], alone=True)
+    assert choose(g, "tuned:loner_defence.keep_suits=1") == "QD"
+
+
 def test_upcard_memory_counts_partners_upcard_as_ours() -> None:
     """Hearts trump, round 1: the dealer (seat 2, my partner) took up the AH. Seat 0 ruffs the
     led AC holding KH 9H; the bowers, the TH and the QH are gone, so the only trump above his

@@ -133,7 +133,7 @@ def bid_search(g, seat, stage, kinds, params, rules, rng, tt, pw, up_bit):
     raise NotImplementedError("bid_search is compiled into the deal kernel only")
 
 
-@overload(bid_search, inline="always")
+@overload(bid_search)
 def _bid_search(g, seat, stage, kinds, params, rules, rng, tt, pw, up_bit):
     """A kernel without search (``tt`` is None: no PIMC player at the table) gets a constant
     ``NOT_SEARCHED`` and none of the search code: it compiles in half the time."""

@@ -52,9 +52,9 @@ from .tables import DECK_EFF, DECK_NAT, EFF, SUIT_EFF, TRUMP_MASK
     Q_TRUMP_PARTNER_BOSS, Q_PLAY_MAKE_VOID, Q_MEMORY, Q_CALL_REDEAL, Q_FARMER,
     Q_LEAD_PARTNER_VOID, Q_AVOID_OPP_VOID, Q_EQUITY_WEIGHT, Q_EQUITY_ALONE,
     Q_SECOND_BOSS, Q_TAKE_VS_LONER, Q_GUARDS_VS_LONER, Q_TRUMP_PARTNER_VOID, Q_RUFF_HIGH,
-    Q_FISH_BOWERS, Q_UPCARD_MEMORY,
+    Q_FISH_BOWERS, Q_UPCARD_MEMORY, Q_SUITS_VS_LONER,
     N_Q,
-) = range(66)
+) = range(67)
 assert N_Q < EQ_BASE  # the match-equity block follows the parameter slots
 
 assert (Q_W_JOKER, Q_W_RIGHT, Q_W_LEFT, Q_W_ACE, Q_W_KING, Q_W_QUEEN, Q_W_TEN, Q_W_NINE,
@@ -572,8 +572,10 @@ def throw_off(params, g, seat, rules, legal):
     team = seat & 1
     hand = g[G_HAND + seat]
     nontrump = legal & ~TRUMP_MASK
-    if (nontrump and g[G_ALONE] == 1 and (g[G_MAKER] & 1) != team
-            and params[team, Q_GUARDS_VS_LONER] > 0):
+    against_loner = nontrump and g[G_ALONE] == 1 and (g[G_MAKER] & 1) != team
+    if against_loner and params[team, Q_SUITS_VS_LONER] > 0:
+        return throw_vs_loner(params, g, seat, rules, nontrump)
+    if against_loner and params[team, Q_GUARDS_VS_LONER] > 0:
         rest = nontrump & ~guards(params, g, seat, rules)
         if not rest:
             return ctz(nontrump)
@@ -591,6 +593,41 @@ def throw_off(params, g, seat, rules, legal):
     if nontrump:
         return ctz(nontrump)
     return ctz(legal)
+
+
+@njit(cache=True, _nrt=False)
+def throw_vs_loner(params, g, seat, rules, nontrump):
+    """The side card to lose against a lone maker: keep in each suit he may still hold our top
+    card while a live card of that suit lies below it (it beats his last card of the suit), and
+    the guard beside a top with one live card above it (K-x behind the ace); throw first what
+    can no longer take a trick (a suit he has shown out of, a card with nothing live below),
+    lowest first, then that guard, then the top with the fewest live cards below it."""
+    hand = g[G_HAND + seat]
+    thr = threats(params, g, seat, rules)
+    shown = voids_of(g, g[G_MAKER])
+    best = -1
+    best_key = np.int64(1) << 40
+    m = nontrump
+    while m:
+        c = ctz(m)
+        m &= m - 1
+        e = 3 if c >= 24 else c % 3
+        mine = hand & SUIT_EFF[e]
+        top = highest(mine)
+        live = thr & SUIT_EFF[e]
+        below = popcount(live & ((ONE << c) - 1))
+        if (shown >> e) & 1 or below == 0:
+            key = c
+        elif c == top:
+            key = 200 + 32 * below + c
+        elif c == highest(mine & ~(ONE << top)) and popcount(live >> (top + 1)) == 1:
+            key = 100 + c
+        else:
+            key = c
+        if key < best_key:
+            best_key = key
+            best = c
+    return best
 
 
 @njit(cache=True, _nrt=False)

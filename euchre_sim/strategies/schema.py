@@ -155,6 +155,11 @@ SCRIPTED: dict[str, Param] = {
                                       "against a lone maker throw off nothing that can still "
                                       "take a trick: a boss side card, or a king-high guard "
                                       "behind one live card"),
+    "loner_defence.keep_suits": _flag(q.Q_SUITS_VS_LONER, 0,
+                                      "against a lone maker keep our top card in each suit he "
+                                      "may still hold while a live card lies below it (and the "
+                                      "guard of K-x behind the ace); throw first what can no "
+                                      "longer take a trick (overrides keep_guards)"),
     "play.card_memory": _flag(q.Q_MEMORY, 0, "remember every played card (which cards are "
                               "boss); without it a player knows only his own and the table's"),
     "play.lead_partner_void": _flag(q.Q_LEAD_PARTNER_VOID, 0, "with card memory, lead a side "
