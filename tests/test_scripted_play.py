@@ -163,7 +163,7 @@ def test_keep_suits_against_a_lone_hand() -> None:
     keeps it and throws the JS (the AS guards spades alone). Once the loner has shown out of
     clubs, the TC can take no trick and goes first."""
     g = state("H", {0: "TC JS QS KS AS"}, [(1, "AH")], alone=True)
-    assert choose(g, "tuned") == "TC"
+    assert choose(g, "tuned:loner_defence.keep_suits=0") == "TC"
     assert choose(g, "tuned:loner_defence.keep_suits=1") == "JS"
     g = state("H", {0: "TC JS QS KS AS"}, [(1, "AH")], alone=True, voids={1: "C"})
     assert choose(g, "tuned:loner_defence.keep_suits=1") == "TC"
@@ -174,6 +174,21 @@ def test_keep_suits_against_a_lone_hand() -> None:
     # only tops and that guard left: the guard goes before a top
     g = state("H", {0: "QD KD AS"}, [(1, "AH")], alone=True)
     assert choose(g, "tuned:loner_defence.keep_suits=1") == "QD"
+
+
+def test_save_boss_trumps_against_a_lone_hand() -> None:
+    """Spades trump, West (seat 3) alone leads the 9H; North (seat 0), out of hearts, holds
+    the right bower JS, the KS and three clubs, and South (his partner) plays after him.
+    Taking every trick (``tuned`` without it) ruffs with the JS, the one sure trump; with
+    ``loner_defence.save_boss_trumps=1`` he ruffs with the KS instead, keeping the JS, which
+    takes a trick whenever it is played. Against East alone, South leads the QH and North
+    plays before the loner: he does not overtake partner's winning card with the JS either."""
+    g = state("S", {0: "JS KS 9C TC QC"}, [(3, "9H")], maker=3, alone=True)
+    assert choose(g, "tuned:loner_defence.save_boss_trumps=0") == "JS"
+    assert choose(g, "tuned:loner_defence.save_boss_trumps=1") == "KS"
+    g = state("S", {0: "JS 9C TC QC AD"}, [(2, "QH")], maker=1, alone=True)
+    assert choose(g, "tuned:loner_defence.save_boss_trumps=0") == "JS"
+    assert choose(g, "tuned:loner_defence.save_boss_trumps=1") == "9C"
 
 
 def test_upcard_memory_counts_partners_upcard_as_ours() -> None:

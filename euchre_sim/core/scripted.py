@@ -52,9 +52,9 @@ from .tables import DECK_EFF, DECK_NAT, EFF, SUIT_EFF, TRUMP_MASK
     Q_TRUMP_PARTNER_BOSS, Q_PLAY_MAKE_VOID, Q_MEMORY, Q_CALL_REDEAL, Q_FARMER,
     Q_LEAD_PARTNER_VOID, Q_AVOID_OPP_VOID, Q_EQUITY_WEIGHT, Q_EQUITY_ALONE,
     Q_SECOND_BOSS, Q_TAKE_VS_LONER, Q_GUARDS_VS_LONER, Q_TRUMP_PARTNER_VOID, Q_RUFF_HIGH,
-    Q_FISH_BOWERS, Q_UPCARD_MEMORY, Q_SUITS_VS_LONER,
+    Q_FISH_BOWERS, Q_UPCARD_MEMORY, Q_SUITS_VS_LONER, Q_SAVE_BOSS_VS_LONER,
     N_Q,
-) = range(67)
+) = range(68)
 assert N_Q < EQ_BASE  # the match-equity block follows the parameter slots
 
 assert (Q_W_JOKER, Q_W_RIGHT, Q_W_LEFT, Q_W_ACE, Q_W_KING, Q_W_QUEEN, Q_W_TEN, Q_W_NINE,
@@ -456,6 +456,13 @@ def sc_follow(params, g, seat, rules, legal):
     nplay = 4 - (1 if g[G_OUT_A] >= 0 else 0) - (1 if g[G_OUT_B] >= 0 else 0)
     last = pos == nplay - 1
     beats = legal & (SUIT_EFF[g[G_LED]] | TRUMP_MASK) & ~((np.int64(2) << w) - 1)
+    vs_loner = g[G_ALONE] == 1 and (g[G_MAKER] & 1) != team
+    if beats and vs_loner and params[team, Q_SAVE_BOSS_VS_LONER] > 0:
+        partner = seat ^ 2
+        if ws == partner or (partner != g[G_OUT_A] and partner != g[G_OUT_B]
+                             and g[G_TRICK_CARD + partner] < 0):
+            # a boss trump takes a trick whenever it is played: not one partner may win
+            beats &= ~boss_trumps(params, g, seat, rules, beats)
     if ws == (seat ^ 2):
         overtake = False
         if beats and not last:
@@ -466,8 +473,7 @@ def sc_follow(params, g, seat, rules, legal):
         if not overtake:
             return throw_off(params, g, seat, rules, legal)
     if beats:
-        if (g[G_ALONE] == 1 and (g[G_MAKER] & 1) != team
-                and params[team, Q_TAKE_VS_LONER] > 0):
+        if vs_loner and params[team, Q_TAKE_VS_LONER] > 0:
             # against a lone hand every trick counts: take it, surely if we can, else with
             # the best card while the loner is still to play
             sure = lowest_sure(params, g, seat, rules, beats)
@@ -548,6 +554,20 @@ def threats(params, g, seat, rules):
     if up >= 0 and g[G_DEALER] == (seat ^ 2):
         live &= ~(ONE << up)
     return live
+
+
+@njit(cache=True, _nrt=False)
+def boss_trumps(params, g, seat, rules, cards):
+    """The trumps of ``cards`` that no card still in play can beat, as far as ``seat`` knows."""
+    thr = threats(params, g, seat, rules) & TRUMP_MASK
+    out = np.int64(0)
+    m = cards & TRUMP_MASK
+    while m:
+        c = ctz(m)
+        m &= m - 1
+        if (thr >> (c + 1)) == 0:
+            out |= ONE << c
+    return out
 
 
 @njit(cache=True, _nrt=False)

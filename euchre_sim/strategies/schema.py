@@ -160,6 +160,10 @@ SCRIPTED: dict[str, Param] = {
                                       "may still hold while a live card lies below it (and the "
                                       "guard of K-x behind the ace); throw first what can no "
                                       "longer take a trick (overrides keep_guards)"),
+    "loner_defence.save_boss_trumps": _flag(q.Q_SAVE_BOSS_VS_LONER, 0,
+                                            "against a lone maker never spend a boss trump "
+                                            "(it takes a trick whenever played) on a trick "
+                                            "partner is winning or is still to play to"),
     "play.card_memory": _flag(q.Q_MEMORY, 0, "remember every played card (which cards are "
                               "boss); without it a player knows only his own and the table's"),
     "play.lead_partner_void": _flag(q.Q_LEAD_PARTNER_VOID, 0, "with card memory, lead a side "
