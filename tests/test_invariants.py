@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pytest
+from conftest import cards_of, eff_suit, power
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -57,36 +58,6 @@ ALLOWED_POINTS = {0, 1, 2, 4}
 
 class Bad(AssertionError):
     pass
-
-
-def cards_of(mask: int) -> list[int]:
-    return [c for c in range(33) if mask >> c & 1]
-
-
-def eff_suit(card: int, trump: int) -> int:
-    """The suit a card belongs to for following: the joker and the left bower are trumps."""
-    if card == JOKER:
-        return trump
-    suit, rank = divmod(card, 8)
-    if rank == RANK_J and suit == trump ^ 3:
-        return trump
-    return suit
-
-
-def power(card: int, trump: int, led: int) -> int:
-    """Higher wins: joker > right > left > trump A..7 > led-suit A..7; others cannot win."""
-    if card == JOKER:
-        return 300
-    suit, rank = divmod(card, 8)
-    if suit == trump and rank == RANK_J:
-        return 299
-    if suit == trump ^ 3 and rank == RANK_J:
-        return 298
-    if suit == trump:
-        return 200 + rank
-    if suit == led:
-        return 100 + rank
-    return -1
 
 
 def is_low(card: int) -> bool:

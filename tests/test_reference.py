@@ -7,6 +7,7 @@ import random
 from itertools import combinations
 
 import pytest
+from conftest import eff_suit
 
 from euchre_sim.cards import JOKER, deck_cards, deck_mask, parse_card, parse_hand, rank_of, suit_of
 from euchre_sim.reference import (
@@ -704,12 +705,6 @@ EXTRA_RULES = {
 }
 STEP_OF_KIND = {1: 2, 2: 3, 3: 4, 4: 5, 5: 5, 6: 6, 7: 6, 8: 6, 9: 7, 10: 8, 11: 9, 12: 10,
                 13: 10, 14: 10, 15: 11, 16: 11}
-
-
-def eff_suit(card: int, trump: int) -> int:
-    if card == JOKER or (rank_of(card) == 4 and suit_of(card) == 3 - trump):
-        return trump
-    return suit_of(card)
 
 
 def check_invariants(rules: Rules, index: int, rec: dict, trace: list) -> None:

@@ -40,11 +40,7 @@ N = 20_000
 SEED = 0xDEADBEEF12345678
 
 
-@pytest.fixture(autouse=True)
-def _restore_threads():
-    before = numba.get_num_threads()
-    yield
-    numba.set_num_threads(before)
+pytestmark = pytest.mark.usefixtures("restore_threads")  # conftest.py
 
 
 @pytest.mark.parametrize("name,rules,pair", CASES, ids=IDS)

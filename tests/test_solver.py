@@ -9,10 +9,11 @@ import random
 
 import numpy as np
 import pytest
+from conftest import eff_suit, power
 from numba import njit
 
 from euchre_sim import cli
-from euchre_sim.cards import JOKER, deck_cards, format_card, format_hand, parse_hand
+from euchre_sim.cards import deck_cards, format_card, format_hand, parse_hand
 from euchre_sim.core.solver import new_table, next_stamp, search, setup, solve_from
 from euchre_sim.solver import (
     Position,
@@ -26,32 +27,6 @@ from euchre_sim.solver import (
 )
 
 # ---------------------------------------------------------------- the slow reference minimax
-
-
-def eff_suit(card: int, trump: int) -> int:
-    """Suit a card follows as: trump for the joker and both bowers, else its printed suit."""
-    if card == JOKER:
-        return trump
-    suit, rank = divmod(card, 8)
-    if rank == 4 and suit in (trump, trump ^ 3):  # a jack of the trump colour
-        return trump
-    return suit
-
-
-def power(card: int, trump: int, led: int) -> int:
-    """Strength of a card in a trick led in suit ``led`` (0: cannot win)."""
-    if card == JOKER:
-        return 300
-    suit, rank = divmod(card, 8)
-    if rank == 4 and suit == trump:
-        return 299
-    if rank == 4 and suit == trump ^ 3:
-        return 298
-    if suit == trump:
-        return 200 + rank
-    if suit == led:
-        return 100 + rank
-    return 0
 
 
 def legal_moves(hand: list[int], trump: int, led: int | None, nfb_lead: bool) -> list[int]:
