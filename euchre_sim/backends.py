@@ -18,6 +18,8 @@ from __future__ import annotations
 import logging
 import os
 import re
+import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol
 
@@ -27,6 +29,7 @@ Shard = tuple[int, int]  # (first index, count)
 # client merges, few enough to bound memory
 WINDOW_PER_WORKER = 3
 CONNECT_TIMEOUT = "5s"  # how long to wait for a --scheduler to answer
+STALL_NOTE_S = 60.0  # a line on stderr when no shard has finished for this long
 
 
 class BackendError(ValueError):
@@ -196,41 +199,54 @@ class DaskBackend:
 
     def map(self, fn: Callable[..., Any], shards: Sequence[Shard], *args: Any,
             progress: Callable[[int], None] | None = None) -> Iterator[Any]:
-        from distributed import KilledWorker, as_completed
+        from distributed import KilledWorker, wait
 
         self.warm_up()
         _announce(progress, shards)
         window = max(2, WINDOW_PER_WORKER * self.workers)
-        pending = list(enumerate(shards))[::-1]
         futures: dict[Any, int] = {}
         done: dict[int, Any] = {}
-        sizes = dict(enumerate(count for _, count in shards))
+        submitted = 0  # shards are taken from the (lazy) plan as the window frees up
         nxt = 0
-        ac = as_completed()
+        quiet_since = time.monotonic()
 
         def submit_more() -> None:
-            while pending and len(futures) + len(done) < window:
-                i, (first, count) = pending.pop()
+            nonlocal submitted
+            while submitted < len(shards) and len(futures) + len(done) < window:
+                first, count = shards[submitted]
                 fut = self.client.submit(fn, first, count, *args, threads=self.threads,
                                          pure=False)
-                futures[fut] = i
-                ac.add(fut)
+                futures[fut] = submitted
+                submitted += 1
 
         try:
             submit_more()
             while nxt < len(shards):
-                fut = next(ac)
-                i = futures.pop(fut)
                 try:
-                    done[i] = fut.result()
-                except KilledWorker:
-                    raise BackendError(
-                        f"shard {i} (from index {shards[i][0]:,}) took down the Dask workers "
-                        "that ran it, one after another (out of memory? killed?): the run is "
-                        "stopped") from None
-                fut.release()
-                if progress is not None:
-                    progress(sizes[i])
+                    finished = wait(list(futures), timeout=STALL_NOTE_S,
+                                    return_when="FIRST_COMPLETED").done
+                except TimeoutError:
+                    stalled = time.monotonic() - quiet_since
+                    _stall_note(f"no shard has finished for {stalled:.0f} s on "
+                                f"{self.workers} worker(s) of {self.address or 'the cluster'}: "
+                                "a worker may be paused, hung or overloaded (Dask drops a "
+                                "worker that stops answering after its worker-ttl, 5 minutes "
+                                "by default, and runs its shards elsewhere); Ctrl-C stops "
+                                "the run")
+                    continue
+                quiet_since = time.monotonic()
+                for fut in sorted(finished, key=futures.__getitem__):
+                    i = futures.pop(fut)
+                    try:
+                        done[i] = fut.result()
+                    except KilledWorker:
+                        raise BackendError(
+                            f"shard {i} (from index {shards[i][0]:,}) took down the Dask "
+                            "workers that ran it, one after another (out of memory? killed?): "
+                            "the run is stopped") from None
+                    fut.release()
+                    if progress is not None:
+                        progress(shards[i][1])
                 while nxt in done:
                     yield done.pop(nxt)
                     nxt += 1
@@ -254,6 +270,11 @@ class DaskBackend:
         if exc_type is KeyboardInterrupt:  # shutting down half-way: spare the user the logs
             logging.getLogger("distributed").setLevel(logging.CRITICAL)
         self.close()
+
+
+def _stall_note(text: str) -> None:
+    """One line on stderr while a cluster run waits (progress bars may be hidden)."""
+    print(f"euchre-sim: {text}", file=sys.stderr, flush=True)
 
 
 def kernel_fingerprint() -> tuple[str, str]:

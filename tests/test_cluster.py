@@ -282,3 +282,31 @@ def test_a_shard_that_kills_its_workers_is_one_error():
         backend.warm_up = lambda: None
         with pytest.raises(BackendError, match="took down the Dask workers"):
             list(backend.map(_kill_the_worker, [(0, 10)]))
+
+
+def test_a_paused_worker_is_reported_while_the_run_waits(monkeypatch):
+    """A worker that stops answering (SIGSTOP) holds its shards: while no shard finishes the
+    run says so on stderr (one line, repeated each STALL_NOTE_S), and once the worker goes on
+    the result is exactly the in-process one."""
+    import euchre_sim.backends as backends
+
+    notes = []
+    with open_backend(cluster="local:2") as backend:
+        backend.warm_up()
+        victim = sorted(backend.client.run(os.getpid).values())[0]
+
+        def note(text):
+            notes.append(text)
+            os.kill(victim, signal.SIGCONT)
+
+        monkeypatch.setattr(backends, "STALL_NOTE_S", 2.0)
+        monkeypatch.setattr(backends, "_stall_note", note)
+        os.kill(victim, signal.SIGSTOP)
+        try:
+            here = duplicate_deals(RULES, "advanced", "reference", 200_000, seed=22)
+            there = duplicate_deals(RULES, "advanced", "reference", 200_000, seed=22,
+                                    backend=backend, shard=8_192)
+        finally:
+            os.kill(victim, signal.SIGCONT)
+        same_match(here, there)
+    assert notes and "a worker may be paused" in notes[0]
