@@ -258,20 +258,22 @@ class _Values:
     def __init__(self, config: dict[str, Any], compute: Compute):
         self.config = config
         self.kind = config["kind"]
-        self.text = lambda key: _text(config.get(key))
         self.rules = RuleChoice(str(config["rules"]), tuple(set_texts(config["set"])))
         self.progress = sys.stderr.isatty()
         threads = self.count("threads") if config.get("threads") else None
         self.compute = Compute(threads, compute.scheduler, compute.cluster, compute.shard_size)
 
-    def checked(self, key: str, check: Callable[[str], Any], flag: str | None = None) -> Any:
+    def text(self, key: str) -> str | None:
+        return _text(self.config.get(key))
+
+    def checked(self, key: str, check: Callable[[str], Any]) -> Any:
         text = self.text(key)
         if text is None:
             return None
         try:
             return check(text)
         except OptionError as exc:
-            flag = flag or f"--{key.replace('_', '-')}"
+            flag = f"--{key.replace('_', '-')}"
             raise ExperimentValueError(f"euchre-sim {self.kind}", f"argument {flag}: {exc}"
                                        ) from None
 
@@ -288,8 +290,11 @@ class _Values:
         return {"deals": self.count("deals"), "games": None}
 
     def ints(self, *keys: str) -> dict[str, int | None]:
-        """Counts the job checks itself (tune, stability, climb)."""
-        return {key: self.config[key] for key in keys}
+        """Counts the job checks itself (tune, stability, climb), ``deals`` or ``games``
+        first."""
+        games = self.config["games"]
+        return {"deals": None if games else self.config["deals"], "games": games,
+                **{key: self.config[key] for key in keys}}
 
     def keys(self) -> list[str] | None:
         params = self.config["params"]
@@ -333,24 +338,19 @@ def _analyze(v: _Values, output: Output) -> None:
 def _tune(v: _Values, output: Output) -> None:
     seed = v.seed()
     jobs.tune(v.text("strategy"), param_texts(v.config["params"]), v.text("vs"), v.rules,
-              seed=seed, **v.ints("deals", "games", "trials", "validate_deals",
-                                  "validate_top", "batch"),
+              seed=seed, **v.ints("trials", "validate_deals", "validate_top", "batch"),
               compute=v.compute, output=output, progress=v.progress)
 
 
 def _stability(v: _Values, output: Output) -> None:
     seed = v.seed()
-    games = v.config["games"]
     jobs.stability(v.text("strategy"), v.rules, vs=v.text("vs"), params=v.keys(), seed=seed,
-                   deals=None if games else v.config["deals"], games=games,
-                   compute=v.compute, output=output, progress=v.progress)
+                   **v.ints(), compute=v.compute, output=output, progress=v.progress)
 
 
 def _climb(v: _Values, output: Output) -> None:
     seed = v.seed()
-    games = v.config["games"]
     jobs.climb(v.text("strategy"), v.rules, params=v.keys(), seed=seed,
-               deals=None if games else v.config["deals"], games=games,
                **v.ints("rounds", "per_round"), compute=v.compute, output=output,
                progress=v.progress)
 

@@ -47,6 +47,10 @@ EXPERIMENTS = {
              'validate_top = 1\n[params]\n"round1.threshold.dealer" = "10:12"\n',
              "best.toml chart.png chart.svg meta.json summary.txt trials.csv trials.parquet "
              "validation.csv"),
+    "tune_games": ('kind = "tune"\nstrategy = "basic"\nvs = "self"\ngames = 4\ndeals = 100\n'
+                   'trials = 2\nvalidate_top = 1\n[params]\n"play.*_void" = true\n',
+                   "best.toml chart.png chart.svg meta.json summary.txt trials.csv "
+                   "trials.parquet validation.csv"),
     "stability": ('kind = "stability"\nstrategy = "advanced"\ndeals = 200\n'
                   'params = ["round1.threshold.dealer"]\n',
                   "chart.png chart.svg meta.json stability.csv stability.parquet summary.txt"),
