@@ -36,7 +36,7 @@ from .cli_args import (
     rule_choice,
     seed_type,
 )
-from .experiments import ExperimentError, ExperimentValueError
+from .experiments import ExperimentError, ExperimentValueError, run_experiment
 from .results import ResultsError
 from .rules import RulesError, describe_rulesets
 from .simulate import SimulationError
@@ -248,8 +248,6 @@ def run_match(args: argparse.Namespace) -> int:
 
 
 def run_experiment_file(args: argparse.Namespace) -> int:
-    from .experiments import run_experiment
-
     out = run_experiment(args.file, args.results, compute_of(args))
     print(f"experiment done: {out}/")
     return 0

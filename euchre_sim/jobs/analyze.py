@@ -6,6 +6,7 @@ import shlex
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..analysis.analyze import CHECK_DEALS, CHECK_TABLE, DEFAULT_TABLE
 from ..analysis.situation import AnalysisError, Situation, parse_situation, read_situation
@@ -24,6 +25,11 @@ from .common import (
 )
 
 BIAS_DEALS = 800  # deals per option under each table: see docs/analyze.md, "Table bias"
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from ..analysis.bias import BiasResult
 
 
 @dataclass(frozen=True)
@@ -75,7 +81,7 @@ def analyze_plan(table: str | None, check_deals: int | None
 def analyze(situation: SituationInput, rules: RuleChoice = STANDARD_RULES, *,
             table: str | None = None, check_deals: int | None = None, deals: int = 50_000,
             seed: int = 1, compute: Compute = IN_PROCESS, output: Output = NO_OUTPUT,
-            echo: Echo = print):
+            echo: Echo = print) -> pd.DataFrame:
     """The value of every option of a decision under each table (``table``: "A,B,...";
     default: the default table and its check on ``check_deals`` deals), ``deals`` consistent
     deals per option; prints the verdicts, writes ``analysis.csv``/``.txt`` with
@@ -107,7 +113,8 @@ def analyze(situation: SituationInput, rules: RuleChoice = STANDARD_RULES, *,
 
 def bias(points: str, rules: RuleChoice = STANDARD_RULES, *, table: str | None = None,
          deals: int = BIAS_DEALS, seed: int = 1, compute: Compute = IN_PROCESS,
-         output: Output = NO_OUTPUT, progress: bool = True, echo: Echo = print):
+         output: Output = NO_OUTPUT, progress: bool = True,
+         echo: Echo = print) -> BiasResult:
     """The table-bias report: every decision point of the points file ``points`` analysed
     under the two tables of ``table`` ("A,B"; default: the default table and pimc) on the
     same deals. Prints the report, writes its tables, texts and chart with ``output.out``;

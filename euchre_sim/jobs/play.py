@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..backends import ShardProgress
 from ..results import ResultsError, RunFiles, write_run
@@ -24,6 +25,10 @@ from .common import (
 )
 
 DEFAULT_COUNT = 100_000  # deals (or games) of a simulation or a match when none is given
+
+if TYPE_CHECKING:
+    from ..analysis.match import MatchResult
+    from ..solver import Result
 
 
 def simulate(rules: RuleChoice = STANDARD_RULES, strategy: str | Strategy = "reference",
@@ -77,7 +82,8 @@ def show(seed: int, deal: int, rules: RuleChoice = STANDARD_RULES,
 def solve(hands: Sequence[str], trump: str, maker: int, leader: int, *, alone: bool = False,
           defender_alone: int | None = None, trick: str = "", tricks: tuple[int, int] = (0, 0),
           rules: RuleChoice = UNNAMED_RULES, deck: int | None = None,
-          no_first_blood: bool = False, super_euchre: bool = False, echo: Echo = print):
+          no_first_blood: bool = False, super_euchre: bool = False,
+          echo: Echo = print) -> Result:
     """Solve a play position with every hand open (double dummy) and print the value of each
     legal card. ``deck``, ``no_first_blood`` and ``super_euchre`` are shorthands for those
     rule options. The deck is checked only when a ruleset or a deck is named (``rules.name``
@@ -109,7 +115,8 @@ def solve(hands: Sequence[str], trump: str, maker: int, leader: int, *, alone: b
 def match(a: str | Strategy, b: str | Strategy, rules: RuleChoice = STANDARD_RULES, *,
           deals: int | None = None, games: int | None = None, seed: int = 1,
           precision: float | None = None, compute: Compute = IN_PROCESS,
-          output: Output = NO_OUTPUT, progress: bool = True, echo: Echo = print):
+          output: Output = NO_OUTPUT, progress: bool = True,
+          echo: Echo = print) -> MatchResult:
     """A duplicate match of ``a`` against ``b``: every deal (or game) played twice with the
     sides swapped. With ``precision``, stop once the 95 % interval's half-width is at most
     that. Prints the result, writes ``match.json``/``match.txt`` with ``output.out``, and

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from ..analysis.variants import SearchError
 from ..backends import ShardProgress
@@ -24,6 +25,11 @@ from .common import (
     RuleChoice,
     progress_bar,
 )
+
+if TYPE_CHECKING:
+    from ..analysis.climb import ClimbResult
+    from ..analysis.stability import StabilityResult
+    from ..analysis.tune import TuneResult
 
 
 def split_keys(text: str | None) -> list[str] | None:
@@ -56,7 +62,8 @@ def tune(strategy: str | Strategy, params: Sequence[str], vs: str | Strategy,
          rules: RuleChoice = STANDARD_RULES, *, deals: int | None = None,
          games: int | None = None, trials: int = 50, validate_deals: int | None = None,
          validate_top: int = 5, batch: int = 4, seed: int = 1, compute: Compute = IN_PROCESS,
-         output: Output = NO_OUTPUT, progress: bool = True, echo: Echo = print):
+         output: Output = NO_OUTPUT, progress: bool = True,
+         echo: Echo = print) -> TuneResult:
     """Tune ``params`` (``KEY=LO:HI[:STEP]`` or flag patterns) of ``strategy`` against ``vs``
     ('self': the unchanged strategy) with Optuna's TPE, ``trials`` trials on the same deals,
     then validate the best ``validate_top`` on fresh deals. Prints the result, writes the
@@ -108,7 +115,7 @@ def stability(strategy: str | Strategy, rules: RuleChoice = STANDARD_RULES, *,
               vs: str | Strategy = "self", params: Sequence[str] | None = None,
               deals: int | None = None, games: int | None = None, seed: int = 1,
               compute: Compute = IN_PROCESS, output: Output = NO_OUTPUT, progress: bool = True,
-              echo: Echo = print):
+              echo: Echo = print) -> StabilityResult:
     """Move each parameter of ``strategy`` (or only ``params``) one step up and down and play
     each step against ``vs`` on the same deals; is any single step a significant gain
     (Holm-Bonferroni)? Prints the steps, writes them and a chart with ``output.out``; returns
@@ -146,7 +153,7 @@ def climb(strategy: str | Strategy, rules: RuleChoice = STANDARD_RULES, *,
           params: Sequence[str] | None = None, rounds: int = 10, per_round: int = 4,
           deals: int | None = None, games: int | None = None, seed: int = 1,
           compute: Compute = IN_PROCESS, output: Output = NO_OUTPUT, progress: bool = True,
-          echo: Echo = print):
+          echo: Echo = print) -> ClimbResult:
     """Self-play hill climbing from ``strategy``: stability rounds (at most ``rounds``, at most
     ``per_round`` steps taken each) until no single step gains. Prints the rounds, writes the
     steps and ``best.toml`` with ``output.out``; returns the climb result."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..backends import ShardProgress
 from ..results import RunFiles, write_run
@@ -23,11 +24,19 @@ from .play import DEFAULT_COUNT
 
 CHARTS = ("order-up", "go-alone", "deal-value", "stick-the-dealer")  # ``chart WHICH``
 
+if TYPE_CHECKING:
+    from ..analysis.deal_value import RulesComparison
+    from ..analysis.equity import EquityTable
+    from ..analysis.order_chart import OrderChart
+    from ..analysis.summary import DealSummary
+    from ..analysis.sweep import SweepResult
+
 
 def sweep(strategy: str | Strategy, params: Sequence[str], rules: RuleChoice = STANDARD_RULES,
           vs: str | Strategy = "reference", *, deals: int | None = None,
           games: int | None = None, seed: int = 1, compute: Compute = IN_PROCESS,
-          output: Output = NO_OUTPUT, progress: bool = True, echo: Echo = print):
+          output: Output = NO_OUTPUT, progress: bool = True,
+          echo: Echo = print) -> SweepResult:
     """Play ``strategy`` with every value (or pair of values) of ``params`` (``KEY=RANGE``
     texts: ``start:stop:step`` or ``v1,v2,...``) in a duplicate match against ``vs``, all on
     the same deals; prints the table, writes ``sweep.csv``/``.txt`` and a chart with
@@ -68,7 +77,8 @@ def sweep(strategy: str | Strategy, params: Sequence[str], rules: RuleChoice = S
 
 def equity(strategy: str | Strategy = "advanced", rules: RuleChoice = STANDARD_RULES, *,
            games: int = 100_000, seed: int = 1, compute: Compute = IN_PROCESS,
-           output: Output = NO_OUTPUT, progress: bool = True, echo: Echo = print):
+           output: Output = NO_OUTPUT, progress: bool = True,
+           echo: Echo = print) -> EquityTable:
     """Match equity: ``games`` games of ``strategy`` against itself, and the probability of
     winning from every score; prints the table, writes ``equity.csv``/``.txt`` and a heat map
     with ``output.out``; returns the equity table."""
@@ -98,7 +108,8 @@ def equity(strategy: str | Strategy = "advanced", rules: RuleChoice = STANDARD_R
 
 def chart(which: str, output: Output, strategy: str | Strategy = "tuned",
           rules: RuleChoice = STANDARD_RULES, *, deals: int = 200_000, seed: int = 1,
-          threads: int | None = None, echo: Echo = print):
+          threads: int | None = None,
+          echo: Echo = print) -> DealSummary | RulesComparison | OrderChart:
     """Draw chart ``which`` (one of ``CHARTS``) of ``strategy`` into the run folder ``output``
     (required): ``deals`` random deals per seat for order-up and go-alone, deals for the
     others. Returns what the chart was drawn from."""
