@@ -17,9 +17,13 @@ An analyze experiment may name several tables: ``table = ["advanced", "pimc"]``;
 experiment two (``table = ["tuned", "pimc"]``) and its points file (``points = "..."``).
 
 A run writes ``results/NAME/RUN_ID/`` (NAME = the file's stem, RUN_ID = start time and seed):
-the outputs of the command it maps to, plus ``config.json`` (the resolved experiment),
-``command.txt`` (the exact command line) and ``meta.json`` (provenance, start and end time).
-Everything is written under a temporary name and renamed when complete.
+the outputs of the job it maps to, plus ``config.json`` (the resolved experiment),
+``command.txt`` (the equivalent command line) and ``meta.json`` (provenance, start and end
+time). Everything is written under a temporary name and renamed when complete.
+
+The file's values go straight to the job functions of ``euchre_sim.jobs`` (no command line is
+parsed), checked as the command's options would check them; ``command.txt`` renders the same
+configuration as the ``euchre-sim`` command that does the same.
 """
 
 from __future__ import annotations
@@ -29,8 +33,22 @@ import re
 import shlex
 import sys
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+
+from . import jobs
+from .jobs import (
+    CHARTS,
+    Compute,
+    OptionError,
+    Output,
+    RuleChoice,
+    SituationInput,
+    count_value,
+    seed_value,
+    split_keys,
+)
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -42,7 +60,14 @@ class ExperimentError(ValueError):
     """A malformed experiment file (one-line message)."""
 
 
-CHARTS = ("order-up", "go-alone", "deal-value", "stick-the-dealer")  # ``euchre-sim chart WHICH``
+class ExperimentValueError(ExperimentError):
+    """A value of an experiment file that the equivalent command's option refuses; reported
+    as that command's own usage error (``euchre-sim KIND: error: argument --seed: ...``)."""
+
+    def __init__(self, prog: str, message: str):
+        super().__init__(message)
+        self.prog = prog
+
 COMMON = {"kind", "description", "rules", "set", "threads"}
 # keys that count something: when given, a positive integer
 COUNT_KEYS = ("deals", "games", "threads", "rounds", "per_round", "trials", "validate_deals",
@@ -157,16 +182,28 @@ def check_tables(table: Any, where: str) -> None:
                               f'e.g. ["advanced", "pimc"], got {table!r}')
 
 
+def param_texts(params: dict[str, Any]) -> list[str]:
+    """A sweep's or a tune's ``[params]`` as ``KEY=RANGE`` texts (``KEY`` alone for a flag
+    pattern set to true), what ``--param`` takes."""
+    return [key if rng is True else f"{key}={rng}" for key, rng in params.items()]
+
+
+def set_texts(options: dict[str, Any]) -> list[str]:
+    """The ``[set]`` table as ``option=value`` texts, what ``--set`` takes."""
+    return [f"{key}={str(value).lower() if isinstance(value, bool) else value}"
+            for key, value in options.items()]
+
+
 def command_args(config: dict[str, Any], out: str) -> list[str]:
-    """The ``euchre-sim`` arguments an experiment amounts to."""
+    """The ``euchre-sim`` arguments an experiment amounts to (the text of ``command.txt``)."""
     kind = config["kind"]
     argv = [kind]
     if kind == "match":
         argv += [str(config["a"]), str(config["b"])]
     elif kind in ("sweep", "tune"):
         argv += [str(config["strategy"])]
-        for key, rng in config["params"].items():
-            argv += ["--param", key if rng is True else f"{key}={rng}"]
+        for text in param_texts(config["params"]):
+            argv += ["--param", text]
     elif kind == "chart":
         argv += [str(config["which"])]
     elif kind in ("stability", "climb"):
@@ -174,26 +211,13 @@ def command_args(config: dict[str, Any], out: str) -> list[str]:
         if config["params"]:
             argv += ["--params", ",".join(config["params"])]
     argv += ["--rules", str(config["rules"])]
-    for key, value in config["set"].items():
-        text = str(value).lower() if isinstance(value, bool) else str(value)
-        argv += ["--set", f"{key}={text}"]
-    flags = {
-        "simulate": ("strategy", "vs", "seed"), "match": ("seed",),
-        "sweep": ("vs", "seed"), "equity": ("strategy", "games", "seed"),
-        "analyze": ("situation", "hand", "up", "seat", "bidding", "discard", "defend",
-                    "tricks", "score", "table", "check_deals", "deals", "seed"),
-        "tune": ("vs", "seed", "trials", "validate_deals", "validate_top", "batch"),
-        "stability": ("vs", "seed"), "climb": ("seed", "rounds", "per_round"),
-        "bias": ("points", "table", "deals", "seed"),
-        "chart": ("strategy", "deals", "seed"),
-    }[kind]
-    for key in flags:
-        value = config.get(key)
-        if isinstance(value, list):  # several tables: --table advanced,pimc
-            value = ",".join(value)
+    for text in set_texts(config["set"]):
+        argv += ["--set", text]
+    for key in FLAGS[kind]:
+        value = _text(config.get(key))
         if value is not None:
-            argv += [f"--{key.replace('_', '-')}", str(value)]
-    if kind in ("simulate", "match", "sweep", "tune", "stability", "climb"):
+            argv += [f"--{key.replace('_', '-')}", value]
+    if kind in COUNTED:
         if config.get("games"):
             argv += ["--games", str(config["games"])]
         else:
@@ -206,25 +230,188 @@ def command_args(config: dict[str, Any], out: str) -> list[str]:
     return argv
 
 
+# the keys of each kind given as --KEY VALUE, in the command line's order
+FLAGS = {
+    "simulate": ("strategy", "vs", "seed"), "match": ("seed",),
+    "sweep": ("vs", "seed"), "equity": ("strategy", "games", "seed"),
+    "analyze": ("situation", "hand", "up", "seat", "bidding", "discard", "defend",
+                "tricks", "score", "table", "check_deals", "deals", "seed"),
+    "tune": ("vs", "seed", "trials", "validate_deals", "validate_top", "batch"),
+    "stability": ("vs", "seed"), "climb": ("seed", "rounds", "per_round"),
+    "bias": ("points", "table", "deals", "seed"),
+    "chart": ("strategy", "deals", "seed"),
+}
+COUNTED = ("simulate", "match", "sweep", "tune", "stability", "climb")  # --deals or --games
+
+
+def _text(value: Any) -> str | None:
+    """A value as the command line would carry it (a list of tables as ``A,B``)."""
+    if value is None:
+        return None
+    return ",".join(value) if isinstance(value, list) else str(value)
+
+
+class _Values:
+    """An experiment's values as a job's arguments, each checked as the equivalent command's
+    option checks it (a bad one is that command's usage error)."""
+
+    def __init__(self, config: dict[str, Any], compute: Compute):
+        self.config = config
+        self.kind = config["kind"]
+        self.rules = RuleChoice(str(config["rules"]), tuple(set_texts(config["set"])))
+        self.progress = sys.stderr.isatty()
+        threads = self.count("threads") if config.get("threads") else None
+        self.compute = Compute(threads, compute.scheduler, compute.cluster, compute.shard_size)
+
+    def text(self, key: str) -> str | None:
+        return _text(self.config.get(key))
+
+    def checked(self, key: str, check: Callable[[str], Any]) -> Any:
+        text = self.text(key)
+        if text is None:
+            return None
+        try:
+            return check(text)
+        except OptionError as exc:
+            flag = f"--{key.replace('_', '-')}"
+            raise ExperimentValueError(f"euchre-sim {self.kind}", f"argument {flag}: {exc}"
+                                       ) from None
+
+    def seed(self) -> int:
+        return self.checked("seed", seed_value)
+
+    def count(self, key: str) -> int | None:
+        return self.checked(key, count_value)
+
+    def counts(self) -> dict[str, int | None]:
+        """``deals`` or ``games`` (games when given)."""
+        if self.config.get("games"):
+            return {"deals": None, "games": self.count("games")}
+        return {"deals": self.count("deals"), "games": None}
+
+    def ints(self, *keys: str) -> dict[str, int | None]:
+        """Counts the job checks itself (tune, stability, climb), ``deals`` or ``games``
+        first."""
+        games = self.config["games"]
+        return {"deals": None if games else self.config["deals"], "games": games,
+                **{key: self.config[key] for key in keys}}
+
+    def keys(self) -> list[str] | None:
+        params = self.config["params"]
+        return split_keys(",".join(params)) if params else None
+
+
+def _simulate(v: _Values, output: Output) -> None:
+    seed = v.seed()
+    jobs.simulate(v.rules, v.text("strategy"), v.text("vs"), seed=seed, **v.counts(),
+                  compute=v.compute, output=output, progress=v.progress)
+
+
+def _match(v: _Values, output: Output) -> None:
+    seed = v.seed()
+    jobs.match(v.text("a"), v.text("b"), v.rules, seed=seed, **v.counts(), compute=v.compute,
+               output=output, progress=v.progress)
+
+
+def _sweep(v: _Values, output: Output) -> None:
+    seed = v.seed()
+    jobs.sweep(v.text("strategy"), param_texts(v.config["params"]), v.rules, v.text("vs"),
+               seed=seed, **v.counts(), compute=v.compute, output=output, progress=v.progress)
+
+
+def _equity(v: _Values, output: Output) -> None:
+    games, seed = v.count("games"), v.seed()
+    jobs.equity(v.text("strategy"), v.rules, games=games, seed=seed, compute=v.compute,
+                output=output, progress=v.progress)
+
+
+def _analyze(v: _Values, output: Output) -> None:
+    situation = SituationInput(*(v.text(k) for k in (
+        "situation", "hand", "up", "seat", "bidding", "discard", "defend", "tricks", "score")))
+    check_deals = v.checked("check_deals", lambda t: count_value(
+        t, 0, "a number of deals >= 0"))
+    deals, seed = v.count("deals"), v.seed()
+    jobs.analyze(situation, v.rules, table=v.text("table"), check_deals=check_deals,
+                 deals=deals, seed=seed, compute=v.compute, output=output)
+
+
+def _tune(v: _Values, output: Output) -> None:
+    seed = v.seed()
+    jobs.tune(v.text("strategy"), param_texts(v.config["params"]), v.text("vs"), v.rules,
+              seed=seed, **v.ints("trials", "validate_deals", "validate_top", "batch"),
+              compute=v.compute, output=output, progress=v.progress)
+
+
+def _stability(v: _Values, output: Output) -> None:
+    seed = v.seed()
+    jobs.stability(v.text("strategy"), v.rules, vs=v.text("vs"), params=v.keys(), seed=seed,
+                   **v.ints(), compute=v.compute, output=output, progress=v.progress)
+
+
+def _climb(v: _Values, output: Output) -> None:
+    seed = v.seed()
+    jobs.climb(v.text("strategy"), v.rules, params=v.keys(), seed=seed,
+               **v.ints("rounds", "per_round"), compute=v.compute, output=output,
+               progress=v.progress)
+
+
+def _bias(v: _Values, output: Output) -> None:
+    deals, seed = v.count("deals"), v.seed()
+    jobs.bias(v.text("points"), v.rules, table=v.text("table"), deals=deals, seed=seed,
+              compute=v.compute, output=output, progress=v.progress)
+
+
+def _chart(v: _Values, output: Output) -> None:
+    where = v.compute
+    spread = Compute(None, where.scheduler, where.cluster, where.shard_size).cluster_words()
+    if spread:  # the chart command runs in this process only
+        raise ExperimentValueError("euchre-sim", f"unrecognized arguments: {' '.join(spread)}")
+    deals, seed = v.count("deals"), v.seed()
+    jobs.chart(v.text("which"), output, v.text("strategy"), v.rules, deals=deals, seed=seed,
+               threads=where.threads)
+
+
+RUN: dict[str, Callable[[_Values, Output], None]] = {
+    "simulate": _simulate, "match": _match, "sweep": _sweep, "equity": _equity,
+    "analyze": _analyze, "tune": _tune, "stability": _stability, "climb": _climb,
+    "bias": _bias, "chart": _chart,
+}
+
+
+def _compute(where: Compute | Sequence[str] | None) -> Compute:
+    """Where the work runs: a ``Compute``, or its options as words (``["--cluster",
+    "local:2"]``, ``--scheduler ADDRESS``, ``--shard-size N``)."""
+    if where is None or isinstance(where, Compute):
+        return where or Compute()
+    words = list(where)
+    options = dict(zip(words[::2], words[1::2], strict=False))
+    if len(words) % 2 or set(options) - {"--scheduler", "--cluster", "--shard-size"}:
+        raise ExperimentError(f"bad scale-out options {shlex.join(words)!r}: expected "
+                              "--scheduler ADDRESS or --cluster local[:N], and --shard-size N")
+    size = options.get("--shard-size")
+    return Compute(None, options.get("--scheduler"), options.get("--cluster"),
+                   int(size) if size is not None else None)
+
+
 def run_experiment(path: str | Path, results: str | Path = "results",
-                   cluster_argv: list[str] | None = None) -> Path:
-    """Run an experiment file into ``results/NAME/RUN_ID/``; returns that folder.
+                   compute: Compute | Sequence[str] | None = None) -> Path:
+    """The ``run`` job: run an experiment file into ``results/NAME/RUN_ID/``; returns that
+    folder.
 
-    ``cluster_argv`` (``["--cluster", "local:2"]`` and the like) says where the work runs; it
-    changes nothing in the results, and is recorded in ``command.txt``."""
-    from .cli import build_parser, dispatch
-
+    ``compute`` (a ``Compute``, or its options as words such as ``["--cluster", "local:2"]``)
+    says where the work runs; it changes nothing in the results, and is recorded in
+    ``command.txt``."""
+    where = _compute(compute)
     config = load_experiment(path)
     run_id = time.strftime("%Y%m%d-%H%M%S") + f"-seed{config['seed']}"
     out = Path(results) / config["name"] / run_id
-    argv = command_args(config, str(out)) + list(cluster_argv or [])
-    args = build_parser().parse_args(argv)
-    command = "euchre-sim " + shlex.join(argv)
-    args.extras = {
+    command = "euchre-sim " + shlex.join(command_args(config, str(out))
+                                         + where.cluster_words())
+    extras = {
         "config.json": json.dumps(config, indent=2) + "\n",
         "command.txt": f"euchre-sim run {shlex.quote(str(path))}\n# which ran:\n{command}\n",
         "run.json": json.dumps({"experiment": str(path), "started": time.strftime(
             "%Y-%m-%dT%H:%M:%S%z")}, indent=2) + "\n",
     }
-    dispatch(args)
+    RUN[config["kind"]](_Values(config, where), Output(str(out), extras=extras))
     return out

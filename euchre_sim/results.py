@@ -2,6 +2,8 @@
 
 Everything is written into a temporary sibling folder which is renamed to the final name only
 when the run is complete, so an interrupted run never leaves a folder that looks complete.
+Every job writes its folder the same way: :func:`write_run` with a :class:`RunFiles` (the
+``simulate`` job streams its records first, then calls :meth:`RunWriter.write_files`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +27,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from . import __version__
-from .rules import RULES_VERSION
+from .rules import RULES_VERSION, Rules
 
 
 class ResultsError(ValueError):
@@ -165,6 +169,20 @@ class RunWriter:
     def write_text(self, name: str, text: str) -> None:
         (self.path / name).write_text(text)
 
+    def write_files(self, files: RunFiles) -> None:
+        """Everything ``files`` holds, ``meta.json`` last."""
+        for name, df in files.tables.items():
+            self.write_frame(name, df)
+        for name, df in files.csv.items():
+            df.to_csv(self.path / f"{name}.csv", index=False)
+        for name, text in files.texts.items():
+            self.write_text(name, text)
+        for name, obj in files.json.items():
+            self.write_json(name, obj)
+        for stem, draw in files.charts.items():
+            draw(self.path / stem)
+        self.write_json("meta.json", files.meta())
+
     def __exit__(self, exc_type, exc, tb) -> None:
         for w in self._writers.values():
             w.close()
@@ -180,6 +198,40 @@ class RunWriter:
             shutil.rmtree(old, ignore_errors=True)
         else:
             os.replace(self.tmp, self.final)
+
+
+@dataclass
+class RunFiles:
+    """What a job leaves in its run folder: ``tables`` (each as NAME.csv and NAME.parquet),
+    ``csv`` (NAME.csv only), ``texts`` and ``json`` (by file name), ``charts`` (STEM -> a
+    function drawing STEM.png and STEM.svg), and ``meta.json``: the job's ``kind``, its
+    ``ruleset`` name and ``rules``, its ``fields`` (in their order, the seed among them), the
+    time taken since ``started``, ``after_time`` fields, then the provenance."""
+
+    kind: str
+    ruleset: str | None
+    rules: Rules
+    fields: dict[str, Any]
+    started: float
+    tables: dict[str, Any] = field(default_factory=dict)
+    csv: dict[str, Any] = field(default_factory=dict)
+    texts: dict[str, str] = field(default_factory=dict)
+    json: dict[str, Any] = field(default_factory=dict)
+    charts: dict[str, Callable[[Path], Any]] = field(default_factory=dict)
+    after_time: dict[str, Any] = field(default_factory=dict)
+
+    def meta(self) -> dict[str, Any]:
+        """``meta.json``."""
+        return {"kind": self.kind, "ruleset": self.ruleset, "rules": self.rules.to_dict(),
+                **self.fields, "elapsed_s": round(time.time() - self.started, 3),
+                **self.after_time, **provenance()}
+
+
+def write_run(writer: RunWriter, files: RunFiles) -> None:
+    """Write a whole run folder atomically: ``files``, then the writer's extras (an
+    experiment's ``config.json``, ``command.txt``, ``run.json``), then the rename."""
+    with writer:
+        writer.write_files(files)
 
 
 def _jsonable(obj: Any) -> Any:

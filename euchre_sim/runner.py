@@ -1,4 +1,5 @@
-"""The ``simulate`` job: chunks with a progress bar, a summary, and the run folder."""
+"""The engine of the ``simulate`` job (``jobs.play.simulate``): shards with a progress bar, a
+summary, and the run folder (records streamed into it)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from .analysis.summary import DealSummary, GameSummary
 from .backends import Backend, InProcess, ShardProgress, plan_shards
 from .charts import deal_value_chart, maker_position_chart
 from .core.layout import GAME_FIELDS, GD_GAME, GD_RECORD, RECORD_FIELDS
-from .results import RunWriter, provenance
+from .results import RunFiles, RunWriter
 from .rules import Rules
 from .simulate import (
     DEFAULT_CHUNK,
@@ -142,39 +143,31 @@ def run_simulation(
         if gsum is not None:
             summary["games"] = gsum.to_dict()
         if writer is not None:
-            meta = {
-                "kind": "games" if games else "deals",
-                "ruleset": rules_name,
-                "rules": rules.to_dict(),
-                "strategies": {"team0": matchup.a.describe(), "team1": matchup.b.describe()},
-                "seed": seed,
-                "deals": dsum.deals,
-                "games": games,
-                "threads": threads,
-                "backend": backend.describe(),
-                "elapsed_s": round(elapsed, 3),
-                "files": sorted(
-                    ([f"{n}.parquet" for n in ("deals", "games") if (games or n == "deals")]
-                     if records else [])
-                    + ["meta.json", "summary.json", "summary.txt", "chart.png", "chart.svg",
-                       "deal_value.csv", "deal_value.parquet", "deal_value.png",
-                       "deal_value.svg"]
-                ),
-                **provenance(),
-            }
-            writer.write_json("summary.json", summary)
-            writer.write_text("summary.txt", text + "\n")
+            files = sorted(
+                ([f"{n}.parquet" for n in ("deals", "games") if (games or n == "deals")]
+                 if records else [])
+                + ["meta.json", "summary.json", "summary.txt", "chart.png", "chart.svg",
+                   "deal_value.csv", "deal_value.parquet", "deal_value.png", "deal_value.svg"]
+            )
             caption = (f"rules: {(rules_name + ' ' + _opts(rules)).strip()}; {matchup.a.label} vs "
                        f"{matchup.b.label}; {dsum.deals:,} deals; seed {seed}")
-            maker_position_chart(dsum, caption, writer.path / "chart")
-            writer.write_frame("deal_value", deal_value_table(dsum))
             players = (f"{matchup.a.label} playing itself" if matchup.a == matchup.b else
                        f"{matchup.a.label} (seats 0, 2) against {matchup.b.label}")
-            deal_value_chart(dsum, players, caption, writer.path / "deal_value")
-            writer.write_json("meta.json", meta)
+            writer.write_files(RunFiles(
+                "games" if games else "deals", rules_name, rules, {
+                    "strategies": {"team0": matchup.a.describe(),
+                                   "team1": matchup.b.describe()},
+                    "seed": seed, "deals": dsum.deals, "games": games, "threads": threads,
+                    "backend": backend.describe()},
+                started, tables={"deal_value": deal_value_table(dsum)},
+                texts={"summary.txt": text + "\n"}, json={"summary.json": summary},
+                charts={"chart": lambda path: maker_position_chart(dsum, caption, path),
+                        "deal_value": lambda path: deal_value_chart(dsum, players, caption,
+                                                                   path)},
+                after_time={"files": files}))
     echo(text)
     if writer is not None:
-        echo(f"\nwrote {Path(out)}/ ({', '.join(meta['files'])})")
+        echo(f"\nwrote {Path(out)}/ ({', '.join(files)})")
     return summary
 
 

@@ -6,6 +6,7 @@ import pytest
 
 import euchre_sim.rules as rules_module
 from euchre_sim import cli
+from euchre_sim.cli_args import rule_choice
 from euchre_sim.rules import (
     N_RULE_FIELDS,
     OPTION_VALUES,
@@ -117,8 +118,8 @@ def test_every_value_round_trips_through_to_array_and_set(option):
         text = str(value).lower() if isinstance(value, bool) else str(value)
         rules = Rules(**{option.name: value})
         assert parse_assignments([f"{option.name}={text}"]) == {option.name: value}
-        assert cli._rules(cli.build_parser().parse_args(
-            ["simulate", "--set", f"{option.name}={text}"])) == rules
+        assert rule_choice(cli.build_parser().parse_args(
+            ["simulate", "--set", f"{option.name}={text}"])).rules() == rules
         a = rules.to_array()
         assert a.dtype == default.dtype and a.shape == (N_RULE_FIELDS,)
         assert a[option.slot] == (option.values.index(value) if option.kind is str else value)

@@ -1,0 +1,131 @@
+"""The ``analyze`` and ``bias`` commands: their options, read back as the jobs' typed
+arguments (``euchre_sim.jobs.analyze``). Argument handling only."""
+
+from __future__ import annotations
+
+import argparse
+
+from . import jobs
+from .analysis.analyze import CHECK_DEALS, CHECK_TABLE, DEFAULT_TABLE
+from .cli_args import (
+    add_compute_args,
+    add_output_args,
+    add_rules_args,
+    compute_of,
+    count_type,
+    output_of,
+    positive_type,
+    rule_choice,
+    seed_type,
+)
+from .jobs import BIAS_DEALS
+
+
+def add_analyze_parser(sub) -> None:
+    """The ``analyze`` subcommand."""
+    an = sub.add_parser(
+        "analyze", help="what should I bid, discard or play? the value of every option",
+        description="Deal the cards you cannot see many times, consistently with everything "
+        "you know (cards played, suits shown out of, the up-card in the dealer's hand), keep "
+        "the deals in which the other players would have bid as they did (your own decisions "
+        "are forced, not filtered on), play every option of your decision out on the same "
+        "deals with the history replayed and the table's strategy for the rest, and report "
+        "each option's points per deal for your side with an interval, the best option, and "
+        "by how much. Under several tables, say whether the verdict changes between them. "
+        "The situation is the flags below, or one line: --situation 'hand=... up=... "
+        "seat=...' (docs/analyze.md).",
+    )
+    an.add_argument("--situation", default=None, metavar="TEXT",
+                    help='the whole situation in one line, e.g. \'hand=KH,AH,QS up=9H '
+                    'seat=dealer bidding="pass pass pass order" discard=9C tricks="..."\' '
+                    "(instead of the flags below)")
+    an.add_argument("--hand", help='the cards you hold now, e.g. "JH JD AH KH AS" (before '
+                    "your discard, without the up-card)")
+    an.add_argument("--up", help="the up-card, e.g. 9H")
+    an.add_argument("--seat", metavar="SEAT",
+                    help="your seat: eldest, partner (the dealer's), third or dealer")
+    an.add_argument("--bidding", default=None, help='the bids so far from the eldest hand, '
+                    'e.g. "pass pass" or "pass order alone" or "pass pass pass pass hearts"')
+    an.add_argument("--discard", default=None, help="your discard, when you are the dealer and "
+                    "took up (leave it out to ask what to discard)")
+    an.add_argument("--defend", default=None, metavar="SEAT|none",
+                    help="who defended alone, or none (defender_alone rules; leave it out to "
+                    "ask whether to defend alone)")
+    an.add_argument("--tricks", default=None, help='the cards played, trick by trick, e.g. '
+                    '"eldest:AC partner:9C third:TC dealer:KC | dealer:JH"')
+    an.add_argument("--score", default=None, help="ours-theirs before the deal, e.g. 8-6 (the "
+                    "table's score-aware decisions use it)")
+    add_rules_args(an)
+    an.add_argument("--table", default=None, metavar="STRATEGY[,STRATEGY...]",
+                    help="strategy of every player at the table; several, separated by "
+                    "commas, answer under each and say whether the verdict changes (default: "
+                    f"{DEFAULT_TABLE}, cross-checked by {CHECK_TABLE} on --check-deals deals)")
+    an.add_argument("--deals", type=positive_type, default=50_000,
+                    help="consistent deals per option, under each table (default 50000); "
+                    "at most 200 random deals are drawn per deal wanted, and if fewer than "
+                    "min(100, DEALS) fit the others' bidding the situation is refused as "
+                    "unlikely under that table")
+    an.add_argument("--check-deals", type=count_type(0, "a number of deals >= 0"),
+                    default=None, metavar="N",
+                    help=f"deals of the {CHECK_TABLE} check of the default table (default "
+                    f"{CHECK_DEALS:,}, about 5-15 s of one core; 0 skips it)")
+    an.add_argument("--seed", type=seed_type, default=1, help="seed (default 1)")
+    add_compute_args(an)
+    add_output_args(an, "write analysis.csv, analysis.txt and meta.json into DIR", progress=False)
+    an.set_defaults(func=run_analyze)
+
+
+def add_bias_parser(sub) -> None:
+    """The ``bias`` subcommand."""
+    bi = sub.add_parser(
+        "bias", help="table bias: the analyser's values under two tables on fixed points",
+        description="Analyse every decision point of a points file (one situation per line, "
+        "the analyser's notation) under table A and table B on the same random deals "
+        "(common random numbers), and report per point the value of every option under "
+        "both, the loner option's difference and whether the best option agrees; overall "
+        "the mean |A - B| of the loner option beside what Monte Carlo noise alone would "
+        "give, the share of points with the same verdict and the points where it differs. "
+        "With --make-points N, draw N random bidding points from the default table's "
+        "self-play and write them to --points FILE instead. With --out, write options.csv/"
+        ".parquet, points.csv/.parquet, summary.txt, summary.json, meta.json, points.txt "
+        "and a scatter chart. See docs/analyze.md, 'Table bias'.",
+    )
+    bi.add_argument("--points", required=True, metavar="FILE",
+                    help="the decision points (e.g. experiments/data/bias_points.txt)")
+    bi.add_argument("--table", default=None, metavar="A,B",
+                    help=f"the two tables (default: {DEFAULT_TABLE},pimc)")
+    bi.add_argument("--deals", type=positive_type, default=BIAS_DEALS,
+                    help=f"consistent deals per option under each table (default "
+                    f"{BIAS_DEALS})")
+    bi.add_argument("--seed", type=seed_type, default=1,
+                    help="seed of the deals, the same under both tables (default 1); with "
+                    "--make-points, of the self-play deals the points come from")
+    bi.add_argument("--make-points", type=positive_type, default=None, metavar="N",
+                    help="draw N points (round-1 and round-2 bids with a loner to offer, "
+                    f"stratified by round and seat) from {DEFAULT_TABLE} self-play, write "
+                    "them to --points FILE and stop")
+    add_rules_args(bi)
+    add_compute_args(bi)
+    add_output_args(bi, "write the results into DIR")
+    bi.set_defaults(func=run_bias)
+
+
+def run_analyze(args: argparse.Namespace) -> int:
+    situation = jobs.SituationInput(args.situation, args.hand, args.up, args.seat, args.bidding,
+                                    args.discard, args.defend, args.tricks, args.score)
+    jobs.analyze(situation, rule_choice(args), table=args.table, check_deals=args.check_deals,
+                 deals=args.deals, seed=args.seed, compute=compute_of(args),
+                 output=output_of(args))
+    return 0
+
+
+def run_bias(args: argparse.Namespace) -> int:
+    """Make the points file (``--make-points``), or analyse the points under both tables."""
+    if args.make_points is not None:
+        jobs.make_points(args.make_points, args.points, rule_choice(args), seed=args.seed,
+                         overwrite=args.overwrite)
+        return 0
+    jobs.bias(args.points, rule_choice(args), table=args.table, deals=args.deals,
+              seed=args.seed, compute=compute_of(args), output=output_of(args),
+              progress=not args.no_progress)
+    return 0

@@ -1,0 +1,37 @@
+"""The jobs layer: one function per thing the tool does, with typed arguments.
+
+Every command of ``euchre-sim`` and every kind of experiment file is one of these functions
+(the ``run`` job, an experiment file, is ``euchre_sim.experiments.run_experiment``, one layer
+up because it calls the others). They take plain values, strategy names or ``Strategy``
+objects and the small dataclasses of :mod:`.common` (``RuleChoice``, ``Compute``, ``Output``,
+``SituationInput``), print their human summary through ``echo`` and return their result; a
+job that writes a run folder writes it with :func:`euchre_sim.results.write_run`.
+
+>>> from euchre_sim import jobs
+>>> jobs.match("advanced", "reference", deals=20_000, seed=3, progress=False)  # doctest: +SKIP
+
+See docs/architecture.md for the layers and the way a command flows through them.
+"""
+
+from .analyze import BIAS_DEALS, SituationInput, analyze, analyze_plan, bias, make_points
+from .common import (
+    Compute,
+    OptionError,
+    Output,
+    RuleChoice,
+    count_value,
+    folder_name,
+    positive_number,
+    scheduler_address,
+    seed_value,
+)
+from .play import bench, match, show, simulate, solve
+from .search import climb, split_keys, stability, tune
+from .study import CHARTS, chart, equity, sweep
+
+__all__ = [
+    "BIAS_DEALS", "CHARTS", "Compute", "OptionError", "Output", "RuleChoice", "SituationInput",
+    "analyze", "analyze_plan", "bench", "bias", "chart", "climb", "count_value", "equity",
+    "folder_name", "make_points", "match", "positive_number", "scheduler_address",
+    "seed_value", "show", "simulate", "solve", "split_keys", "stability", "sweep", "tune",
+]

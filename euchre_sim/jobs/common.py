@@ -1,0 +1,163 @@
+"""What every job shares: checked option values, the rules as named, where the work runs and
+where its results go.
+
+A job's arguments are plain Python values and these small dataclasses, never an argparse
+namespace: the command line (``cli*.py``) and experiment files (``experiments.py``) both build
+them, and a notebook may too.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..results import RunWriter
+from ..rules import Rules, parse_assignments
+
+Echo = Callable[[str], Any]  # where a job prints its human summary (print by default)
+
+MAX_INDEX = 2**62  # counts and indices stay far inside the kernels' int64
+SCHEDULER_RE = re.compile(r"(?:[a-z][a-z0-9+.-]*://)?[^\s/:]+:\d{1,5}")
+
+
+class OptionError(ValueError):
+    """A value that an option cannot take (one-line message, without the option's name)."""
+
+
+def seed_value(text: str) -> int:
+    """A run seed: an integer in [0, 2**64) (``0x`` and ``0o`` prefixes allowed)."""
+    try:
+        value = int(text, 0)
+    except ValueError:
+        raise OptionError(f"seed must be an integer, got {text!r}") from None
+    if not 0 <= value < 2**64:
+        raise OptionError(f"seed must be in [0, 2**64), got {value}")
+    return value
+
+
+def count_value(text: str, low: int = 1, what: str = "a positive integer") -> int:
+    """An integer >= ``low`` and at most ``MAX_INDEX`` (underscores allowed: 1_000_000)."""
+    try:
+        value = int(text.replace("_", ""))
+    except ValueError:
+        value = None
+    if value is None or not low <= value <= MAX_INDEX:
+        raise OptionError(f"expected {what} (at most 2**62), got {text!r}")
+    return value
+
+
+def positive_number(text: str) -> float:
+    """A finite number > 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value <= 0:
+        raise OptionError(f"expected a finite number > 0, got {text!r}")
+    return value
+
+
+def scheduler_address(text: str) -> str:
+    """A Dask scheduler address with a port, e.g. tcp://10.0.0.5:8786."""
+    if not SCHEDULER_RE.fullmatch(text.strip()):
+        raise OptionError(f"expected a scheduler address with a port, e.g. "
+                          f"tcp://10.0.0.5:8786, got {text!r}")
+    return text.strip()
+
+
+def folder_name(text: str) -> str:
+    """A folder name (not empty)."""
+    if not text.strip():
+        raise OptionError("the folder name is empty")
+    return text
+
+
+@dataclass(frozen=True)
+class RuleChoice:
+    """The rules of a job as they were named: a ruleset and ``option=value`` overrides. The
+    name is what ``meta.json`` and the captions record; the rules are read (and checked) when
+    the job asks for them. ``given`` holds ready-made rules from Python."""
+
+    name: str | None = "north-american"
+    settings: tuple[str, ...] = ()
+    given: Rules | None = None
+
+    @classmethod
+    def of(cls, rules: Rules, name: str = "custom") -> RuleChoice:
+        """Ready-made rules under a name of your choice."""
+        return cls(name, given=rules)
+
+    def rules(self, extra: Sequence[str] = ()) -> Rules:
+        """The rules (then ``extra`` assignments, e.g. ``"deck=24"``)."""
+        if self.given is not None:
+            return self.given.with_options(**parse_assignments(list(extra)))
+        return Rules.named(self.name or "north-american",
+                           **parse_assignments([*self.settings, *extra]))
+
+
+@dataclass(frozen=True)
+class Compute:
+    """Where the work runs: numba threads in this process, or shards on a Dask cluster
+    (``scheduler`` an address, or ``cluster`` = "local[:N]"); results are the same."""
+
+    threads: int | None = None
+    scheduler: str | None = None
+    cluster: str | None = None
+    shard_size: int | None = None
+
+    def open(self):
+        """The backend (a context manager); says on stderr when it is a Dask cluster."""
+        from ..backends import open_backend
+
+        backend = open_backend(self.scheduler, self.cluster, self.threads)
+        if backend.name != "in-process":
+            print(f"running on Dask ({backend.address}, {backend.workers} workers)",
+                  file=sys.stderr)
+        return backend
+
+    def cluster_words(self) -> list[str]:
+        """The scale-out options as command-line words (for ``command.txt``)."""
+        words = []
+        for flag, value in (("--scheduler", self.scheduler), ("--cluster", self.cluster),
+                            ("--shard-size", self.shard_size)):
+            if value is not None:
+                words += [flag, str(value)]
+        return words
+
+
+@dataclass(frozen=True)
+class Output:
+    """Where a job writes its run folder (nothing without ``out``): replace an existing one of
+    ours only with ``overwrite``; ``extras`` are more files written with it (an experiment's
+    ``config.json``, ``command.txt``, ``run.json``)."""
+
+    out: str | None = None
+    overwrite: bool = False
+    extras: Mapping[str, str] | None = field(default=None, compare=False)
+
+    def writer(self) -> RunWriter | None:
+        """The run folder's writer (None without ``out``); it refuses an existing folder now,
+        before any work is done."""
+        if not self.out:
+            return None
+        return RunWriter(self.out, overwrite=self.overwrite, extras=dict(self.extras or {}))
+
+
+# defaults of the jobs' arguments (frozen, so one object serves every call)
+STANDARD_RULES = RuleChoice()  # north-american, no overrides
+UNNAMED_RULES = RuleChoice(None)  # north-american, but no ruleset named (``solve``: any deck)
+IN_PROCESS = Compute()  # all cores of this process
+NO_OUTPUT = Output()  # print only, write no folder
+
+
+def progress_bar(show: bool, total: int, unit: str):
+    """A progress bar on stderr counting ``unit`` (hidden unless ``show``; tqdm hides it
+    anyway when stderr is not a terminal)."""
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit=f" {unit}", unit_scale=True, leave=False,
+                disable=(not show) or None)
