@@ -178,7 +178,8 @@ def test_keep_suits_against_a_lone_hand() -> None:
 
 def test_save_boss_trumps_against_a_lone_hand() -> None:
     """Spades trump, West (seat 3) alone leads the 9H; North (seat 0), out of hearts, holds
-    the right bower JS, the KS and three clubs, and South (his partner) plays after him.
+    the right bower JS, the KS and three clubs, and South (his partner) plays after him and
+    may still beat the 9H in hearts.
     Taking every trick (``tuned`` without it) ruffs with the JS, the one sure trump; with
     ``loner_defence.save_boss_trumps=1`` he ruffs with the KS instead, keeping the JS, which
     takes a trick whenever it is played. Against East alone, South leads the QH and North
@@ -189,6 +190,10 @@ def test_save_boss_trumps_against_a_lone_hand() -> None:
     g = state("S", {0: "JS 9C TC QC AD"}, [(2, "QH")], maker=1, alone=True)
     assert choose(g, "tuned:loner_defence.save_boss_trumps=0") == "JS"
     assert choose(g, "tuned:loner_defence.save_boss_trumps=1") == "9C"
+    # the loner's card is the boss of its suit: partner can only ruff it, so the JS takes it
+    # now and wins the lead (to cash our side winners before the loner's)
+    g = state("S", {0: "JS KS 9C TC QC"}, [(3, "AH")], maker=3, alone=True)
+    assert choose(g, "tuned:loner_defence.save_boss_trumps=1") == "JS"
 
 
 def test_upcard_memory_counts_partners_upcard_as_ours() -> None:

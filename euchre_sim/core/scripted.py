@@ -459,9 +459,12 @@ def sc_follow(params, g, seat, rules, legal):
     vs_loner = g[G_ALONE] == 1 and (g[G_MAKER] & 1) != team
     if beats and vs_loner and params[team, Q_SAVE_BOSS_VS_LONER] > 0:
         partner = seat ^ 2
-        if ws == partner or (partner != g[G_OUT_A] and partner != g[G_OUT_B]
-                             and g[G_TRICK_CARD + partner] < 0):
-            # a boss trump takes a trick whenever it is played: not one partner may win
+        partner_to_play = (partner != g[G_OUT_A] and partner != g[G_OUT_B]
+                           and g[G_TRICK_CARD + partner] < 0)
+        if ws == partner or (partner_to_play and not is_boss(params, g, seat, rules, w)):
+            # a boss trump takes a trick whenever it is played: not on one partner is winning,
+            # nor on a card partner may still beat in its suit (on a boss card, ruff: the
+            # lead it wins lets us cash our side winners before the loner's)
             beats &= ~boss_trumps(params, g, seat, rules, beats)
     if ws == (seat ^ 2):
         overtake = False

@@ -163,7 +163,8 @@ SCRIPTED: dict[str, Param] = {
     "loner_defence.save_boss_trumps": _flag(q.Q_SAVE_BOSS_VS_LONER, 0,
                                             "against a lone maker never spend a boss trump "
                                             "(it takes a trick whenever played) on a trick "
-                                            "partner is winning or is still to play to"),
+                                            "partner is winning, nor on a card partner may "
+                                            "still beat in its suit"),
     "play.card_memory": _flag(q.Q_MEMORY, 0, "remember every played card (which cards are "
                               "boss); without it a player knows only his own and the table's"),
     "play.lead_partner_void": _flag(q.Q_LEAD_PARTNER_VOID, 0, "with card memory, lead a side "
