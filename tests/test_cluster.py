@@ -28,6 +28,8 @@ from euchre_sim.backends import (
 from euchre_sim.rules import Rules
 from euchre_sim.runner import run_simulation
 
+pytestmark = pytest.mark.slow  # starts Dask clusters
+
 RULES = Rules()
 
 

@@ -23,6 +23,8 @@ from euchre_sim.simulate import (
 )
 from euchre_sim.strategies import get_strategy
 
+pytestmark = pytest.mark.slow  # tens of thousands of deals per rule option
+
 N_DEALS = 20_000
 
 

@@ -145,6 +145,7 @@ def cross_check(game, rules: Rules, n_deals: int, seed: int,
     return seen
 
 
+@pytest.mark.slow
 def test_openspiel_default_rules_10000_deals() -> None:
     game = pyspiel.load_game("euchre")
     params = game.get_parameters()

@@ -204,6 +204,7 @@ def test_evaluation_equals_solving_every_card_in_every_world(rules: Rules) -> No
     assert len(kinds) >= (12 if rules.defender_alone else 8)  # loners, lone defence, tricks
 
 
+@pytest.mark.slow
 def test_pimc_beats_advanced_in_a_duplicate_match() -> None:
     r = duplicate_deals(Rules(), "pimc:pimc.worlds=20", "advanced", 1_500, seed=2)
     lo, hi = r.interval()

@@ -660,6 +660,7 @@ def test_reference_follower_plays_weakest_winner() -> None:
     assert decide("reference", st, None) == ("play", C("JD"))
 
 
+@pytest.mark.slow
 def test_reference_rates_match_cref() -> None:
     """shared/bench/README.md: the same script on random deals gives the same rates."""
     n = 30_000

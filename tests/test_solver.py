@@ -204,6 +204,7 @@ FULL2 = 145
 MID_HAND = 3000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players, count", [(4, FULL4), (3, FULL3), (2, FULL2)])
 def test_full_deals_match_minimax(players, count):
     rnd = random.Random(players)
@@ -215,6 +216,7 @@ def test_full_deals_match_minimax(players, count):
             done += 1
 
 
+@pytest.mark.slow
 def test_mid_hand_positions_match_minimax():
     rnd = random.Random(2)
     for i in range(MID_HAND):
@@ -259,6 +261,7 @@ def _windowed(row, windows, out):
                                    nplay, mteam, a, b)
 
 
+@pytest.mark.slow
 def test_narrow_windows_bound_the_value_on_the_right_side():
     """Fail-soft: within a window the value is exact; below it the search returns an upper
     bound no higher than the window, above it a lower bound no lower (what PIMC's null-window
