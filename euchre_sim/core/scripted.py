@@ -456,7 +456,7 @@ def sc_follow(params, g, seat, rules, legal):
     nplay = 4 - (1 if g[G_OUT_A] >= 0 else 0) - (1 if g[G_OUT_B] >= 0 else 0)
     last = pos == nplay - 1
     beats = legal & (SUIT_EFF[g[G_LED]] | TRUMP_MASK) & ~((np.int64(2) << w) - 1)
-    vs_loner = g[G_ALONE] == 1 and (g[G_MAKER] & 1) != team
+    vs_loner = against_lone_maker(g, team)
     if beats and vs_loner and params[team, Q_SAVE_BOSS_VS_LONER] > 0:
         partner = seat ^ 2
         partner_to_play = (partner != g[G_OUT_A] and partner != g[G_OUT_B]
@@ -595,7 +595,7 @@ def throw_off(params, g, seat, rules, legal):
     team = seat & 1
     hand = g[G_HAND + seat]
     nontrump = legal & ~TRUMP_MASK
-    against_loner = nontrump and g[G_ALONE] == 1 and (g[G_MAKER] & 1) != team
+    against_loner = nontrump and against_lone_maker(g, team)
     if against_loner and params[team, Q_SUITS_VS_LONER] > 0:
         return throw_vs_loner(params, g, seat, rules, nontrump)
     if against_loner and params[team, Q_GUARDS_VS_LONER] > 0:
@@ -618,6 +618,12 @@ def throw_off(params, g, seat, rules, legal):
     return ctz(legal)
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def against_lone_maker(g, team):
+    """Is ``team`` defending against a maker playing alone?"""
+    return g[G_ALONE] == 1 and (g[G_MAKER] & 1) != team
+
+
 @njit(cache=True, _nrt=False)
 def throw_vs_loner(params, g, seat, rules, nontrump):
     """The side card to lose against a lone maker: keep in each suit he may still hold our top
@@ -627,6 +633,7 @@ def throw_vs_loner(params, g, seat, rules, nontrump):
     lowest first, then that guard, then the top with the fewest live cards below it."""
     hand = g[G_HAND + seat]
     thr = threats(params, g, seat, rules)
+    kx = guards(params, g, seat, rules)
     shown = voids_of(g, g[G_MAKER])
     best = -1
     best_key = np.int64(1) << 40
@@ -643,7 +650,7 @@ def throw_vs_loner(params, g, seat, rules, nontrump):
             key = c
         elif c == top:
             key = 200 + 32 * below + c
-        elif c == highest(mine & ~(ONE << top)) and popcount(live >> (top + 1)) == 1:
+        elif (kx >> c) & 1:  # the guard of a king-high pair behind one live card
             key = 100 + c
         else:
             key = c
