@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 
 from .cards import cards_to_mask, deck_mask, format_hand, mask_to_cards, parse_card, parse_hand
-from .core.batch import run_deals, run_deals_traced, run_games
+from .core.batch import run_deals, run_deals_traced, run_games, run_presets, run_presets_at
 from .core.layout import (
     EVENT_NAMES,
     GAME_FIELDS,
@@ -181,16 +181,35 @@ def warm_up_kernels() -> None:
     deal_records(0, 1, rules, matchup, 0, threads=1)
     for _ in iter_game_chunks(rules, matchup, 1, 0, threads=1, with_deals=True):
         pass
-    from .core.batch import run_presets, run_presets_at
-
-    kinds, params = matchup.arrays(rules)
-    recs = np.zeros((1, N_FIELDS), np.int64)
+    arrays = matchup.arrays(rules)
     deal = PresetDeal.of(["9C TC JC QC KC", "9D TD JD QD KD", "9H TH JH QH KH",
                           "9S TS JS QS KS"], "AC", 3, rules)
     presets = np.array([deal.row()], np.int64)
-    run_presets(deal_key(0), 0, 1, rules.to_array(), kinds, params, recs, presets, BLOCK)
-    run_presets_at(deal_key(0), np.zeros(1, np.int64), rules.to_array(), kinds, params, recs,
-                   presets, BLOCK)
+    preset_records(rules, arrays, 0, presets)
+    preset_records(rules, arrays, 0, presets, streams=np.zeros(1, np.int64))
+
+
+def preset_records(rules: Rules, arrays: tuple[np.ndarray, np.ndarray], seed: int,
+                   presets: np.ndarray, *, streams: np.ndarray | None = None,
+                   out: np.ndarray | None = None, block: int = BLOCK) -> np.ndarray:
+    """Play the rows of a kernel ``presets`` array (``N_PRESET`` columns: ``PresetDeal.row``)
+    in parallel and return their records (into ``out`` if given, else a new array).
+
+    ``arrays`` is the table as kernel arrays (``Matchup.arrays``: compile it once, play many
+    batches). Random decisions of deal i use stream ``streams[i]`` of ``seed`` (default i):
+    a subset of a sample keeps each deal's own random numbers. This is the entry point the
+    analysers (the hand analyser, the order-up chart) play their worlds through."""
+    kinds, params = arrays
+    n = len(presets)
+    recs = np.zeros((n, N_FIELDS), np.int64) if out is None else out
+    if recs.shape != (n, N_FIELDS):
+        raise SimulationError(f"out must have shape ({n}, {N_FIELDS}), got {recs.shape}")
+    key = deal_key(seed)
+    if streams is None:
+        run_presets(key, 0, n, rules.to_array(), kinds, params, recs, presets, block)
+    else:
+        run_presets_at(key, streams, rules.to_array(), kinds, params, recs, presets, block)
+    return recs
 
 
 def simulate_deals(

@@ -26,10 +26,8 @@ import numpy as np
 import pandas as pd
 
 from ..backends import Backend, InProcess, plan_shards
-from ..core.batch import run_presets_at
 from ..core.layout import F_POINTS0, F_POINTS1, N_FIELDS
-from ..core.rng import deal_key
-from ..simulate import Matchup, set_threads
+from ..simulate import Matchup, preset_records, set_threads
 from ..strategies import Strategy, bidding_twin, get_strategy
 from .facts import DEALER, AnalysisError, Option, describe, options
 from .situation import Situation, parse_situation, read_situation
@@ -80,10 +78,8 @@ def analyze_shard(first: int, count: int, sit: Situation, strategy: Strategy, se
     its own random stream, all options in one kernel call."""
     set_threads(threads)
     screen = bidding_twin(strategy)
-    kinds, params = Matchup(strategy, strategy).arrays(sit.rules)
+    arrays = Matchup(strategy, strategy).arrays(sit.rules)
     screen_arrays = Matchup(screen, screen).arrays(sit.rules)
-    rules_arr = sit.rules.to_array()
-    key = deal_key(seed)
     team = sit.seat & 1
     all_options = options(sit)
     recs = np.zeros((SAMPLE_BLOCK, N_FIELDS), np.int64)
@@ -93,8 +89,9 @@ def analyze_shard(first: int, count: int, sit: Situation, strategy: Strategy, se
             break  # the deals wanted are all in earlier blocks
         presets = sample_presets(sit, SAMPLE_BLOCK, (seed, b))
         streams = np.arange(b * SAMPLE_BLOCK, (b + 1) * SAMPLE_BLOCK, dtype=np.int64)
-        run_presets_at(key, streams, rules_arr, *screen_arrays, recs,
-                       option_presets(sit, presets, all_options[0], screen=True), PLAY_CHUNK)
+        preset_records(sit.rules, screen_arrays, seed,
+                       option_presets(sit, presets, all_options[0], screen=True),
+                       streams=streams, out=recs, block=PLAY_CHUNK)
         fit = consistent(sit, recs)
         n_fit = int(fit.sum())
         use = np.flatnonzero(fit)[:limit]
@@ -105,8 +102,9 @@ def analyze_shard(first: int, count: int, sit: Situation, strategy: Strategy, se
         chosen = [option for option in all_options if option.label not in kept]
         played = np.zeros((len(chosen) * len(use), N_FIELDS), np.int64)
         if len(played):
-            run_presets_at(key, np.tile(streams[use], len(chosen)), rules_arr, kinds, params,
-                           played, forced_presets(sit, presets[use], chosen), PLAY_CHUNK)
+            preset_records(sit.rules, arrays, seed, forced_presets(sit, presets[use], chosen),
+                           streams=np.tile(streams[use], len(chosen)), out=played,
+                           block=PLAY_CHUNK)
             if not consistent(sit, played).all():
                 raise RuntimeError("a playout did not replay the situation's history: "
                                    f"{sit.notation()}")

@@ -17,13 +17,11 @@ import numpy as np
 import pandas as pd
 
 from ..cards import RANK_A, RANK_J, deck_mask, mask_to_cards
-from ..core.batch import run_presets
 from ..core.layout import (
     F_PASSES,
     F_POINTS0,
     F_POINTS1,
     F_TRICKS0,
-    N_FIELDS,
     N_PRESET,
     PR_DEALER,
     PR_HAND,
@@ -35,9 +33,8 @@ from ..core.layout import (
     SC_ALONE,
     SC_ROUND1,
 )
-from ..core.rng import deal_key
 from ..rules import Rules
-from ..simulate import BLOCK, Matchup, set_threads
+from ..simulate import Matchup, preset_records, set_threads
 from ..strategies import Strategy, get_strategy
 from .analyze import DEFAULT_TABLE
 from .facts import DEALER, POSITIONS
@@ -93,9 +90,7 @@ def order_chart(rules: Rules, strategy: str | Strategy = DEFAULT_TABLE, deals: i
     """Estimate the chart from ``deals`` random deals per seat."""
     s = get_strategy(strategy)
     set_threads(threads)
-    kinds, params = Matchup(s, s).arrays(rules)
-    rules_arr = rules.to_array()
-    key = deal_key(seed)
+    arrays = Matchup(s, s).arrays(rules)
     rows = []
     for position in range(4):
         seat = (DEALER + 1 + position) & 3
@@ -107,8 +102,7 @@ def order_chart(rules: Rules, strategy: str | Strategy = DEFAULT_TABLE, deals: i
         for _, f1, fa in OPTIONS:
             presets[:, PR_SCRIPT + SC_ROUND1 + seat] = f1
             presets[:, PR_SCRIPT + SC_ALONE + seat] = fa
-            recs = np.zeros((deals, N_FIELDS), np.int64)
-            run_presets(key, 0, deals, rules_arr, kinds, params, recs, presets, BLOCK)
+            recs = preset_records(rules, arrays, seed, presets)
             values.append((recs[:, F_POINTS0 + team] - recs[:, F_POINTS1 - team])
                           .astype(np.float64))
             if reached is None:
