@@ -13,9 +13,11 @@ import pytest
 
 from euchre_sim import cli, reference
 from euchre_sim.cards import JOKER, RANK_J
-from euchre_sim.core.layout import (
+from euchre_sim.core.kinds import (
     EQ_BASE,
     EQ_MAX,
+)
+from euchre_sim.core.layout import (
     EV_DISCARD,
     EV_GIVE,
     EV_LONE_DISCARD,

@@ -14,6 +14,9 @@ from numba.extending import overload
 
 from ..rules import R_TARGET
 from .deal import play_deal
+from .kinds import (
+    S_PIMC,
+)
 from .layout import (
     F_DEAL,
     F_POINTS0,
@@ -37,7 +40,6 @@ from .layout import (
     PR_DEALER,
     PR_SCORE0,
     PR_SCORE1,
-    S_PIMC,
     SN_SIZE,
     TRACE_CAP,
 )

@@ -8,6 +8,13 @@ import numpy as np
 from numba import njit
 
 from .bits import clz, ctz, kth_bit, popcount
+from .kinds import (
+    P_ALONE,
+    P_BID,
+    P_DEFEND_ALONE,
+    S_REFERENCE,
+    uses_scripted_model,
+)
 from .layout import (
     G_DEALER,
     G_HAND,
@@ -17,15 +24,10 @@ from .layout import (
     G_ROUND,
     G_TRUMP,
     G_UP,
-    S_REFERENCE,
-    S_SCRIPTED,
 )
 from .rng import below
 from .scripted import sc_alone, sc_dealer_discard, sc_defend_alone, sc_round1, sc_round2
 from .tables import JOKER_STRENGTH, STRENGTH
-
-# parameters of the reference strategy (indices into its params row; see strategies/)
-P_BID, P_ALONE, P_DEFEND_ALONE, P_REDEAL, P_FARMER, P_RAILROAD = range(6)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -66,7 +68,7 @@ def best_suit(nat, exclude):
 def model_round1(kinds, params, g, seat, rules, rng, is_dealer):
     """Order up (1) or pass (0) in round 1."""
     kind = kinds[seat & 1]
-    if kind >= S_SCRIPTED:
+    if uses_scripted_model(kind):
         return sc_round1(params, g, seat, rules, is_dealer)
     if kind == S_REFERENCE:
         nat = g[G_NAT + seat]
@@ -82,7 +84,7 @@ def model_round1(kinds, params, g, seat, rules, rng, is_dealer):
 def model_round2(kinds, params, g, seat, rules, rng, upsuit, stuck):
     """Suit named in round 2, or -1 to pass (never -1 when ``stuck``)."""
     kind = kinds[seat & 1]
-    if kind >= S_SCRIPTED:
+    if uses_scripted_model(kind):
         return sc_round2(params, g, seat, rules, upsuit, stuck)
     if kind == S_REFERENCE:
         t, s = best_suit(g[G_NAT + seat], upsuit)
@@ -104,7 +106,7 @@ def model_round2(kinds, params, g, seat, rules, rng, upsuit, stuck):
 def model_discard(kinds, params, g, seat, rules, rng, up_bit):
     """Effective bit the dealer discards after taking the up-card (never ``up_bit``)."""
     kind = kinds[seat & 1]
-    if kind >= S_SCRIPTED:
+    if uses_scripted_model(kind):
         return sc_dealer_discard(params, g, seat, up_bit)
     cand = g[G_HAND + seat] & ~(np.int64(1) << up_bit)
     if kind == S_REFERENCE:
@@ -116,7 +118,7 @@ def model_discard(kinds, params, g, seat, rules, rng, up_bit):
 def model_alone(kinds, params, g, seat, rules, rng):
     """Does the maker play alone? (1 = yes)."""
     kind = kinds[seat & 1]
-    if kind >= S_SCRIPTED:
+    if uses_scripted_model(kind):
         return sc_alone(params, g, seat, rules)
     if kind == S_REFERENCE:
         return 1 if g[G_MEM + seat] >= params[seat & 1, P_ALONE] else 0
@@ -127,7 +129,7 @@ def model_alone(kinds, params, g, seat, rules, rng):
 def model_defend_alone(kinds, params, g, seat, rules, rng):
     """Does this defender play alone? (1 = yes)."""
     kind = kinds[seat & 1]
-    if kind >= S_SCRIPTED:
+    if uses_scripted_model(kind):
         return sc_defend_alone(params, g, seat, rules)
     if kind == S_REFERENCE:
         s = hand_strength(g[G_NAT + seat], g[G_TRUMP])

@@ -41,6 +41,9 @@ from .decisions import (
     decide_round2,
 )
 from .hands import to_effective
+from .kinds import (
+    reads_shown_voids,
+)
 from .layout import (
     EV_ALONE,
     EV_CALL,
@@ -114,7 +117,6 @@ from .layout import (
     PR_KITTY,
     PR_SCRIPT,
     PR_UP,
-    S_SCRIPTED,
     SC_ALONE,
     SC_DEFEND,
     SC_DISCARD,
@@ -486,7 +488,8 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
     winners = np.int64(0)
     # shown voids are tracked only when a strategy reads them (or states are captured):
     # updating them costs a tenth of a reference deal
-    track_voids = kinds[0] >= S_SCRIPTED or kinds[1] >= S_SCRIPTED or snaps.shape[0] > 0
+    track_voids = (reads_shown_voids(kinds[0]) or reads_shown_voids(kinds[1])
+                   or snaps.shape[0] > 0)
     led = -1
     tricks0 = 0
     tricks1 = 0

@@ -15,9 +15,6 @@ from numba import njit, types
 from numba.extending import overload
 
 from .bidding import (
-    P_FARMER,
-    P_RAILROAD,
-    P_REDEAL,
     hand_strength,
     highest_bit,
     model_alone,
@@ -27,6 +24,17 @@ from .bidding import (
     model_round2,
 )
 from .bits import ctz, kth_bit, popcount
+from .kinds import (
+    P_FARMER,
+    P_RAILROAD,
+    P_REDEAL,
+    Q_CALL_REDEAL,
+    Q_FARMER,
+    S_PIMC,
+    S_RANDOM,
+    S_REFERENCE,
+    uses_scripted_model,
+)
 from .layout import (
     G_HAND,
     G_LED,
@@ -34,10 +42,6 @@ from .layout import (
     G_NAT,
     G_POS,
     G_WIN_CARD,
-    S_PIMC,
-    S_RANDOM,
-    S_REFERENCE,
-    S_SCRIPTED,
 )
 from .pimc import pimc_play
 from .pimc_bid import (
@@ -51,8 +55,6 @@ from .pimc_bid import (
 )
 from .rng import below
 from .scripted import (
-    Q_CALL_REDEAL,
-    Q_FARMER,
     sc_give,
     sc_joker_trump,
     sc_lone_discard,
@@ -70,7 +72,7 @@ def decide_redeal(kinds, params, g, seat, rules, rng):
     kind = kinds[seat & 1]
     if kind == S_REFERENCE:
         return 1 if params[seat & 1, P_REDEAL] > 0 else 0
-    if kind >= S_SCRIPTED:
+    if uses_scripted_model(kind):
         return 1 if params[seat & 1, Q_CALL_REDEAL] > 0 else 0
     return below(rng, 2)
 
@@ -118,7 +120,7 @@ def decide_joker_trump(kinds, params, g, seat, rules, rng):
     """The dealer's choice of trump when the joker is turned up, made before he looks at his
     hand: only the random strategy varies it."""
     kind = kinds[seat & 1]
-    if kind >= S_SCRIPTED:
+    if uses_scripted_model(kind):
         return sc_joker_trump(params, g, seat)
     if kind == S_REFERENCE:
         # named blind (RULES.md): clubs; the loner decision then rates hand + joker in clubs
@@ -201,7 +203,7 @@ def decide_defend_alone(kinds, params, g, seat, rules, rng, tt, pw):
 def decide_railroad(kinds, params, g, seat, rules, rng):
     """Railroad: does the lone player take his partner's card, unseen? (1 = yes)."""
     kind = kinds[seat & 1]
-    if kind >= S_SCRIPTED:
+    if uses_scripted_model(kind):
         return sc_railroad(params, g, seat)
     if kind == S_REFERENCE:
         return 1 if params[seat & 1, P_RAILROAD] > 0 else 0
@@ -212,7 +214,7 @@ def decide_railroad(kinds, params, g, seat, rules, rng):
 def decide_give(kinds, params, g, seat, rules, rng):
     """Effective bit the sitting-out partner ``seat`` gives to his lone partner."""
     kind = kinds[seat & 1]
-    if kind >= S_SCRIPTED:
+    if uses_scripted_model(kind):
         return sc_give(params, g, seat)
     hand = g[G_HAND + seat]
     if kind == S_REFERENCE:
@@ -224,7 +226,7 @@ def decide_give(kinds, params, g, seat, rules, rng):
 def decide_lone_discard(kinds, params, g, seat, rules, rng):
     """Effective bit the lone player discards after receiving his partner's card."""
     kind = kinds[seat & 1]
-    if kind >= S_SCRIPTED:
+    if uses_scripted_model(kind):
         return sc_lone_discard(params, g, seat)
     hand = g[G_HAND + seat]
     if kind == S_REFERENCE:

@@ -1,6 +1,6 @@
 """Match-equity kernels: what points are worth in probability of winning the game.
 
-A strategy that reads match equity carries the table in its parameter row (``layout.EQ_BASE``;
+A strategy that reads match equity carries the table in its parameter row (``kinds.EQ_BASE``;
 filled by ``strategies/equity_table.py`` for the run's rules). These kernels read it and turn it
 into the two quantities the scripted family's score awareness needs (``scripted.score_bonus``
 and ``scripted.sc_alone``): the make probability at which a bid breaks even, and what a loner's
@@ -16,7 +16,11 @@ import numpy as np
 from numba import njit
 
 from ..rules import R_TARGET
-from .layout import EQ_BASE, EQ_MAX, G_DEALER, G_SCORE0, G_SCORE1
+from .kinds import (
+    EQ_BASE,
+    EQ_MAX,
+)
+from .layout import G_DEALER, G_SCORE0, G_SCORE1
 
 
 @njit(cache=True, _nrt=False)

@@ -9,32 +9,12 @@
 * ``PR_*``: columns of a preset deal row; ``SC_*``: slots of its script.
 * ``SU_*``, ``CO_*``, ``BP_*``, ``BT_*``, ``BH_*``, ``HOW_*``: the arrays a record summary
   fills (``core.summary.summarise``).
-* ``S_*``: strategy kinds.
-* ``EQ_*``: the match-equity block of a strategy's parameter row.
 
 Each layout is declared once here, with a tuple of its column names where a row is turned into
 named columns (``RECORD_FIELDS``, ``GAME_FIELDS``, ...); nothing above the kernels indexes a
 row by a bare number.
 """
 
-from ..rules import R_TARGET, RULE_OPTIONS
-
-# ---- strategy kinds ----
-S_RANDOM = 0
-S_REFERENCE = 1
-S_SCRIPTED = 2
-S_PIMC = 3
-STRATEGY_KINDS = {
-    "random": S_RANDOM, "reference": S_REFERENCE, "scripted": S_SCRIPTED, "pimc": S_PIMC,
-}
-
-# ---- a strategy's parameter row: its own slots, then the match-equity block ----
-# P(win the game) for (ours, theirs, we deal) lives at EQ_BASE + (ours * EQ_MAX + theirs) * 2
-# + we_deal, for scores below the largest target; filled only for strategies that read it
-# (strategies/equity_table.py), zero otherwise.
-EQ_BASE = 96
-EQ_MAX = max(RULE_OPTIONS[R_TARGET].values)
-N_EQ = EQ_MAX * EQ_MAX * 2
 
 # ---- the deal state array g ----
 (

@@ -19,6 +19,9 @@ from numba import njit
 from ..rules import R_DECK, R_SUPER_EUCHRE
 from .bits import clz, ctz, kth_bit, popcount
 from .hands import to_effective, voids_of
+from .kinds import (
+    Q_PIMC_WORLDS,
+)
 from .layout import (
     G_ALONE,
     G_DEALER,
@@ -42,13 +45,11 @@ from .layout import (
     G_WIN_SEAT,
 )
 from .rng import below
-from .scripted import N_Q
 from .solver import next_stamp, solve_from
 from .tables import ABOVE, DECK_NAT, EFF, SUIT_EFF, TRUMP_MASK
 from .trick import after_play, next_seat_map, representatives, top_trumps
 
 ONE = np.int64(1)
-Q_PIMC_WORLDS = N_Q  # parameter slot: number of worlds per decision (after the scripted ones)
 MAX_TRIES = 16
 
 # layout of the PIMC part of the work array (after the solver's table)

@@ -42,6 +42,11 @@ from .bidding import (
 )
 from .bits import ctz, kth_bit, popcount
 from .hands import to_effective
+from .kinds import (
+    Q_PIMC_BID_WORLDS,
+    Q_PIMC_BIDDING,
+    S_PIMC,
+)
 from .layout import (
     G_ALONE,
     G_DEALER,
@@ -62,9 +67,8 @@ from .layout import (
     G_TRUMP,
     G_UP,
     G_UPSUIT,
-    S_PIMC,
 )
-from .pimc import Q_PIMC_WORLDS, W_SIZE, side_score
+from .pimc import W_SIZE, side_score
 from .rng import below
 from .scripted import deck_row
 from .solver import next_stamp, search
@@ -72,8 +76,6 @@ from .tables import DECK_NAT, EFF, NAT, SUIT_NAT
 from .trick import next_seat_map, opening_leader
 
 ONE = np.int64(1)
-Q_PIMC_BIDDING = Q_PIMC_WORLDS + 1  # parameter slot: 1 bid by search, 0 by the model
-Q_PIMC_BID_WORLDS = Q_PIMC_WORLDS + 2  # parameter slot: worlds per decision before the play
 MAX_TRIES = 16
 INCONSISTENT = -100
 

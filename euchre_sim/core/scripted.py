@@ -1,4 +1,5 @@
-"""The scripted strategy family: every decision driven by a parameter row (``Q_*`` indices).
+"""The scripted strategy family: every decision driven by a parameter row (the ``Q_*`` slots
+of ``kinds.py``).
 
 Parameter names, defaults, ranges and meanings live in ``euchre_sim/strategies/schema.py``;
 this module holds only the kernels. Strength is a weighted count (``hand_value``); bidding,
@@ -15,8 +16,58 @@ from ..rules import R_DEALER_PARTNER_ALONE, R_DECK, R_TARGET
 from .bits import clz, ctz, popcount
 from .equity import loner_worth, make_break_even, on_grid, score_state
 from .hands import to_effective, voids_of
+from .kinds import (
+    Q_ALONE,
+    Q_ALONE_SURE,
+    Q_AVOID_OPP_VOID,
+    Q_AVOID_TURNED_DOWN,
+    Q_BRIDGE_BONUS,
+    Q_DEF_SINGLETON_ACE,
+    Q_DEFEND_ALONE,
+    Q_DESPERATION_BONUS,
+    Q_DISCARD_KEEP_ACES,
+    Q_DISCARD_KEEP_KINGS,
+    Q_DISCARD_VOID,
+    Q_EQUITY_ALONE,
+    Q_EQUITY_WEIGHT,
+    Q_FISH_BOWERS,
+    Q_FISHING,
+    Q_GAME_POINT_NO_ALONE,
+    Q_GUARDS_VS_LONER,
+    Q_LEAD_ACES,
+    Q_LEAD_NEXT_DEF,
+    Q_LEAD_PARTNER_VOID,
+    Q_LEAD_RIGHT_MIN,
+    Q_LEAD_THROUGH_LONER,
+    Q_LEAD_TRUMP_PARTNER,
+    Q_MEMORY,
+    Q_NEXT_ELDEST,
+    Q_NEXT_THIRD,
+    Q_PLAY_MAKE_VOID,
+    Q_R1,
+    Q_R2,
+    Q_RAILROAD_BELOW,
+    Q_REVERSE_NEXT,
+    Q_RUFF_HIGH,
+    Q_SAVE_BOSS_VS_LONER,
+    Q_SECOND_BOSS,
+    Q_SECOND_LOW,
+    Q_SUITS_VS_LONER,
+    Q_TAKE_VS_LONER,
+    Q_THIRD_HIGH,
+    Q_TRUMP_PARTNER_BOSS,
+    Q_TRUMP_PARTNER_VOID,
+    Q_UPCARD_MEMORY,
+    Q_W_JOKER,
+    Q_W_LOW,
+    Q_W_OFF_ACE,
+    Q_W_OFF_KING,
+    Q_W_SINGLETON,
+    Q_W_UP_OPPONENT,
+    Q_W_UP_PARTNER,
+    Q_W_VOID,
+)
 from .layout import (
-    EQ_BASE,
     G_ALONE,
     G_DEALER,
     G_DISCARD,
@@ -38,27 +89,6 @@ from .layout import (
 )
 from .tables import DECK_EFF, DECK_NAT, EFF, SUIT_EFF, TRUMP_MASK
 
-(
-    Q_W_JOKER, Q_W_RIGHT, Q_W_LEFT, Q_W_ACE, Q_W_KING, Q_W_QUEEN, Q_W_TEN, Q_W_NINE, Q_W_LOW,
-    Q_W_OFF_ACE, Q_W_OFF_KING, Q_W_VOID, Q_W_SINGLETON, Q_W_UP_PARTNER, Q_W_UP_OPPONENT,
-    Q_R1, _Q_R1_1, _Q_R1_2, _Q_R1_3,
-    Q_R2, _Q_R2_1, _Q_R2_2, _Q_R2_3,
-    Q_NEXT_ELDEST, Q_NEXT_THIRD, Q_REVERSE_NEXT,
-    Q_ALONE, _Q_ALONE_1, _Q_ALONE_2, _Q_ALONE_3, Q_ALONE_SURE,
-    Q_DEFEND_ALONE, Q_DISCARD_VOID, Q_DISCARD_KEEP_ACES, Q_DISCARD_KEEP_KINGS, Q_RAILROAD_BELOW,
-    Q_BRIDGE_BONUS, Q_GAME_POINT_NO_ALONE, Q_DESPERATION_BONUS,
-    Q_LEAD_TRUMP_PARTNER, Q_LEAD_RIGHT_MIN, Q_FISHING, Q_LEAD_ACES, Q_DEF_SINGLETON_ACE,
-    Q_AVOID_TURNED_DOWN, Q_LEAD_NEXT_DEF, Q_LEAD_THROUGH_LONER, Q_SECOND_LOW, Q_THIRD_HIGH,
-    Q_TRUMP_PARTNER_BOSS, Q_PLAY_MAKE_VOID, Q_MEMORY, Q_CALL_REDEAL, Q_FARMER,
-    Q_LEAD_PARTNER_VOID, Q_AVOID_OPP_VOID, Q_EQUITY_WEIGHT, Q_EQUITY_ALONE,
-    Q_SECOND_BOSS, Q_TAKE_VS_LONER, Q_GUARDS_VS_LONER, Q_TRUMP_PARTNER_VOID, Q_RUFF_HIGH,
-    Q_FISH_BOWERS, Q_UPCARD_MEMORY, Q_SUITS_VS_LONER, Q_SAVE_BOSS_VS_LONER,
-    N_Q,
-) = range(68)
-assert N_Q < EQ_BASE  # the match-equity block follows the parameter slots
-
-assert (Q_W_JOKER, Q_W_RIGHT, Q_W_LEFT, Q_W_ACE, Q_W_KING, Q_W_QUEEN, Q_W_TEN, Q_W_NINE,
-        Q_W_LOW) == tuple(range(Q_W_JOKER, Q_W_JOKER + 9))  # trump_weight relies on it
 ONE = np.int64(1)
 ACE_BASE = 21  # effective bit of the ace of non-trump suit e is 21 + e, the king 18 + e
 KING_BASE = 18

@@ -27,7 +27,11 @@ from typing import Any
 
 import numpy as np
 
-from ..core.layout import EQ_BASE, N_EQ, STRATEGY_KINDS
+from ..core.kinds import (
+    EQ_BASE,
+    N_EQ,
+    STRATEGY_KINDS,
+)
 from .equity_table import fill_equity, uses_equity
 from .schema import PARAMS, Param
 

@@ -8,10 +8,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import scripted as q
-from ..core.bidding import P_ALONE, P_BID, P_DEFEND_ALONE, P_FARMER, P_RAILROAD, P_REDEAL
-from ..core.pimc import Q_PIMC_WORLDS
-from ..core.pimc_bid import Q_PIMC_BID_WORLDS, Q_PIMC_BIDDING
+from ..core import kinds as q
+from ..core.kinds import (
+    P_ALONE,
+    P_BID,
+    P_DEFEND_ALONE,
+    P_FARMER,
+    P_RAILROAD,
+    P_REDEAL,
+    Q_PIMC_BID_WORLDS,
+    Q_PIMC_BIDDING,
+    Q_PIMC_WORLDS,
+)
 
 
 @dataclass(frozen=True)
