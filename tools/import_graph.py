@@ -1,0 +1,119 @@
+"""The package's import graph by layer (docs/architecture.md), and the check that no module
+imports a layer above its own.
+
+    python tools/import_graph.py            # the layer graph as a Mermaid flowchart
+    python tools/import_graph.py --modules  # every module-to-module edge, one per line
+    python tools/import_graph.py --check    # exit 1 and name each upward import
+
+Reads the sources with ``ast`` (imports inside functions count too); imports nothing of the
+package, so it also reads an old checkout: ``--root DIR``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import fnmatch
+import sys
+from collections import Counter
+from pathlib import Path
+
+# bottom to top; a module may import its own layer and the layers below it
+LAYERS: list[tuple[str, list[str]]] = [
+    ("encoding", ["cards.py", "rules.py"]),
+    ("kernels", ["core/*"]),
+    ("strategies", ["strategies/*"]),
+    ("oracle", ["reference.py", "reference_strategies.py"]),
+    ("python API", ["simulate.py", "backends.py", "solver.py", "pimc.py", "display.py",
+                    "__init__.py"]),
+    ("analysis", ["analysis/*"]),
+    ("output", ["results.py", "charts.py", "bench.py"]),
+    ("jobs", ["jobs/*", "runner.py"]),
+    ("experiments", ["experiments.py"]),
+    ("command", ["cli.py", "cli_*.py", "__main__.py"]),
+]
+
+
+def layer_of(rel: str) -> int:
+    """Index in ``LAYERS`` of a module given by its path inside the package."""
+    for i, (_, patterns) in enumerate(LAYERS):
+        if any(fnmatch.fnmatchcase(rel, p) for p in patterns):
+            return i
+    raise SystemExit(f"import_graph: {rel} is in no layer: add it to LAYERS")
+
+
+def module_name(rel: str) -> str:
+    parts = rel[:-3].split("/")
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(["euchre_sim", *parts])
+
+
+def imported(tree: ast.AST, name: str, is_package: bool, modules: set[str]) -> set[str]:
+    """Modules of the package (among ``modules``) that ``tree`` (module ``name``) imports,
+    anywhere in it: ``from X import a`` imports module ``X.a`` if there is one, else ``X``."""
+    here = name.split(".") if is_package else name.split(".")[:-1]
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names if a.name.startswith("euchre_sim")}
+        elif isinstance(node, ast.ImportFrom):
+            base = here[:len(here) - node.level + 1] if node.level else []
+            mod = ".".join(base + ([node.module] if node.module else []))
+            if not mod.startswith("euchre_sim"):
+                continue
+            for a in node.names:
+                out.add(f"{mod}.{a.name}" if f"{mod}.{a.name}" in modules else mod)
+    return out
+
+
+def edges(root: Path) -> list[tuple[str, str]]:
+    """(importer, imported) pairs of module paths inside the package, self-imports left out."""
+    pkg = root / "euchre_sim"
+    files = {p.relative_to(pkg).as_posix(): p for p in sorted(pkg.rglob("*.py"))}
+    by_name = {module_name(rel): rel for rel in files}
+    out = []
+    for rel, path in files.items():
+        name = module_name(rel)
+        tree = ast.parse(path.read_text(), str(path))
+        for mod in sorted(imported(tree, name, rel.endswith("__init__.py"), set(by_name))):
+            target = by_name.get(mod)
+            if target and target != rel:
+                out.append((rel, target))
+    return sorted(set(out))
+
+
+def upward(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The imports of a layer above the importer's own."""
+    return [(a, b) for a, b in pairs if layer_of(b) > layer_of(a)]
+
+
+def mermaid(pairs: list[tuple[str, str]]) -> str:
+    """The layer graph: one arrow per pair of layers, labelled with its number of imports."""
+    counts = Counter((layer_of(a), layer_of(b)) for a, b in pairs if layer_of(a) != layer_of(b))
+    lines = ["flowchart BT"]
+    lines += [f'    L{i}["{name}"]' for i, (name, _) in enumerate(LAYERS)]
+    lines += [f"    L{a} -->|{n}| L{b}" for (a, b), n in sorted(counts.items())]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--root", type=Path, default=Path(__file__).resolve().parents[1],
+                    help="the checkout to read (default: this one)")
+    ap.add_argument("--modules", action="store_true", help="print module-to-module edges")
+    ap.add_argument("--check", action="store_true", help="fail on any upward import")
+    args = ap.parse_args(argv)
+    pairs = edges(args.root)
+    if args.check:
+        bad = upward(pairs)
+        for a, b in bad:
+            print(f"upward import: {a} ({LAYERS[layer_of(a)][0]}) imports {b} "
+                  f"({LAYERS[layer_of(b)][0]})")
+        return 1 if bad else 0
+    print("\n".join(f"{a} -> {b}" for a, b in pairs) if args.modules else mermaid(pairs))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
