@@ -7,7 +7,10 @@ A hook must only use what that seat may know: its own hand, the up-card, the bid
 played (``G_PLAYED``, ``G_TRICK_CARD``) and its own memory slot ``G_MEM + seat``.
 
 Card choices after trump is known are effective bits (``tables``); before, natural ids/masks.
-New strategy kinds add a branch to each hook (and a parameter schema in ``strategies/``).
+Each kind's rules live in its own module (``reference_kind``, ``random_kind``, ``scripted``,
+``pimc``, ``pimc_bid``); a hook only routes (``kinds.py`` says which kind decides by which
+model). A new strategy kind adds a branch to each hook (and a parameter schema in
+``strategies/``).
 """
 
 import numpy as np
@@ -15,19 +18,15 @@ from numba import njit, types
 from numba.extending import overload
 
 from .bidding import (
-    hand_strength,
-    highest_bit,
     model_alone,
     model_defend_alone,
     model_discard,
     model_round1,
     model_round2,
 )
-from .bits import ctz, kth_bit, popcount
+from .bits import ctz
 from .kinds import (
     P_FARMER,
-    P_RAILROAD,
-    P_REDEAL,
     Q_CALL_REDEAL,
     Q_FARMER,
     S_PIMC,
@@ -37,11 +36,7 @@ from .kinds import (
 )
 from .layout import (
     G_HAND,
-    G_LED,
-    G_MEM,
     G_NAT,
-    G_POS,
-    G_WIN_CARD,
 )
 from .pimc import pimc_play
 from .pimc_bid import (
@@ -53,6 +48,16 @@ from .pimc_bid import (
     pimc_decide,
     searches_bids,
 )
+from .random_kind import rand_card, rand_farmer, rand_play, rand_yes_no
+from .reference_kind import (
+    ref_give,
+    ref_joker_trump,
+    ref_lone_discard,
+    ref_play,
+    ref_railroad,
+    ref_redeal,
+    three_lowest,
+)
 from .rng import below
 from .scripted import (
     sc_give,
@@ -61,7 +66,7 @@ from .scripted import (
     sc_play,
     sc_railroad,
 )
-from .tables import JOKER_STRENGTH, LOW_NAT, SUIT_EFF, TRUMP_MASK
+from .tables import LOW_NAT
 
 NOT_SEARCHED = -2  # bid_search: this decision is not made by search
 
@@ -71,10 +76,10 @@ def decide_redeal(kinds, params, g, seat, rules, rng):
     """Call for a redeal with an eligible hand? (1 = yes)."""
     kind = kinds[seat & 1]
     if kind == S_REFERENCE:
-        return 1 if params[seat & 1, P_REDEAL] > 0 else 0
+        return ref_redeal(params, seat)
     if uses_scripted_model(kind):
         return 1 if params[seat & 1, Q_CALL_REDEAL] > 0 else 0
-    return below(rng, 2)
+    return rand_yes_no(rng)
 
 
 @njit(cache=True, _nrt=False)
@@ -82,37 +87,10 @@ def decide_farmer(kinds, params, g, seat, rules, rng):
     """Natural mask of the three low cards to exchange for the kitty, or 0 to keep the hand."""
     kind = kinds[seat & 1]
     low = g[G_NAT + seat] & LOW_NAT
-    if kind >= S_REFERENCE:
-        flag = P_FARMER if kind == S_REFERENCE else Q_FARMER
-        if params[seat & 1, flag] <= 0:
-            return 0
-        give = np.int64(0)
-        n = 0
-        for r in range(4):  # the three lowest-ranked low cards, ties by suit id
-            for s in range(4):
-                c = np.int64(1) << (s * 8 + r)
-                if (low & c) and n < 3:
-                    give |= c
-                    n += 1
-        return give
-    if below(rng, 2) == 0:
-        return 0
-    m = popcount(low)
-    n_sub = m * (m - 1) * (m - 2) // 6
-    idx = below(rng, n_sub) if n_sub > 1 else 0
-    # the idx-th 3-subset in itertools.combinations order of the ascending low cards
-    k = 0
-    for a in range(m):
-        for b in range(a + 1, m):
-            for c in range(b + 1, m):
-                if k == idx:
-                    return (
-                        (np.int64(1) << kth_bit(low, a))
-                        | (np.int64(1) << kth_bit(low, b))
-                        | (np.int64(1) << kth_bit(low, c))
-                    )
-                k += 1
-    return 0
+    if kind == S_RANDOM:
+        return rand_farmer(rng, low)
+    flag = P_FARMER if kind == S_REFERENCE else Q_FARMER
+    return three_lowest(low) if params[seat & 1, flag] > 0 else 0
 
 
 @njit(cache=True, _nrt=False)
@@ -123,9 +101,7 @@ def decide_joker_trump(kinds, params, g, seat, rules, rng):
     if uses_scripted_model(kind):
         return sc_joker_trump(params, g, seat)
     if kind == S_REFERENCE:
-        # named blind (RULES.md): clubs; the loner decision then rates hand + joker in clubs
-        g[G_MEM + seat] = hand_strength(g[G_NAT + seat], 0) + JOKER_STRENGTH
-        return 0
+        return ref_joker_trump(g, seat)
     return below(rng, 4)
 
 
@@ -206,8 +182,8 @@ def decide_railroad(kinds, params, g, seat, rules, rng):
     if uses_scripted_model(kind):
         return sc_railroad(params, g, seat)
     if kind == S_REFERENCE:
-        return 1 if params[seat & 1, P_RAILROAD] > 0 else 0
-    return below(rng, 2)
+        return ref_railroad(params, seat)
+    return rand_yes_no(rng)
 
 
 @njit(cache=True, _nrt=False)
@@ -216,10 +192,9 @@ def decide_give(kinds, params, g, seat, rules, rng):
     kind = kinds[seat & 1]
     if uses_scripted_model(kind):
         return sc_give(params, g, seat)
-    hand = g[G_HAND + seat]
     if kind == S_REFERENCE:
-        return highest_bit(hand)
-    return kth_bit(hand, below(rng, popcount(hand)))
+        return ref_give(g, seat)
+    return rand_card(rng, g[G_HAND + seat])
 
 
 @njit(cache=True, _nrt=False)
@@ -228,10 +203,9 @@ def decide_lone_discard(kinds, params, g, seat, rules, rng):
     kind = kinds[seat & 1]
     if uses_scripted_model(kind):
         return sc_lone_discard(params, g, seat)
-    hand = g[G_HAND + seat]
     if kind == S_REFERENCE:
-        return ctz(hand)
-    return kth_bit(hand, below(rng, popcount(hand)))
+        return ref_lone_discard(g, seat)
+    return rand_card(rng, g[G_HAND + seat])
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -240,16 +214,9 @@ def decide_play(kinds, params, g, seat, rules, rng, legal, tt, pw):
     the solver's table and the PIMC work array, used by PIMC players)."""
     kind = kinds[seat & 1]
     if kind == S_REFERENCE:
-        if g[G_POS] == 0:
-            return highest_bit(legal)
-        w = g[G_WIN_CARD]
-        beats = legal & (SUIT_EFF[g[G_LED]] | TRUMP_MASK) & ~((np.int64(2) << w) - 1)
-        return ctz(beats) if beats else ctz(legal)
+        return ref_play(g, legal)
     if kind == S_RANDOM:
-        n = popcount(legal)
-        if n == 1:
-            return ctz(legal)
-        return kth_bit(legal, below(rng, n))
+        return rand_play(rng, legal)
     if (legal & (legal - 1)) == 0:  # one legal card: nothing to decide
         return ctz(legal)
     return chosen_card(kind, params, g, seat, rules, rng, legal, tt, pw)

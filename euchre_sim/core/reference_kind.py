@@ -1,0 +1,146 @@
+"""The reference strategy kind (``S_REFERENCE``): the fixed, simple script the C yardstick plays
+(``../shared/bench``) and the differential tests replay in pure Python (``reference.py``).
+
+It rates a hand by a strength table (``hand_strength``) and compares it with the ``P_*``
+thresholds of its row: order up or call at ``P_BID``, go alone at ``P_ALONE``, defend alone at
+``P_DEFEND_ALONE``. It plays the highest legal card when leading, else the lowest card that
+beats the trick so far, else the lowest. The last strength it rated is kept in the seat's
+memory slot (``G_MEM``) for the loner decision.
+"""
+
+import numpy as np
+from numba import njit
+
+from .bits import clz, ctz
+from .kinds import P_ALONE, P_BID, P_DEFEND_ALONE, P_RAILROAD, P_REDEAL
+from .layout import G_HAND, G_LED, G_MEM, G_NAT, G_POS, G_TRUMP, G_UP, G_WIN_CARD
+from .tables import JOKER_STRENGTH, STRENGTH, SUIT_EFF, TRUMP_MASK
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def highest_bit(mask):
+    return 63 - clz(mask)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def hand_strength(nat, trump):
+    """The reference script's strength of a natural hand for a trump suit."""
+    s = (
+        STRENGTH[trump, 0, nat & 255]
+        + STRENGTH[trump, 1, (nat >> 8) & 255]
+        + STRENGTH[trump, 2, (nat >> 16) & 255]
+        + STRENGTH[trump, 3, (nat >> 24) & 255]
+    )
+    if (nat >> 32) & 1:
+        s += JOKER_STRENGTH
+    return s
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def best_suit(nat, exclude):
+    """Strongest suit for a hand (ties: lower suit id), skipping ``exclude``; (suit, strength)."""
+    best = -1
+    bs = -1
+    for t in range(4):
+        if t == exclude:
+            continue
+        s = hand_strength(nat, t)
+        if s > bs:
+            bs = s
+            best = t
+    return best, bs
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def ref_round1(params, g, seat, is_dealer):
+    """Order up (1) when the hand, with the up-card if dealing, rates ``P_BID`` in its suit."""
+    nat = g[G_NAT + seat]
+    if is_dealer:
+        nat |= np.int64(1) << g[G_UP]
+    s = hand_strength(nat, g[G_UP] >> 3)
+    g[G_MEM + seat] = s
+    return 1 if s >= params[seat & 1, P_BID] else 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def ref_round2(params, g, seat, upsuit, stuck):
+    """Call the strongest other suit when it rates ``P_BID`` (always when stuck), else -1."""
+    t, s = best_suit(g[G_NAT + seat], upsuit)
+    g[G_MEM + seat] = s
+    if s >= params[seat & 1, P_BID] or stuck:
+        return t
+    return -1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def ref_discard(g, seat, up_bit):
+    """The dealer discards his lowest card (never the up-card)."""
+    return ctz(g[G_HAND + seat] & ~(np.int64(1) << up_bit))
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def ref_alone(params, g, seat):
+    """Go alone when the bid's strength rates ``P_ALONE``."""
+    return 1 if g[G_MEM + seat] >= params[seat & 1, P_ALONE] else 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def ref_defend_alone(params, g, seat):
+    """Defend alone when the hand rates ``P_DEFEND_ALONE`` in trump."""
+    s = hand_strength(g[G_NAT + seat], g[G_TRUMP])
+    return 1 if s >= params[seat & 1, P_DEFEND_ALONE] else 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def ref_redeal(params, seat):
+    return 1 if params[seat & 1, P_REDEAL] > 0 else 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def ref_joker_trump(g, seat):
+    """Named blind (RULES.md): clubs; the loner decision then rates hand + joker in clubs."""
+    g[G_MEM + seat] = hand_strength(g[G_NAT + seat], 0) + JOKER_STRENGTH
+    return 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def ref_railroad(params, seat):
+    return 1 if params[seat & 1, P_RAILROAD] > 0 else 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def ref_give(g, seat):
+    """The sitting-out partner gives his highest card."""
+    return highest_bit(g[G_HAND + seat])
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def ref_lone_discard(g, seat):
+    """The lone player discards his lowest card."""
+    return ctz(g[G_HAND + seat])
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def ref_play(g, legal):
+    """Lead the highest legal card; follow with the lowest that beats the trick so far, or
+    the lowest."""
+    if g[G_POS] == 0:
+        return highest_bit(legal)
+    w = g[G_WIN_CARD]
+    beats = legal & (SUIT_EFF[g[G_LED]] | TRUMP_MASK) & ~((np.int64(2) << w) - 1)
+    return ctz(beats) if beats else ctz(legal)
+
+
+@njit(cache=True, _nrt=False)
+def three_lowest(low):
+    """Farmer's hand: the natural mask of the three lowest-ranked cards of ``low`` (ties by
+    suit id), the exchange the reference and scripted kinds make."""
+    give = np.int64(0)
+    n = 0
+    for r in range(4):
+        for s in range(4):
+            c = np.int64(1) << (s * 8 + r)
+            if (low & c) and n < 3:
+                give |= c
+                n += 1
+    return give
