@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from . import jobs
-from .analysis.analyze import DEFAULT_TABLE
+from .analysis.analyser import DEFAULT_TABLE
 from .cli_args import (
     add_compute_args,
     add_output_args,

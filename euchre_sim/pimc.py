@@ -18,7 +18,7 @@ from numba import njit
 
 from .cards import format_card
 from .core.layout import G_SIZE, G_TRUMP, MAX_PLAYS, N_PRESET, SN_LEGAL, SN_SEAT, SN_SIZE, SN_STATE
-from .core.pimc import W_CAND, W_H, W_SIZE, W_SUM, pimc_evaluate, sample_world
+from .core.pimc_play import W_CAND, W_H, W_SIZE, W_SUM, pimc_evaluate, sample_world
 from .core.rng import deal_key, seed_stream
 from .core.tables import NAT
 from .rules import Rules

@@ -13,7 +13,7 @@ visible, under best play by both sides (makers maximise their tricks, defenders 
 Also: ``solve_many`` (many positions in parallel, values only), ``solve_discards`` (the
 dealer's discard: each of his possible discards solved) and ``solve_alone`` (going alone
 against playing with the partner). The algorithm is described in ``docs/solver.md``; the kernels
-are in ``euchre_sim/core/solver.py``.
+are in ``euchre_sim/core/dd_search.py``.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from .cards import (
     parse_hand,
     parse_suit,
 )
-from .core.solver import (
+from .core.dd_search import (
     O_CARDS,
     O_NCARDS,
     O_NPV,
@@ -282,7 +282,7 @@ class Position:
         return self.sitting_out_seats(self.maker, self.alone, self.defender_alone)
 
     def row(self) -> np.ndarray:
-        """The kernel's int64 row for this position (``core.solver.P_*``)."""
+        """The kernel's int64 row for this position (``core.dd_search.POS_*``)."""
         r = np.zeros(POS_SIZE, np.int64)
         for s in SEATS:
             r[POS_HAND + s] = self.hands[s]

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from euchre_sim import cli
-from euchre_sim.analysis.analyze import (
+from euchre_sim.analysis.analyser import (
     DEFAULT_TABLE,
     SAMPLE_BLOCK,
     analyze,

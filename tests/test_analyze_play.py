@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from euchre_sim import cli
-from euchre_sim.analysis.analyze import analyze, analyze_tables, format_analysis
+from euchre_sim.analysis.analyser import analyze, analyze_tables, format_analysis
 from euchre_sim.analysis.facts import AnalysisError, options, suit_in_play
 from euchre_sim.analysis.situation import read_situation
 from euchre_sim.analysis.worlds import (

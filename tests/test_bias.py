@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from euchre_sim import cli
-from euchre_sim.analysis.analyze import analyze, sample_options
+from euchre_sim.analysis.analyser import analyze, sample_options
 from euchre_sim.analysis.bias import compare_samples, loner_option, table_bias
 from euchre_sim.analysis.bias_points import make_points, points_text, read_points
 from euchre_sim.analysis.facts import POSITIONS, AnalysisError, options

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from euchre_sim import cli
-from euchre_sim.analysis.analyze import analyze, parse_situation
+from euchre_sim.analysis.analyser import analyze, parse_situation
 from euchre_sim.analysis.equity import match_equity
 from euchre_sim.analysis.match import duplicate_deals, duplicate_games
 from euchre_sim.analysis.stability import stability

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from euchre_sim import cli
-from euchre_sim.analysis.analyze import analyze, parse_situation
+from euchre_sim.analysis.analyser import analyze, parse_situation
 from euchre_sim.analysis.equity import match_equity
 from euchre_sim.rules import Rules
 from euchre_sim.simulate import equity_model

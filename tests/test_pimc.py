@@ -9,6 +9,7 @@ from numba import njit
 
 from euchre_sim.analysis.match import duplicate_deals
 from euchre_sim.cards import format_card
+from euchre_sim.core.dd_search import new_table, next_stamp, search
 from euchre_sim.core.layout import (
     G_ALONE,
     G_DEALER,
@@ -28,9 +29,8 @@ from euchre_sim.core.layout import (
     G_UP,
     G_VOIDS,
 )
-from euchre_sim.core.pimc import W_H, W_SIZE, deal_score, play_state, sample_world
+from euchre_sim.core.pimc_play import W_H, W_SIZE, deal_score, play_state, sample_world
 from euchre_sim.core.rng import deal_key, seed_stream
-from euchre_sim.core.solver import new_table, next_stamp, search
 from euchre_sim.core.tables import EFF, NAT, SUIT_EFF, TRUMP_MASK
 from euchre_sim.core.trick import after_play
 from euchre_sim.pimc import decision_points, evaluate, sample_worlds

@@ -8,6 +8,7 @@ import pytest
 from numba import njit
 
 from euchre_sim.cards import parse_card
+from euchre_sim.core.dd_search import new_table
 from euchre_sim.core.hands import to_effective
 from euchre_sim.core.layout import (
     EV_ALONE,
@@ -47,7 +48,6 @@ from euchre_sim.core.pimc_bid import (
     replay,
 )
 from euchre_sim.core.rng import seed_stream
-from euchre_sim.core.solver import new_table
 from euchre_sim.core.tables import EFF, NAT
 from euchre_sim.rules import Rules
 from euchre_sim.simulate import Matchup, PresetDeal, replay_deals, replay_presets

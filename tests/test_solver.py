@@ -14,7 +14,7 @@ from numba import njit
 
 from euchre_sim import cli
 from euchre_sim.cards import deck_cards, format_card, format_hand, parse_hand
-from euchre_sim.core.solver import new_table, next_stamp, search, setup, solve_from
+from euchre_sim.core.dd_search import new_table, next_stamp, search, setup, solve_from
 from euchre_sim.solver import (
     Position,
     SolverError,

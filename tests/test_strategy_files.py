@@ -423,3 +423,30 @@ def test_score_aware_is_advanced_playing_to_the_score() -> None:
     """The built-in is exactly what experiments/equity_aware.toml measured."""
     measured = get_strategy("advanced:score.equity_weight=16,score.equity_alone=2")
     assert get_strategy("score_aware").all_params() == measured.all_params()
+
+
+def test_a_file_based_on_another_takes_its_parameters(tmp_path) -> None:
+    """based_on: the base's parameters of the file's kind, then the file's own on top; the
+    built-in pimc takes tuned's bidding model this way (one copy of it)."""
+    tuned = get_strategy("tuned").all_params()
+    pimc = get_strategy("pimc").all_params()
+    shared = [k for k in PARAMS["pimc"] if k in tuned]
+    assert len(shared) > 30 and all(pimc[k] == tuned[k] for k in shared)
+    (tmp_path / "base.toml").write_text('kind = "scripted"\n[round1.threshold]\ndealer = 9\n')
+    (tmp_path / "child.toml").write_text('kind = "scripted"\nbased_on = "base.toml"\n'
+                                         '[round1.threshold]\neldest = 8\n')
+    child = get_strategy(str(tmp_path / "child.toml")).all_params()
+    assert child["round1.threshold.dealer"] == 9 and child["round1.threshold.eldest"] == 8
+    assert child["round1.threshold.third"] == PARAMS["scripted"]["round1.threshold.third"].default
+
+
+@pytest.mark.parametrize("text, needle", [
+    ('based_on = "me.toml"', "is based on itself"),
+    ("based_on = 3", "based_on in me.toml must be a strategy name or file"),
+    ('based_on = "nosuch"', "unknown strategy 'nosuch'"),
+])
+def test_a_bad_based_on_is_a_one_line_error(tmp_path, text: str, needle: str) -> None:
+    (tmp_path / "me.toml").write_text(f'kind = "scripted"\n{text}\n')
+    with pytest.raises(StrategyError) as err:
+        get_strategy(str(tmp_path / "me.toml"))
+    assert needle in str(err.value) and "\n" not in str(err.value)

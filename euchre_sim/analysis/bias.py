@@ -29,7 +29,7 @@ import pandas as pd
 
 from ..backends import Backend, InProcess
 from ..strategies import Strategy, get_strategy
-from .analyze import DEFAULT_TABLE, Sample, parse_tables, sample_options, verdicts
+from .analyser import DEFAULT_TABLE, Sample, parse_tables, sample_options, verdicts
 from .bias_points import Point
 from .facts import POSITIONS, AnalysisError
 from .stats import wilson_interval, z_value

@@ -36,7 +36,7 @@ from ..core.layout import (
 from ..rules import Rules
 from ..simulate import Matchup, preset_records, set_threads
 from ..strategies import Strategy, get_strategy
-from .analyze import DEFAULT_TABLE
+from .analyser import DEFAULT_TABLE
 from .facts import DEALER, POSITIONS
 
 OPTIONS = (("pass", 0, -1), ("order up", 1, 0), ("alone", 1, 1))

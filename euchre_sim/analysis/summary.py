@@ -22,7 +22,7 @@ from ..core.layout import (
     POSITION_NAMES,
     SUM_FIELDS,
 )
-from ..core.summary import summarise
+from ..core.tally import summarise
 from .stats import Estimate, mean_estimate, proportion, wilson_interval
 
 TEAM_STATS = BY_TEAM_FIELDS
@@ -50,7 +50,7 @@ class DealSummary:
                                                                  np.int64))
 
     def add(self, recs: np.ndarray) -> None:
-        """Add raw record rows (one compiled pass, ``core.summary.summarise``)."""
+        """Add raw record rows (one compiled pass, ``core.tally.summarise``)."""
         sums = np.zeros(N_SUMS, np.int64)
         counts = np.zeros(N_COUNTS, np.int64)
         by_position = np.zeros((N_BY_POSITION, N_POSITIONS), np.int64)

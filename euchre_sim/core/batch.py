@@ -13,6 +13,7 @@ from numba import njit, prange, types
 from numba.extending import overload
 
 from ..rules import R_TARGET
+from .dd_search import new_table
 from .deal import play_deal
 from .kinds import (
     S_PIMC,
@@ -45,7 +46,6 @@ from .layout import (
 )
 from .pimc_bid import PW_SIZE
 from .rng import below, seed_stream
-from .solver import new_table
 
 
 @njit(cache=True, _nrt=False)

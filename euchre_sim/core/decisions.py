@@ -8,7 +8,7 @@ played (``G_PLAYED``, ``G_TRICK_CARD``) and its own memory slot ``G_MEM + seat``
 
 Card choices after trump is known are effective bits (``tables``); before, natural ids/masks.
 Each kind's rules live in its own module (``reference_kind``, ``random_kind``, ``scripted``,
-``pimc``, ``pimc_bid``); a hook only routes (``kinds.py`` says which kind decides by which
+``pimc_play``, ``pimc_bid``); a hook only routes (``kinds.py`` says which kind decides by which
 model). A new strategy kind adds a branch to each hook (and a parameter schema in
 ``strategies/``).
 """
@@ -38,7 +38,6 @@ from .layout import (
     G_HAND,
     G_NAT,
 )
-from .pimc import pimc_play
 from .pimc_bid import (
     ST_ALONE,
     ST_DEFEND,
@@ -48,6 +47,7 @@ from .pimc_bid import (
     pimc_decide,
     searches_bids,
 )
+from .pimc_play import pimc_play
 from .random_kind import rand_card, rand_farmer, rand_play, rand_yes_no
 from .reference_kind import (
     ref_give,

@@ -8,7 +8,7 @@
 * ``SN_*``: slots of a snapshot row (the state before a card play).
 * ``PR_*``: columns of a preset deal row; ``SC_*``: slots of its script.
 * ``SU_*``, ``CO_*``, ``BP_*``, ``BT_*``, ``BH_*``, ``HOW_*``: the arrays a record summary
-  fills (``core.summary.summarise``).
+  fills (``core.tally.summarise``).
 
 Each layout is declared once here, with a tuple of its column names where a row is turned into
 named columns (``RECORD_FIELDS``, ``GAME_FIELDS``, ...); nothing above the kernels indexes a
@@ -123,7 +123,7 @@ N_PRESET = PR_SCRIPT + N_SCRIPT
 MAX_GAME_DEALS = 1000
 GAME_STRIDE = 1024  # streams per game: deal k of game g uses stream g * 1024 + k
 
-# ---- the arrays a record summary fills (core.summary.summarise) ----
+# ---- the arrays a record summary fills (core.tally.summarise) ----
 # ``sums``: totals of points (team 0, team 1, their difference and sum, the dealing side's
 # points minus the other's) and their squares, and the makers' tricks
 SUM_FIELDS = ("p0", "p0sq", "p1", "p1sq", "diff", "diffsq", "tot", "totsq", "mtricks", "deal",

@@ -41,6 +41,7 @@ from .bidding import (
     passed_in_making_round,
 )
 from .bits import ctz, kth_bit, popcount
+from .dd_search import next_stamp, search
 from .hands import to_effective
 from .kinds import (
     Q_PIMC_BID_WORLDS,
@@ -68,10 +69,9 @@ from .layout import (
     G_UP,
     G_UPSUIT,
 )
-from .pimc import W_SIZE, side_score
+from .pimc_play import W_SIZE, side_score
 from .rng import below
 from .scripted import deck_row
-from .solver import next_stamp, search
 from .tables import DECK_NAT, EFF, NAT, SUIT_NAT
 from .trick import next_seat_map, opening_leader
 

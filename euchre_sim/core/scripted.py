@@ -14,7 +14,6 @@ from numba import njit
 
 from ..rules import R_DEALER_PARTNER_ALONE, R_DECK, R_TARGET
 from .bits import clz, ctz, popcount
-from .equity import loner_worth, make_break_even, on_grid, score_state
 from .hands import to_effective, voids_of
 from .kinds import (
     Q_ALONE,
@@ -87,6 +86,7 @@ from .layout import (
     G_WIN_CARD,
     G_WIN_SEAT,
 )
+from .score_aware import loner_worth, make_break_even, on_grid, score_state
 from .tables import DECK_EFF, DECK_NAT, EFF, SUIT_EFF, TRUMP_MASK
 
 ONE = np.int64(1)

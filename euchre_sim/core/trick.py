@@ -1,6 +1,6 @@
 """One trick in the double-dummy solver's terms (effective layout, ``tables``): who plays next,
 the legal cards, equivalent cards, the order in which the search tries cards, and the state
-after a card. Shared by the general search (``solver``) and the endgame kernels (``endgame``).
+after a card. Shared by the general search (``dd_search``) and the endgame kernels (``endgame``).
 """
 
 import numpy as np

@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..analysis.analyze import CHECK_DEALS, CHECK_TABLE, DEFAULT_TABLE
+from ..analysis.analyser import CHECK_DEALS, CHECK_TABLE, DEFAULT_TABLE
 from ..analysis.situation import AnalysisError, Situation, parse_situation, read_situation
 from ..results import ResultsError, RunFiles, write_run
 from ..rules import Rules
@@ -65,7 +65,7 @@ def analyze_plan(table: str | None, check_deals: int | None
                  ) -> tuple[list[Strategy], Strategy | None, int]:
     """The tables of an analysis and its check: (tables, check table or None, check deals).
     Without ``table`` ("A,B,..."), the default table cross-checked by the check table."""
-    from ..analysis.analyze import parse_tables
+    from ..analysis.analyser import parse_tables
 
     if table is None:
         check_deals = CHECK_DEALS if check_deals is None else check_deals
@@ -86,7 +86,7 @@ def analyze(situation: SituationInput, rules: RuleChoice = STANDARD_RULES, *,
     default: the default table and its check on ``check_deals`` deals), ``deals`` consistent
     deals per option; prints the verdicts, writes ``analysis.csv``/``.txt`` with
     ``output.out``; returns the analysis as a DataFrame."""
-    from ..analysis.analyze import analyze_tables, format_tables
+    from ..analysis.analyser import analyze_tables, format_tables
 
     chosen = rules.rules()
     sit = situation.read(chosen)

@@ -7,8 +7,9 @@ overridden inline: ``advanced:round1.threshold.dealer=11,play.card_memory=0``.
 
 A strategy file::
 
-    kind = "scripted"            # random, reference or scripted
+    kind = "scripted"            # random, reference, scripted or pimc
     description = "..."
+    based_on = "tuned"           # optional: start from this strategy's parameters
     [round1.threshold]
     dealer = 11
     [play]
@@ -149,13 +150,41 @@ def load_strategy_file(path: str | Path, name: str | None = None) -> Strategy:
                             f"{', '.join(PARAMS)}, got {kind!r}")
     description = data.pop("description", "")
     data.pop("name", None)
-    params = {}
+    params = _inherited(kind, data.pop("based_on", None), path)
     for key, value in _flatten(data).items():
         number = _check_value(kind, key, value, where)
         if number != PARAMS[kind][key].default:
             params[key] = number
     return Strategy(name=name or path.stem, kind_name=kind, params=params,
                     description=str(description))
+
+
+_LOADING: list[Path] = []  # the files whose based_on chain is being read (to catch a cycle)
+
+
+def _inherited(kind: str, based_on: object, path: Path) -> dict[str, float]:
+    """The parameters a file of ``kind`` takes from the strategy it is ``based_on`` (a built-in
+    name, or a file relative to this one): those in ``kind``'s schema, defaults left out. A
+    pimc file based on a scripted one takes its bidding model, for example."""
+    if based_on is None:
+        return {}
+    if not isinstance(based_on, str) or not based_on.strip():
+        raise StrategyError(f"based_on in {path.name} must be a strategy name or file, got "
+                            f"{based_on!r}")
+    spec = based_on.strip()
+    if spec.endswith(".toml") or "/" in spec:
+        spec = str(path.parent / spec)
+    here = path.resolve()
+    if here in _LOADING:
+        raise StrategyError(f"strategy file {str(path)!r} is based on itself (through "
+                            f"based_on = {based_on!r})")
+    _LOADING.append(here)
+    try:
+        base = get_strategy(spec)
+    finally:
+        _LOADING.pop()
+    schema = PARAMS[kind]
+    return {k: v for k, v in base.all_params().items() if k in schema and v != schema[k].default}
 
 
 def get_strategy(spec: str | Strategy, **overrides: float) -> Strategy:

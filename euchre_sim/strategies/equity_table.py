@@ -15,7 +15,7 @@ Where each piece lives, lower layers never importing upper ones:
 * ``simulate.equity_model(rules)``: estimates the distribution from score-blind ``advanced``
   playing itself under the run's rules (cached per rules), and ``Matchup.arrays(rules)`` hands
   it to ``compile_pair``, which fills the block of each side that reads it.
-* ``core/equity.py``: the kernels reading the block (``kinds.EQ_BASE``).
+* ``core/score_aware.py``: the kernels reading the block (``kinds.EQ_BASE``).
 
 ``analysis/equity.py`` estimates the same table by simulating whole games instead;
 ``tests/test_equity.py`` checks that the two agree.

@@ -18,6 +18,7 @@ from numba import njit
 
 from ..rules import R_DECK, R_SUPER_EUCHRE
 from .bits import clz, ctz, kth_bit, popcount
+from .dd_search import next_stamp, solve_from
 from .hands import to_effective, voids_of
 from .kinds import (
     Q_PIMC_WORLDS,
@@ -45,7 +46,6 @@ from .layout import (
     G_WIN_SEAT,
 )
 from .rng import below
-from .solver import next_stamp, solve_from
 from .tables import ABOVE, DECK_NAT, EFF, SUIT_EFF, TRUMP_MASK
 from .trick import after_play, next_seat_map, representatives, top_trumps
 
