@@ -215,19 +215,12 @@ def scripted(presets, si, slot, top):
     return v if 0 <= v <= top else -1
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, pi, tt, pw,
-              snaps):
-    """Play one deal. ``g[G_DEALER]`` (and the scores) must be set; the rest is overwritten.
+# ---- the steps of a deal (docs/engine.md, "One deal, step by step"), inlined into play_deal ----
 
-    With ``pi >= 0`` the first deal is ``presets[pi]`` (hands 0-3, up-card, kitty mask) instead
-    of a shuffle (a redeal still shuffles from the stream), and its script (``layout.SC_*``)
-    forces the actions it sets: a forced action that is legal at its decision is taken without
-    asking the strategy (nor drawing), any other value leaves the decision free; a redeal ends
-    the script. With ``ti >= 0`` and a non-empty ``snaps``, the state before each card play k
-    goes to ``snaps[ti, k]`` (``snapshot``).
-    """
-    dealer = g[G_DEALER]
+
+@njit(cache=True, _nrt=False, inline="always")
+def reset_state(g):
+    """Clear the deal state ``g`` but the dealer and the scores; no trump, maker or card yet."""
     for k in range(G_TRUMP, G_SIZE):
         if k != G_SCORE0 and k != G_SCORE1:
             g[k] = 0
@@ -240,16 +233,26 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
     g[G_DISCARD] = -1
     for p in range(4):
         g[G_TRICK_CARD + p] = -1
-    deck_row = 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def deck_row_of(rules):
+    """Row of ``tables.DECK_*`` for the rules' deck: 0 (24 cards), 1 (25), 2 (32), 3 (33)."""
     dk = rules[R_DECK]
     if dk == 25:
-        deck_row = 1
-    elif dk == 32:
-        deck_row = 2
-    elif dk == 33:
-        deck_row = 3
+        return 1
+    if dk == 32:
+        return 2
+    if dk == 33:
+        return 3
+    return 0
 
-    # 1-2. shuffle, deal, redeals
+
+@njit(cache=True, _nrt=False, inline="always")
+def deal_hands(g, deck, rng, rules, kinds, params, trace, ti, presets, pi, deck_row):
+    """Steps 1-2: shuffle and deal (or take preset deal ``pi``), then redeal while an eligible
+    player calls for it. Returns the number of redeals."""
+    dealer = g[G_DEALER]
     if pi >= 0:
         for p in range(4):
             g[G_NAT + p] = presets[pi, PR_HAND + p]
@@ -276,15 +279,16 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
             emit(trace, ti, g, EV_REDEAL, caller, 0)
         redeals += 1
         shuffle_and_deal(g, deck, rng, deck_row)
+    return redeals
 
-    recs[ri, F_DEALER] = dealer
-    # the script of a preset deal (the hand analyser replays a history and forces one option
-    # this way); a redeal cancels it
-    si = pi if redeals == 0 else -1
+
+@njit(cache=True, _nrt=False, inline="always")
+def start_record(recs, ri, g, redeals):
+    """The record's fields known once the cards are dealt; the others at their 'none' value."""
+    recs[ri, F_DEALER] = g[G_DEALER]
     for p in range(4):
         recs[ri, F_HAND0 + p] = g[G_NAT + p]
-    up = g[G_UP]
-    recs[ri, F_UP] = up
+    recs[ri, F_UP] = g[G_UP]
     recs[ri, F_REDEALS] = redeals
     recs[ri, F_FARMER] = -1
     recs[ri, F_DISCARD] = -1
@@ -298,125 +302,111 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
     recs[ri, F_POINTS1] = 0
     recs[ri, F_THROWN_IN] = 0
 
-    # 3. farmer's hand
-    if rules[R_FARMERS]:
-        for k in range(1, 5):
-            p = (dealer + k) & 3
-            nat = g[G_NAT + p]
-            if popcount(nat & LOW_NAT) >= 3:
-                give = decide_farmer(kinds, params, g, p, rules, rng)
-                if give != 0:
-                    m = give
-                    while m:
-                        if ti >= 0:
-                            emit(trace, ti, g, EV_FARMER, p, ctz(m))
-                        m &= m - 1
-                    g[G_NAT + p] = (nat & ~give) | g[G_KITTY]
-                    g[G_KITTY] = give
-                    recs[ri, F_FARMER] = p
-                    break
 
-    # 4-6. making trump
-    maker = -1
-    trump = -1
-    rnd = 0
-    forced_alone = 0
+@njit(cache=True, _nrt=False, inline="always")
+def farmers_hand(g, rng, rules, kinds, params, recs, ri, trace, ti):
+    """Step 3: the first player from the dealer's left with three low cards who wants to
+    exchanges three of them for the kitty."""
+    dealer = g[G_DEALER]
+    for k in range(1, 5):
+        p = (dealer + k) & 3
+        nat = g[G_NAT + p]
+        if popcount(nat & LOW_NAT) >= 3:
+            give = decide_farmer(kinds, params, g, p, rules, rng)
+            if give != 0:
+                m = give
+                while m:
+                    if ti >= 0:
+                        emit(trace, ti, g, EV_FARMER, p, ctz(m))
+                    m &= m - 1
+                g[G_NAT + p] = (nat & ~give) | g[G_KITTY]
+                g[G_KITTY] = give
+                recs[ri, F_FARMER] = p
+                break
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw):
+    """Steps 4-6: the joker turned up, round 1, round 2. Returns (maker, trump, round); maker
+    -1 when all pass twice without stick the dealer."""
+    dealer = g[G_DEALER]
+    up = g[G_UP]
     if up == 32:
         g[G_UPSUIT] = -1
         trump = decide_joker_trump(kinds, params, g, dealer, rules, rng)
         if ti >= 0:
             emit(trace, ti, g, EV_JOKER_TRUMP, dealer, trump)
-        maker = dealer
-        rnd = 1
-    else:
-        upsuit = up >> 3
-        g[G_UPSUIT] = upsuit
-        for k in range(1, 5):
-            p = (dealer + k) & 3
-            is_dealer = k == 4
-            can = True
-            if is_dealer and rules[R_DEALER_NEEDS_TRUMP]:
-                can = (g[G_NAT + p] & SUIT_NAT[upsuit]) != 0
-            order = 0
-            if can:
-                order = scripted(presets, si, SC_ROUND1 + p, 1)
-                if order < 0:
-                    order = decide_round1(kinds, params, g, p, rules, rng, is_dealer, tt, pw)
-            if order:
-                if ti >= 0:
-                    emit(trace, ti, g, EV_ORDER, p, upsuit)
-                maker = p
-                trump = upsuit
-                rnd = 1
-                break
+        return dealer, trump, 1
+    upsuit = up >> 3
+    g[G_UPSUIT] = upsuit
+    for k in range(1, 5):
+        p = (dealer + k) & 3
+        is_dealer = k == 4
+        can = True
+        if is_dealer and rules[R_DEALER_NEEDS_TRUMP]:
+            can = (g[G_NAT + p] & SUIT_NAT[upsuit]) != 0
+        order = 0
+        if can:
+            order = scripted(presets, si, SC_ROUND1 + p, 1)
+            if order < 0:
+                order = decide_round1(kinds, params, g, p, rules, rng, is_dealer, tt, pw)
+        if order:
             if ti >= 0:
-                emit(trace, ti, g, EV_PASS1, p, 0)
-            g[G_PASSES] += 1
-        if maker < 0:
-            for k in range(1, 5):
-                p = (dealer + k) & 3
-                stuck = k == 4 and rules[R_STICK] != 0
-                f = scripted(presets, si, SC_ROUND2 + p, 4)
-                if f == 4 and not stuck:
-                    t = -1
-                elif 0 <= f < 4 and f != upsuit:
-                    t = f
-                else:
-                    t = decide_round2(kinds, params, g, p, rules, rng, upsuit, stuck, tt,
-                                      pw)
-                if t >= 0:
-                    if ti >= 0:
-                        emit(trace, ti, g, EV_CALL, p, t)
-                    maker = p
-                    trump = t
-                    rnd = 2
-                    if stuck:
-                        g[G_STUCK] = 1
-                    break
-                if ti >= 0:
-                    emit(trace, ti, g, EV_PASS2, p, 0)
-                g[G_PASSES] += 1
-    recs[ri, F_PASSES] = g[G_PASSES]
-    recs[ri, F_ROUND] = rnd
-    recs[ri, F_MAKER] = maker
-    recs[ri, F_TRUMP] = trump
-    if maker < 0:
+                emit(trace, ti, g, EV_ORDER, p, upsuit)
+            return p, upsuit, 1
         if ti >= 0:
-            emit(trace, ti, g, EV_THROWN_IN, dealer, 0)
-        recs[ri, F_THROWN_IN] = 1
-        recs[ri, F_LEADER] = -1
-        return
-    recs[ri, F_STUCK] = g[G_STUCK]
-    g[G_MAKER] = maker
-    g[G_TRUMP] = trump
-    g[G_ROUND] = rnd
-    for p in range(4):
-        g[G_HAND + p] = to_effective(g[G_NAT + p], trump)
-
-    # Canadian loner: the dealer's partner who orders up plays alone, the dealer sits out
-    if rnd == 1 and up != 32 and rules[R_DEALER_PARTNER_ALONE] and maker == ((dealer + 2) & 3):
-        forced_alone = 1
-        g[G_OUT_A] = dealer
-
-    # 7. dealer's discard
-    if rnd == 1 and g[G_OUT_A] != dealer:
-        up_bit = EFF[trump, up]
-        g[G_HAND + dealer] |= ONE << up_bit
-        d = -1
-        f = scripted(presets, si, SC_DISCARD, 32)
-        if f >= 0 and f != up and (g[G_HAND + dealer] >> EFF[trump, f]) & 1:
-            d = EFF[trump, f]
-        if d < 0:
-            d = decide_discard(kinds, params, g, dealer, rules, rng, up_bit, tt, pw)
-        g[G_HAND + dealer] &= ~(ONE << d)
-        g[G_DISCARD] = d
-        # keep the natural hand current too (decisions that rate a hand read it)
-        g[G_NAT + dealer] = (g[G_NAT + dealer] | (ONE << up)) & ~(ONE << NAT[trump, d])
+            emit(trace, ti, g, EV_PASS1, p, 0)
+        g[G_PASSES] += 1
+    for k in range(1, 5):
+        p = (dealer + k) & 3
+        stuck = k == 4 and rules[R_STICK] != 0
+        f = scripted(presets, si, SC_ROUND2 + p, 4)
+        if f == 4 and not stuck:
+            t = -1
+        elif 0 <= f < 4 and f != upsuit:
+            t = f
+        else:
+            t = decide_round2(kinds, params, g, p, rules, rng, upsuit, stuck, tt, pw)
+        if t >= 0:
+            if ti >= 0:
+                emit(trace, ti, g, EV_CALL, p, t)
+            if stuck:
+                g[G_STUCK] = 1
+            return p, t, 2
         if ti >= 0:
-            emit(trace, ti, g, EV_DISCARD, dealer, NAT[trump, d])
-        recs[ri, F_DISCARD] = NAT[trump, d]
+            emit(trace, ti, g, EV_PASS2, p, 0)
+        g[G_PASSES] += 1
+    return -1, -1, 0
 
-    # 8. going alone
+
+@njit(cache=True, _nrt=False, inline="always")
+def dealer_discard(g, rng, rules, kinds, params, recs, ri, trace, ti, presets, si, tt, pw):
+    """Step 7: the dealer takes the up-card and discards one of his other cards."""
+    dealer = g[G_DEALER]
+    trump = g[G_TRUMP]
+    up = g[G_UP]
+    up_bit = EFF[trump, up]
+    g[G_HAND + dealer] |= ONE << up_bit
+    d = -1
+    f = scripted(presets, si, SC_DISCARD, 32)
+    if f >= 0 and f != up and (g[G_HAND + dealer] >> EFF[trump, f]) & 1:
+        d = EFF[trump, f]
+    if d < 0:
+        d = decide_discard(kinds, params, g, dealer, rules, rng, up_bit, tt, pw)
+    g[G_HAND + dealer] &= ~(ONE << d)
+    g[G_DISCARD] = d
+    # keep the natural hand current too (decisions that rate a hand read it)
+    g[G_NAT + dealer] = (g[G_NAT + dealer] | (ONE << up)) & ~(ONE << NAT[trump, d])
+    if ti >= 0:
+        emit(trace, ti, g, EV_DISCARD, dealer, NAT[trump, d])
+    recs[ri, F_DISCARD] = NAT[trump, d]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def going_alone(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, forced_alone):
+    """Step 8: does the maker play alone (forced by the Canadian loner)? His partner sits
+    out. Returns 1 or 0."""
+    maker = g[G_MAKER]
     alone = forced_alone
     if not forced_alone:
         alone = scripted(presets, si, SC_ALONE + maker, 1)
@@ -427,64 +417,67 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
         g[G_OUT_A] = (maker + 2) & 3
         if ti >= 0:
             emit(trace, ti, g, EV_ALONE, maker, forced_alone)
-    recs[ri, F_ALONE] = alone
+    return alone
 
-    # 9. lone defender
-    defender = -1
-    if rules[R_DEFENDER_ALONE]:
-        for k in range(1, 5):
-            p = (dealer + k) & 3
-            if (p & 1) == (maker & 1):
-                continue
-            if rules[R_PASSED_CANNOT_ALONE] and passed_in_making_round(g, p):
-                continue
-            lone = scripted(presets, si, SC_DEFEND + p, 1)
-            if lone < 0:
-                lone = decide_defend_alone(kinds, params, g, p, rules, rng, tt, pw)
-            if lone:
-                defender = p
-                g[G_DEFENDER] = p
-                g[G_OUT_B] = (p + 2) & 3
-                if ti >= 0:
-                    emit(trace, ti, g, EV_DEFEND_ALONE, p, 0)
-                break
-    recs[ri, F_DEFENDER] = defender
 
-    # 10. partner's best
-    pb = rules[R_PARTNERS_BEST]
-    if pb != PB_NONE:
-        for which in range(2):
-            lone = maker if which == 0 else defender
-            if lone < 0 or (which == 0 and not alone):
-                continue
-            if pb == PB_RAILROAD:
-                take = decide_railroad(kinds, params, g, lone, rules, rng)
-                if ti >= 0:
-                    emit(trace, ti, g, EV_RAILROAD, lone, take)
-                if not take:
-                    continue
-            partner = (lone + 2) & 3
-            c = decide_give(kinds, params, g, partner, rules, rng)
-            g[G_HAND + partner] &= ~(ONE << c)
-            g[G_HAND + lone] |= ONE << c
+@njit(cache=True, _nrt=False, inline="always")
+def lone_defender(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw):
+    """Step 9: the first defender from the dealer's left who defends alone (his partner sits
+    out), or -1."""
+    dealer = g[G_DEALER]
+    maker = g[G_MAKER]
+    for k in range(1, 5):
+        p = (dealer + k) & 3
+        if (p & 1) == (maker & 1):
+            continue
+        if rules[R_PASSED_CANNOT_ALONE] and passed_in_making_round(g, p):
+            continue
+        lone = scripted(presets, si, SC_DEFEND + p, 1)
+        if lone < 0:
+            lone = decide_defend_alone(kinds, params, g, p, rules, rng, tt, pw)
+        if lone:
+            g[G_DEFENDER] = p
+            g[G_OUT_B] = (p + 2) & 3
             if ti >= 0:
-                emit(trace, ti, g, EV_GIVE, partner, NAT[trump, c])
-            d = decide_lone_discard(kinds, params, g, lone, rules, rng)
-            g[G_HAND + lone] &= ~(ONE << d)
-            if ti >= 0:
-                emit(trace, ti, g, EV_LONE_DISCARD, lone, NAT[trump, d])
+                emit(trace, ti, g, EV_DEFEND_ALONE, p, 0)
+            return p
+    return -1
 
-    # 11. play
-    nplay = 4
-    if g[G_OUT_A] >= 0:
-        g[G_HAND + g[G_OUT_A]] = 0
-        nplay -= 1
-    if g[G_OUT_B] >= 0:
-        g[G_HAND + g[G_OUT_B]] = 0
-        nplay -= 1
-    leader = opening_leader(rules, dealer, maker, alone, defender, g[G_OUT_A], g[G_OUT_B])
-    recs[ri, F_LEADER] = leader
-    mteam = maker & 1
+
+@njit(cache=True, _nrt=False, inline="always")
+def partners_best(g, rng, rules, kinds, params, trace, ti, pb, alone, defender):
+    """Step 10: each lone player (the maker first) gets his partner's card (railroad: if he
+    takes it unseen) and discards one."""
+    maker = g[G_MAKER]
+    trump = g[G_TRUMP]
+    for which in range(2):
+        lone = maker if which == 0 else defender
+        if lone < 0 or (which == 0 and not alone):
+            continue
+        if pb == PB_RAILROAD:
+            take = decide_railroad(kinds, params, g, lone, rules, rng)
+            if ti >= 0:
+                emit(trace, ti, g, EV_RAILROAD, lone, take)
+            if not take:
+                continue
+        partner = (lone + 2) & 3
+        c = decide_give(kinds, params, g, partner, rules, rng)
+        g[G_HAND + partner] &= ~(ONE << c)
+        g[G_HAND + lone] |= ONE << c
+        if ti >= 0:
+            emit(trace, ti, g, EV_GIVE, partner, NAT[trump, c])
+        d = decide_lone_discard(kinds, params, g, lone, rules, rng)
+        g[G_HAND + lone] &= ~(ONE << d)
+        if ti >= 0:
+            emit(trace, ti, g, EV_LONE_DISCARD, lone, NAT[trump, d])
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def play_tricks(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, snaps, leader,
+                nplay):
+    """Step 11: five tricks from ``leader``, ``nplay`` active players. Returns (tricks of team
+    0, tricks of team 1, the winners' seats packed 2 bits per trick)."""
+    trump = g[G_TRUMP]
     winners = np.int64(0)
     # shown voids are tracked only when a strategy reads them (or states are captured):
     # updating them costs a tenth of a reference deal
@@ -553,13 +546,14 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
         if ti >= 0:
             emit(trace, ti, g, EV_TRICK, winner, trick)
         leader = winner
-    g[G_TRICKS0] = tricks0
-    g[G_TRICKS1] = tricks1
-    recs[ri, F_TRICKS0] = tricks0
-    recs[ri, F_TRICKS1] = tricks1
-    recs[ri, F_WINNERS] = winners
+    return tricks0, tricks1, winners
 
-    # 12. score
+
+@njit(cache=True, _nrt=False, inline="always")
+def score_deal(rules, recs, ri, maker, alone, defender, tricks0, tricks1):
+    """Step 12: the makers' points (1, 2, or 4 alone) or the defenders' (2, or 4 against a lone
+    defender or a super euchre) into the record."""
+    mteam = maker & 1
     mtricks = tricks1 if mteam else tricks0
     if mtricks >= 3:
         pts = 1
@@ -576,3 +570,79 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
     else:
         recs[ri, F_POINTS1] = pts
 
+
+@njit(cache=True, _nrt=False, inline="always")
+def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, pi, tt, pw,
+              snaps):
+    """Play one deal. ``g[G_DEALER]`` (and the scores) must be set; the rest is overwritten.
+
+    With ``pi >= 0`` the first deal is ``presets[pi]`` (hands 0-3, up-card, kitty mask) instead
+    of a shuffle (a redeal still shuffles from the stream), and its script (``layout.SC_*``)
+    forces the actions it sets: a forced action that is legal at its decision is taken without
+    asking the strategy (nor drawing), any other value leaves the decision free; a redeal ends
+    the script. With ``ti >= 0`` and a non-empty ``snaps``, the state before each card play k
+    goes to ``snaps[ti, k]`` (``snapshot``). Each step below is one of docs/engine.md.
+    """
+    dealer = g[G_DEALER]
+    reset_state(g)
+    redeals = deal_hands(g, deck, rng, rules, kinds, params, trace, ti, presets, pi,
+                         deck_row_of(rules))  # 1-2
+    start_record(recs, ri, g, redeals)
+    # the script of a preset deal (the hand analyser replays a history and forces one option
+    # this way); a redeal cancels it
+    si = pi if redeals == 0 else -1
+    if rules[R_FARMERS]:
+        farmers_hand(g, rng, rules, kinds, params, recs, ri, trace, ti)  # 3
+    maker, trump, rnd = make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt,
+                                   pw)  # 4-6
+    recs[ri, F_PASSES] = g[G_PASSES]
+    recs[ri, F_ROUND] = rnd
+    recs[ri, F_MAKER] = maker
+    recs[ri, F_TRUMP] = trump
+    if maker < 0:
+        if ti >= 0:
+            emit(trace, ti, g, EV_THROWN_IN, dealer, 0)
+        recs[ri, F_THROWN_IN] = 1
+        recs[ri, F_LEADER] = -1
+        return
+    recs[ri, F_STUCK] = g[G_STUCK]
+    g[G_MAKER] = maker
+    g[G_TRUMP] = trump
+    g[G_ROUND] = rnd
+    for p in range(4):
+        g[G_HAND + p] = to_effective(g[G_NAT + p], trump)
+    # Canadian loner: the dealer's partner who orders up plays alone, the dealer sits out
+    forced_alone = 0
+    if (rnd == 1 and g[G_UP] != 32 and rules[R_DEALER_PARTNER_ALONE]
+            and maker == ((dealer + 2) & 3)):
+        forced_alone = 1
+        g[G_OUT_A] = dealer
+    if rnd == 1 and g[G_OUT_A] != dealer:
+        dealer_discard(g, rng, rules, kinds, params, recs, ri, trace, ti, presets, si, tt,
+                       pw)  # 7
+    alone = going_alone(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw,
+                        forced_alone)  # 8
+    recs[ri, F_ALONE] = alone
+    defender = -1
+    if rules[R_DEFENDER_ALONE]:
+        defender = lone_defender(g, rng, rules, kinds, params, trace, ti, presets, si, tt,
+                                 pw)  # 9
+    recs[ri, F_DEFENDER] = defender
+    pb = rules[R_PARTNERS_BEST]
+    if pb != PB_NONE:
+        partners_best(g, rng, rules, kinds, params, trace, ti, pb, alone, defender)  # 10
+    nplay = 4  # 11
+    if g[G_OUT_A] >= 0:
+        g[G_HAND + g[G_OUT_A]] = 0
+        nplay -= 1
+    if g[G_OUT_B] >= 0:
+        g[G_HAND + g[G_OUT_B]] = 0
+        nplay -= 1
+    leader = opening_leader(rules, dealer, maker, alone, defender, g[G_OUT_A], g[G_OUT_B])
+    recs[ri, F_LEADER] = leader
+    tricks0, tricks1, winners = play_tricks(g, rng, rules, kinds, params, trace, ti, presets,
+                                            si, tt, pw, snaps, leader, nplay)
+    recs[ri, F_TRICKS0] = tricks0
+    recs[ri, F_TRICKS1] = tricks1
+    recs[ri, F_WINNERS] = winners
+    score_deal(rules, recs, ri, maker, alone, defender, tricks0, tricks1)  # 12
