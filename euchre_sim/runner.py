@@ -32,6 +32,11 @@ from .strategies import Strategy
 
 DEFAULT_DEALS = 100_000
 GAME_CHUNK = 4096
+# a shard that carries its records back holds them whole (about 184 bytes a deal row): at most
+# this many deals (or games, of about 9 deals each) per shard, so that a cluster run's memory
+# is bounded by the shards in flight, not by the run's size
+RECORD_SHARD_DEALS = 4 * DEFAULT_CHUNK
+RECORD_SHARD_GAMES = 8 * GAME_CHUNK
 
 
 @dataclass
@@ -121,9 +126,13 @@ def run_simulation(
     ctx = writer if writer is not None else _Null()
     backend = backend or InProcess(threads)
     chunk = GAME_CHUNK if games else DEFAULT_CHUNK
-    shards = plan_shards(total, shard or backend.default_shard(chunk, total))
+    with_records = writer is not None and records
+    size = shard or backend.default_shard(chunk, total)
+    if with_records and shard is None:
+        size = min(size, RECORD_SHARD_GAMES if games else RECORD_SHARD_DEALS)
+    shards = plan_shards(total, size)
     parts = backend.map(simulate_shard, shards, rules, matchup, seed, bool(games),
-                        bool(writer is not None and records), progress=ShardProgress(bar))
+                        with_records, progress=ShardProgress(bar))
     with ctx, bar, closing(parts):
         for part in parts:
             dsum.merge(part.deals)

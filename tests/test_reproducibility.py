@@ -13,11 +13,13 @@ import pandas as pd
 import pytest
 
 from euchre_sim import Rules, replay_deal, simulate_deals, simulate_games
+from euchre_sim.backends import InProcess
 from euchre_sim.core.batch import _run_deals
 from euchre_sim.core.batch import searching as searching_flag
 from euchre_sim.core.layout import GD_GAME, GR_DEALS, GR_GAME, RECORD_FIELDS
 from euchre_sim.core.rng import deal_key
 from euchre_sim.rules import RULESETS
+from euchre_sim.runner import RECORD_SHARD_DEALS, RECORD_SHARD_GAMES, run_simulation
 from euchre_sim.simulate import Matchup, iter_deal_chunks, iter_game_chunks, replay_deals
 
 THREADS = min(2, numba.config.NUMBA_NUM_THREADS)
@@ -193,3 +195,36 @@ def test_kernel_without_search_plays_as_with_it(pair: tuple[str, str]) -> None:
     _run_deals(deal_key(SEED), 0, n, rules_arr, kinds, params, searching, 256, True)
     assert np.array_equal(plain, searching)
     assert searching_flag(kinds) is None
+
+
+class _WideShards(InProcess):
+    """In-process, but planning shards as wide as a cluster's (64 chunks), and noting them."""
+
+    def __init__(self) -> None:
+        super().__init__(1)
+        self.sizes: list[int] = []
+
+    def default_shard(self, chunk: int, total: int) -> int:
+        return 64 * chunk
+
+    def map(self, fn, shards, *args, progress=None):
+        self.sizes = [count for _, count in shards]
+        return super().map(fn, shards, *args, progress=progress)
+
+
+def test_shards_that_carry_records_are_bounded_and_give_the_same_run(tmp_path) -> None:
+    """Records travel whole with their shard: a run writing them plans shards of at most
+    RECORD_SHARD_DEALS deals (games: RECORD_SHARD_GAMES), so memory does not grow with the run
+    (issue 12, item 5); without records the wide shards stay, and both summaries agree."""
+    kw = dict(rules=Rules(), rules_name="north-american", a="reference", b=None, seed=3,
+              progress=False, echo=lambda *_: None)
+    wide = _WideShards()
+    with_records = run_simulation(deals=600_000, out=str(tmp_path / "r"), backend=wide, **kw)
+    assert max(wide.sizes) <= RECORD_SHARD_DEALS and sum(wide.sizes) == 600_000
+    assert len(wide.sizes) >= 3
+    bare = run_simulation(deals=600_000, backend=wide, **kw)
+    assert wide.sizes == [600_000]
+    assert with_records == bare
+    run_simulation(games=40_000, out=str(tmp_path / "g"), backend=wide, **kw)
+    assert max(wide.sizes) <= RECORD_SHARD_GAMES and sum(wide.sizes) == 40_000
+    assert len(pd.read_parquet(tmp_path / "r" / "deals.parquet")) == 600_000
