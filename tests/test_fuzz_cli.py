@@ -1,6 +1,7 @@
 """Fuzzing the command line and the TOML schemas (property-based, hypothesis): whatever a user
 types, the tool either does its job (exit 0) or says what is wrong in one line (exit 2); never a
-traceback, never a file outside the requested output folder.
+traceback, never a file outside the requested output folder, never more than ``MEMORY_BOUND``
+bytes allocated at once (Python objects and numpy arrays, traced by ``tracemalloc``).
 
 The examples stay few in the default run (set ``EUCHRE_FUZZ_EXAMPLES`` for a longer hunt);
 counts are kept small so that a valid command finishes in well under a second.
@@ -9,6 +10,8 @@ counts are kept small so that a valid command finishes in well under a second.
 from __future__ import annotations
 
 import os
+import tracemalloc
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -76,6 +79,21 @@ COMMANDS = st.one_of(
 )
 
 
+MEMORY_BOUND = 256 * 2**20  # the inputs are small: a valid one needs a few MiB
+
+
+@contextmanager
+def _bounded_memory(what):
+    """Fail when the block's peak traced allocation exceeds ``MEMORY_BOUND``."""
+    tracemalloc.start()
+    try:
+        yield
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak <= MEMORY_BOUND, (what, f"{peak / 2**20:.0f} MiB at the peak")
+
+
 def _files(root: Path) -> set[Path]:
     return {p for p in root.rglob("*")}
 
@@ -89,10 +107,11 @@ def test_any_command_line_is_a_result_or_one_line(argv, with_out, tmp_path_facto
         argv = [*argv, "--out", str(work / "out")]
     if argv[0] == "analyze":
         argv = [*argv, "--check-deals", "0"]  # the check is a pimc table: seconds per run
-    try:
-        rc = cli.main(argv)
-    except SystemExit as exc:  # argparse
-        rc = exc.code
+    with _bounded_memory(argv):
+        try:
+            rc = cli.main(argv)
+        except SystemExit as exc:  # argparse
+            rc = exc.code
     out, err = capsys.readouterr()
     assert "Traceback" not in err and "Traceback" not in out, (argv, err)
     assert rc in (0, 2), (argv, rc, err)
@@ -122,10 +141,11 @@ def test_any_experiment_file_runs_or_is_one_line(lines, kind, tmp_path_factory, 
         text += "deals = 40\n"
     path = work / "fuzzed.toml"
     path.write_text(text)
-    try:
-        rc = cli.main(["run", str(path), "--results", str(work / "r")])
-    except SystemExit as exc:
-        rc = exc.code
+    with _bounded_memory(text):
+        try:
+            rc = cli.main(["run", str(path), "--results", str(work / "r")])
+        except SystemExit as exc:
+            rc = exc.code
     out, err = capsys.readouterr()
     assert "Traceback" not in err and rc in (0, 2), (text, rc, err)
     if rc == 2:
@@ -140,3 +160,12 @@ def test_strategy_files_with_odd_kinds(kind_value, tmp_path, capsys):
     rc = cli.main(["simulate", "--deals", "10", "--seed", "1", "--strategy", str(path)])
     err = capsys.readouterr().err
     assert rc in (0, 2) and "Traceback" not in err
+
+
+def test_the_memory_bound_can_fail():
+    """An allocation above MEMORY_BOUND inside the guard fails the check."""
+    import numpy as np
+
+    with pytest.raises(AssertionError, match="MiB at the peak"):
+        with _bounded_memory("big"):
+            np.ones(MEMORY_BOUND // 8 + 2**20)
