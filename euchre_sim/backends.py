@@ -323,13 +323,18 @@ def open_backend(scheduler: str | None = None, cluster: str | None = None,
         n = parse_cluster(cluster)
         per_worker = max(1, (os.cpu_count() or 1) // n)
         # the workers' own logs stay quiet (a task's error reaches the client as an
-        # exception); Ctrl-C in a terminal reaches them too, and their dying words are noise
+        # exception); Ctrl-C in a terminal reaches them too: they ignore it (IgnoreInterrupt)
+        # and the client, which stops the run, closes them
         # scheduler and dashboard on this machine's loopback only: nothing is served to the
         # network (the dashboard has no authentication)
         local = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
                              host="127.0.0.1", dashboard_address="127.0.0.1:0",
                              silence_logs=logging.CRITICAL)
-        return DaskBackend(Client(local), local, f"local:{n}", threads=per_worker)
+        client = Client(local)
+        from .dask_plugins import IgnoreInterrupt
+
+        client.register_plugin(IgnoreInterrupt())
+        return DaskBackend(client, local, f"local:{n}", threads=per_worker)
     try:
         client = Client(scheduler, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError) as exc:

@@ -170,6 +170,34 @@ def test_interrupt_cancels_the_shards_and_writes_nothing(cluster, tmp_path, monk
     cluster.client.sync(_idle, cluster.client)  # nothing left running on the cluster
 
 
+def test_ctrl_c_in_a_terminal_stops_a_cluster_run_in_one_line(tmp_path):
+    """A terminal's Ctrl-C signals the whole process group, the local cluster's worker
+    processes too: the client stops the run (exit 130, one line), the workers print nothing
+    (they ignore SIGINT: dask_plugins.IgnoreInterrupt) and no folder is left."""
+    import subprocess
+    import sys
+    import time
+
+    cmd = [sys.executable, "-m", "euchre_sim", "simulate", "--deals", "200000000",
+           "--cluster", "local:2", "--out", str(tmp_path / "run"), "--no-progress"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        first = proc.stderr.readline()  # "running on Dask ...": the cluster is up
+        assert "running on Dask" in first, first
+        time.sleep(5)  # shards under way
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert [line for line in err.splitlines() if line.strip()] == [
+        line for line in err.splitlines() if line.startswith("euchre-sim: interrupted")], err
+    assert list(tmp_path.iterdir()) == []
+
+
 async def _idle(client):
     import asyncio
 
