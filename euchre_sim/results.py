@@ -116,7 +116,12 @@ class RunWriter:
         # its temporary sibling lies next to it
         self.final = Path(os.path.abspath(out))
         self.extras = dict(extras or {})  # more text files, written when the run completes
-        if self.final.exists() or self.final.is_symlink():
+        try:
+            there = self.final.exists() or self.final.is_symlink()
+        except OSError as exc:  # a name too long for the file system, say
+            raise ResultsError(f"cannot use output folder {shown[:80]!r}"
+                               f"{'...' if len(shown) > 80 else ''}: {exc.strerror}") from None
+        if there:
             empty = self.final.is_dir() and not any(self.final.iterdir())
             if not overwrite and not empty:
                 raise ResultsError(f"output folder {shown!r} exists: use --overwrite")

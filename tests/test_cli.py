@@ -82,6 +82,15 @@ def test_overwrite_replaces_only_a_results_folder_of_ours(capsys, tmp_path, monk
     assert sorted(p.name for p in thesis.parent.iterdir()) == ["thesis.txt"]
 
 
+@pytest.mark.parametrize("length", [240, 300])
+def test_an_output_name_too_long_is_one_line(capsys, tmp_path, length):
+    """A name the file system refuses (with or without our '.NAME.partial-...' sibling)."""
+    rc, _, err = run(capsys, "simulate", "--deals", "10", "--seed", "1", "--out",
+                     str(tmp_path / ("a" * length)), "--no-progress")
+    assert rc == 2 and "too long" in err and err.count("\n") == 1 and "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_simulate_games(capsys, tmp_path):
     rc, out, _ = run(capsys, "simulate", "--games", "300", "--seed", "2", "--strategy",
                      "random", "--vs", "reference", "--out", str(tmp_path / "g"),
