@@ -131,10 +131,14 @@ class RunWriter:
                     "ours in it): --overwrite replaces only those; choose another --out")
         self.overwrite = overwrite
         self.tmp: Path | None = None
+        self._made: list[Path] = []
         self._writers: dict[str, pq.ParquetWriter] = {}
 
     def __enter__(self) -> RunWriter:
         parent = self.final.parent
+        # the folders this run makes above its own (results/NAME/): removed again, if still
+        # empty, when the run does not complete
+        self._made = [p for p in (parent, *parent.parents) if not p.exists()]
         try:
             parent.mkdir(parents=True, exist_ok=True)
             remove_stale_partials(parent, self.final.name)
@@ -193,6 +197,11 @@ class RunWriter:
             w.close()
         if exc_type is not None:
             shutil.rmtree(self.tmp, ignore_errors=True)
+            for folder in self._made:  # innermost first
+                try:
+                    folder.rmdir()
+                except OSError:  # not empty (another run wrote there meanwhile): keep it
+                    break
             return
         for name, text in self.extras.items():
             (self.path / name).write_text(text)

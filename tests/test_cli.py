@@ -236,3 +236,22 @@ def test_sigterm_is_handled_like_ctrl_c(tmp_path):
     err = proc.communicate(timeout=120)[1]
     assert proc.returncode == 130 and "interrupted" in err and "Traceback" not in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_an_unfinished_run_leaves_no_folder_it_made(tmp_path):
+    """An error or Ctrl-C inside a run removes the folders the run made above its own (an
+    experiment's results/NAME/), never one that was there or that another run filled."""
+    from euchre_sim.results import RunWriter
+
+    for stop in (KeyboardInterrupt, RuntimeError):
+        with pytest.raises(stop):
+            with RunWriter(tmp_path / "R" / "NAME" / "run1") as w:
+                w.write_text("a.txt", "x")
+                raise stop
+        assert list(tmp_path.iterdir()) == []
+    (tmp_path / "R").mkdir()
+    with pytest.raises(KeyboardInterrupt):
+        with RunWriter(tmp_path / "R" / "NAME" / "run1"):
+            (tmp_path / "R" / "NAME" / "other").mkdir()  # another run, meanwhile
+            raise KeyboardInterrupt
+    assert sorted(p.name for p in (tmp_path / "R" / "NAME").iterdir()) == ["other"]
