@@ -187,7 +187,7 @@ def test_ctrl_c_in_a_terminal_stops_a_cluster_run_in_one_line(tmp_path):
         assert "running on Dask" in first, first
         time.sleep(5)  # shards under way
         os.killpg(proc.pid, signal.SIGINT)
-        out, err = proc.communicate(timeout=120)
+        out, err = proc.communicate(timeout=300)
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
