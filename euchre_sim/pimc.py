@@ -81,15 +81,12 @@ def _sample(g, seat, rules, key, n, out):
 
 
 @njit(cache=True)
-def _evaluate(g, seat, rules, key, legal, worlds, tt, out):
+def _evaluate(g, seat, rules, key, legal, worlds, tt, w):
+    """Fill the work array ``w`` (its candidates at ``W_CAND``, their sums at ``W_SUM``);
+    returns the number of candidate cards."""
     rng = np.zeros(4, np.uint64)
     seed_stream(rng, key, 0)
-    w = np.zeros(W_SIZE, np.int64)
-    n = pimc_evaluate(g, seat, rules, rng, legal, worlds, tt, w)
-    for k in range(n):
-        out[k, 0] = w[W_CAND + k]
-        out[k, 1] = w[W_SUM + k]
-    return n
+    return pimc_evaluate(g, seat, rules, rng, legal, worlds, tt, w)
 
 
 @functools.lru_cache(maxsize=16)
@@ -113,9 +110,10 @@ def evaluate(point: DecisionPoint, worlds: int = 100, seed: int = 0) -> dict[str
     double dummy, of the player's side's points minus the other side's."""
     if worlds < 1:
         raise SimulationError(f"number of worlds must be positive, got {worlds}")
-    out = np.zeros((5, 2), np.int64)
+    w = np.zeros(W_SIZE, np.int64)
     n = _evaluate(point.g, point.seat, _rules_array(point.rules), deal_key(seed), point.legal,
-                  worlds, shared_table(), out)
+                  worlds, shared_table(), w)
     trump = point.trump
-    return {format_card(int(NAT[trump, out[k, 0]])): float(out[k, 1] / worlds) for k in range(n)}
+    return {format_card(int(NAT[trump, w[W_CAND + k]])): float(w[W_SUM + k] / worlds)
+            for k in range(n)}
 
