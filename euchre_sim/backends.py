@@ -15,6 +15,7 @@ result is taken exactly once, from its own future, so nothing is lost or counted
 
 from __future__ import annotations
 
+import atexit
 import logging
 import os
 import re
@@ -327,9 +328,22 @@ def open_backend(scheduler: str | None = None, cluster: str | None = None,
         # and the client, which stops the run, closes them
         # scheduler and dashboard on this machine's loopback only: nothing is served to the
         # network (the dashboard has no authentication)
-        local = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                             host="127.0.0.1", dashboard_address="127.0.0.1:0",
-                             silence_logs=logging.CRITICAL)
+        # the workers spawned now ignore SIGINT from their start (euchre_sim/__init__.py),
+        # and IgnoreInterrupt covers any worker started later
+        os.environ["EUCHRE_SIM_SPAWNING_WORKERS"] = "1"
+        try:
+            local = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                                 host="127.0.0.1", dashboard_address="127.0.0.1:0",
+                                 silence_logs=logging.CRITICAL)
+        except KeyboardInterrupt:
+            # a half-started cluster cannot be closed: dask's own close at exit would fail
+            # with a traceback; the worker processes end with this one
+            from distributed.deploy.spec import close_clusters
+
+            atexit.unregister(close_clusters)
+            raise
+        finally:
+            del os.environ["EUCHRE_SIM_SPAWNING_WORKERS"]
         client = Client(local)
         from .dask_plugins import IgnoreInterrupt
 

@@ -4,6 +4,7 @@ run cancels its shards and leaves nothing that looks complete."""
 
 import os
 import signal
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -170,22 +171,34 @@ def test_interrupt_cancels_the_shards_and_writes_nothing(cluster, tmp_path, monk
     cluster.client.sync(_idle, cluster.client)  # nothing left running on the cluster
 
 
-def test_ctrl_c_in_a_terminal_stops_a_cluster_run_in_one_line(tmp_path):
+@pytest.mark.parametrize("when", ["starting", "running"])
+def test_ctrl_c_in_a_terminal_stops_a_cluster_run_in_one_line(tmp_path, when):
     """A terminal's Ctrl-C signals the whole process group, the local cluster's worker
-    processes too: the client stops the run (exit 130, one line), the workers print nothing
-    (they ignore SIGINT: dask_plugins.IgnoreInterrupt) and no folder is left."""
+    processes too, while they start (their first import of the package ignores it,
+    euchre_sim/__init__.py) or while they run shards (dask_plugins.IgnoreInterrupt): the
+    client stops the run (exit 130, one line), the workers print nothing, no folder is left."""
     import subprocess
     import sys
     import time
 
-    cmd = [sys.executable, "-m", "euchre_sim", "simulate", "--deals", "200000000",
+    # the installed command, as a user runs it (its spawned workers re-import it, and with
+    # it the package; `python -m euchre_sim` workers do not, until their first task)
+    script = Path(sys.executable).parent / "euchre-sim"
+    cmd = [str(script), "simulate", "--deals", "200000000",
            "--cluster", "local:2", "--out", str(tmp_path / "run"), "--no-progress"]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
     try:
-        first = proc.stderr.readline()  # "running on Dask ...": the cluster is up
-        assert "running on Dask" in first, first
-        time.sleep(5)  # shards under way
+        if when == "starting":  # as soon as a worker process exists (it is importing)
+            deadline = time.time() + 120
+            while not _spawned_workers(proc.pid) and time.time() < deadline:
+                time.sleep(0.02)
+            assert _spawned_workers(proc.pid), "no worker process started"
+            time.sleep(0.3)  # past the interpreter's own start-up, into the imports
+        else:
+            first = proc.stderr.readline()  # "running on Dask ...": the cluster is up
+            assert "running on Dask" in first, first
+            time.sleep(5)  # shards under way
         os.killpg(proc.pid, signal.SIGINT)
         out, err = proc.communicate(timeout=300)
     finally:
@@ -193,9 +206,26 @@ def test_ctrl_c_in_a_terminal_stops_a_cluster_run_in_one_line(tmp_path):
             os.killpg(proc.pid, signal.SIGKILL)
     assert proc.returncode == 130, err
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
-    assert [line for line in err.splitlines() if line.strip()] == [
+    assert [line for line in err.splitlines() if line.strip()
+            and not line.startswith("running on Dask")] == [
         line for line in err.splitlines() if line.startswith("euchre-sim: interrupted")], err
     assert list(tmp_path.iterdir()) == []
+
+
+def _spawned_workers(pid: int) -> list[int]:
+    """Processes of ``pid``'s process group started by multiprocessing's spawn (Linux /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()
+            cmdline = open(f"/proc/{entry}/cmdline", "rb").read()
+        except OSError:
+            continue
+        if int(stat[2]) == pid and b"spawn_main" in cmdline:  # field 5: the process group
+            found.append(int(entry))
+    return found
 
 
 async def _idle(client):
