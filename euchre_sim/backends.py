@@ -324,12 +324,11 @@ def open_backend(scheduler: str | None = None, cluster: str | None = None,
         n = parse_cluster(cluster)
         per_worker = max(1, (os.cpu_count() or 1) // n)
         # the workers' own logs stay quiet (a task's error reaches the client as an
-        # exception); Ctrl-C in a terminal reaches them too: they ignore it (IgnoreInterrupt)
-        # and the client, which stops the run, closes them
-        # scheduler and dashboard on this machine's loopback only: nothing is served to the
-        # network (the dashboard has no authentication)
-        # the workers spawned now ignore SIGINT from their start (euchre_sim/__init__.py),
-        # and IgnoreInterrupt covers any worker started later
+        # exception); scheduler and dashboard on this machine's loopback only: nothing is
+        # served to the network (the dashboard has no authentication). Ctrl-C in a terminal
+        # reaches the workers too: they ignore it, those spawned now from their start
+        # (euchre_sim/__init__.py reads the variable), any worker from its start-up on
+        # (IgnoreInterrupt), and the client, which stops the run, closes them
         os.environ["EUCHRE_SIM_SPAWNING_WORKERS"] = "1"
         try:
             local = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,

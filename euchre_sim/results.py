@@ -8,6 +8,7 @@ Every job writes its folder the same way: :func:`write_run` with a :class:`RunFi
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import platform
@@ -138,7 +139,8 @@ class RunWriter:
         parent = self.final.parent
         # the folders this run makes above its own (results/NAME/): removed again, if still
         # empty, when the run does not complete
-        self._made = [p for p in (parent, *parent.parents) if not p.exists()]
+        self._made = list(itertools.takewhile(lambda p: not p.exists(),
+                                              (parent, *parent.parents)))
         try:
             parent.mkdir(parents=True, exist_ok=True)
             remove_stale_partials(parent, self.final.name)

@@ -44,3 +44,10 @@ def kth_bit(mask, k):
     for _ in range(k):
         mask &= mask - 1
     return ctz(mask)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def highest_bit(mask):
+    """Index of the highest set bit of a non-empty mask (the strongest card of an effective
+    mask)."""
+    return 63 - clz(mask)

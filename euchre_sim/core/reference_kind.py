@@ -11,15 +11,10 @@ memory slot (``G_MEM``) for the loner decision.
 import numpy as np
 from numba import njit
 
-from .bits import clz, ctz
+from .bits import ctz, highest_bit
 from .kinds import P_ALONE, P_BID, P_DEFEND_ALONE, P_RAILROAD, P_REDEAL
 from .layout import G_HAND, G_LED, G_MEM, G_NAT, G_POS, G_TRUMP, G_UP, G_WIN_CARD
 from .tables import JOKER_STRENGTH, STRENGTH, SUIT_EFF, TRUMP_MASK
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def highest_bit(mask):
-    return 63 - clz(mask)
 
 
 @njit(cache=True, _nrt=False, inline="always")

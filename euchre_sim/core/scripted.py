@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from ..rules import R_DEALER_PARTNER_ALONE, R_DECK, R_TARGET
-from .bits import clz, ctz, popcount
+from .bits import ctz, highest_bit, popcount
 from .hands import to_effective, voids_of
 from .kinds import (
     Q_ALONE,
@@ -92,12 +92,6 @@ from .tables import DECK_EFF, DECK_NAT, EFF, SUIT_EFF, TRUMP_MASK
 ONE = np.int64(1)
 ACE_BASE = 21  # effective bit of the ace of non-trump suit e is 21 + e, the king 18 + e
 KING_BASE = 18
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def highest(mask):
-    """Effective bit of the strongest card in a non-empty mask."""
-    return 63 - clz(mask)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -395,14 +389,14 @@ def sc_lead(params, g, seat, rules, legal):
             return ctz(nontrump & SUIT_EFF[best_e])
     if (maker & 1) == team and trumps and params[team, Q_FISH_BOWERS] > 0:
         # going fishing (the seeds' sense): lead the boss trump while trumps are still out
-        top = highest(trumps)
+        top = highest_bit(trumps)
         if is_boss(params, g, seat, rules, top) and threats(params, g, seat, rules) & TRUMP_MASK:
             return top
     if maker == (seat ^ 2) and trumps and params[team, Q_LEAD_TRUMP_PARTNER] > 0:
-        return highest(trumps)
+        return highest_bit(trumps)
     if maker == seat and trumps:
         n = popcount(hand & TRUMP_MASK)
-        top = highest(trumps)
+        top = highest_bit(trumps)
         boss = is_boss(params, g, seat, rules, top)
         need = params[team, Q_LEAD_RIGHT_MIN]
         # a lone maker draws trumps while he holds the boss, however few he has left
@@ -433,7 +427,7 @@ def sc_lead(params, g, seat, rules, legal):
         if g[G_UPSUIT] >= 0 and nxt != g[G_TRUMP]:
             cards = nontrump & SUIT_EFF[eff_suit(nxt, g[G_TRUMP])]
             if cards:
-                return highest(cards)
+                return highest_bit(cards)
     memory = params[team, Q_MEMORY] > 0
     partner = seat ^ 2
     partner_in = partner != g[G_OUT_A] and partner != g[G_OUT_B]
@@ -463,7 +457,7 @@ def sc_lead(params, g, seat, rules, legal):
             if rest:
                 pool = rest
         return ctz(pool)
-    return highest(legal)
+    return highest_bit(legal)
 
 
 @njit(cache=True, _nrt=False)
@@ -513,7 +507,7 @@ def sc_follow(params, g, seat, rules, legal):
             if sure >= 0:
                 return sure
             if g[G_TRICK_CARD + g[G_MAKER]] < 0:
-                return highest(beats)
+                return highest_bit(beats)
             return ctz(beats)
         if pos == 1 and not last and params[team, Q_SECOND_LOW] > 0:
             if params[team, Q_SECOND_BOSS] > 0:
@@ -522,12 +516,12 @@ def sc_follow(params, g, seat, rules, legal):
                     return sure
             return throw_off(params, g, seat, rules, legal)
         if pos == 2 and not last and params[team, Q_THIRD_HIGH] > 0:
-            return highest(beats)
+            return highest_bit(beats)
         if (params[team, Q_RUFF_HIGH] > 0 and g[G_LED] != 3 and not (beats & ~TRUMP_MASK)
                 and overruff_behind(g, seat)):
             # don't send a boy to the mill: ruff with a trump no opponent can beat, else high
             sure = lowest_sure(params, g, seat, rules, beats)
-            return sure if sure >= 0 else highest(beats)
+            return sure if sure >= 0 else highest_bit(beats)
         return ctz(beats)
     return throw_off(params, g, seat, rules, legal)
 
@@ -673,7 +667,7 @@ def throw_vs_loner(params, g, seat, rules, nontrump):
         m &= m - 1
         e = 3 if c >= 24 else c % 3
         mine = hand & SUIT_EFF[e]
-        top = highest(mine)
+        top = highest_bit(mine)
         live = thr & SUIT_EFF[e]
         below = popcount(live & ((ONE << c) - 1))
         if (shown >> e) & 1 or below == 0:
@@ -702,12 +696,12 @@ def guards(params, g, seat, rules):
         cards = hand & SUIT_EFF[e]
         if not cards:
             continue
-        top = highest(cards)
+        top = highest_bit(cards)
         above = popcount((thr & SUIT_EFF[e]) >> (top + 1))
         if above == 0:
             keep |= ONE << top
         elif above == 1 and popcount(cards) >= 2:
-            keep |= (ONE << top) | (ONE << highest(cards & ~(ONE << top)))
+            keep |= (ONE << top) | (ONE << highest_bit(cards & ~(ONE << top)))
     return keep
 
 
@@ -723,7 +717,7 @@ def sc_give(params, g, seat):
     """The sitting-out partner gives his best trump, else his best card."""
     hand = g[G_HAND + seat]
     t = hand & TRUMP_MASK
-    return highest(t if t else hand)
+    return highest_bit(t if t else hand)
 
 
 @njit(cache=True, _nrt=False)
