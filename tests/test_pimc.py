@@ -7,10 +7,14 @@ import numpy as np
 import pytest
 from numba import njit
 
+from euchre_sim.analysis.facts import options
 from euchre_sim.analysis.match import duplicate_deals
+from euchre_sim.analysis.situation import read_situation
+from euchre_sim.analysis.worlds import option_presets, sample_presets
 from euchre_sim.cards import format_card
 from euchre_sim.core.dd_search import new_table, next_stamp, search
 from euchre_sim.core.layout import (
+    EV_PLAY,
     G_ALONE,
     G_DEALER,
     G_DEFENDER,
@@ -35,6 +39,7 @@ from euchre_sim.core.tables import EFF, NAT, SUIT_EFF, TRUMP_MASK
 from euchre_sim.core.trick import after_play
 from euchre_sim.pimc import decision_points, evaluate, sample_worlds
 from euchre_sim.rules import Rules
+from euchre_sim.simulate import replay_presets
 from euchre_sim.solver import Position, points, solve
 
 RULESETS = [Rules(), Rules.named("british"), Rules.named("canadian"),
@@ -218,3 +223,23 @@ def test_bad_world_counts() -> None:
     with pytest.raises(ValueError, match="worlds must be positive"):
         sample_worlds(p, 0)
     assert np.isfinite(list(evaluate(p, 5).values())).all()
+
+
+def test_ties_go_to_the_scripted_card() -> None:
+    """A lone maker with the four top trumps and a side nine takes four tricks in every
+    double-dummy world whatever he leads (every world's defenders keep the card that beats the
+    nine), so every lead ties. With ``pimc.tie_break`` he draws trumps first, as the scripted
+    conventions do, and the defenders must guess which suit to keep; without it he leads the
+    weaker card, the nine, and gives the trick away at once."""
+    sit = read_situation('hand=9C,JD,JH,KH,AH up=QD seat=eldest bidding="pass pass pass pass"')
+    alone = next(o for o in options(sit) if o.label == "call hearts alone")
+    presets = option_presets(sit, sample_presets(sit, 12, seed=3), alone)
+    first_lead = {}
+    for tie_break in (0, 1):
+        pimc = f"pimc:pimc.worlds=8,pimc.tie_break={tie_break}"
+        replays = replay_presets(sit.rules, pimc, None, presets)
+        first_lead[tie_break] = {
+            format_card(next(v for k, s, v in rep.trace if k == EV_PLAY and s == sit.seat))
+            for rep in replays}
+    assert first_lead[0] == {"9C"}
+    assert first_lead[1] == {"JH"}  # the right bower: the boss trump

@@ -69,7 +69,8 @@ assert (Q_W_JOKER, Q_W_RIGHT, Q_W_LEFT, Q_W_ACE, Q_W_KING, Q_W_QUEEN, Q_W_TEN, Q
 Q_PIMC_WORLDS = N_Q  # worlds dealt and solved per card decision
 Q_PIMC_BIDDING = N_Q + 1  # 1: bid, discard, go alone and defend alone by search; 0: the model
 Q_PIMC_BID_WORLDS = N_Q + 2  # worlds per decision before the play
-N_PIMC = N_Q + 3
+Q_PIMC_TIE_BREAK = N_Q + 3  # 1: among the cards tied best, the scripted play's; 0: the weaker
+N_PIMC = N_Q + 4
 
 # ---- every kind: the match-equity block after the kind's own slots ----
 # P(win the game) for (ours, theirs, we deal) lives at EQ_BASE + (ours * EQ_MAX + theirs) * 2

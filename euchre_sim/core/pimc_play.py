@@ -20,9 +20,7 @@ from ..rules import R_DECK, R_SUPER_EUCHRE
 from .bits import clz, ctz, kth_bit, popcount
 from .dd_search import next_stamp, solve_from
 from .hands import to_effective, voids_of
-from .kinds import (
-    Q_PIMC_WORLDS,
-)
+from .kinds import Q_PIMC_TIE_BREAK, Q_PIMC_WORLDS
 from .layout import (
     G_ALONE,
     G_DEALER,
@@ -46,6 +44,7 @@ from .layout import (
     G_WIN_SEAT,
 )
 from .rng import below
+from .scripted import sc_play
 from .tables import ABOVE, DECK_NAT, EFF, SUIT_EFF, TRUMP_MASK
 from .trick import after_play, next_seat_map, representatives, top_trumps
 
@@ -304,13 +303,28 @@ def pimc_evaluate(g, seat, rules, rng, legal, worlds, tt, w):
 
 @njit(cache=True, _nrt=False)
 def pimc_play(params, g, seat, rules, rng, legal, tt, w):
-    """The card (effective bit) with the best average over the worlds (ties: the weaker)."""
+    """The card (effective bit) with the best average over the worlds. Ties: with
+    ``pimc.tie_break`` the scripted play's card when it is among the best, else the weaker.
+
+    Double-dummy worlds often tie: a lone maker with four top trumps and a side nine takes the
+    same tricks in every world whichever card he leads first, since every world's defenders
+    keep the right card; at the table, drawing trumps first makes the defenders guess which
+    suit to keep. The scripted conventions are the table's way of playing such ties."""
     if popcount(legal) == 1:
         return ctz(legal)
     worlds = max(1, np.int64(params[seat & 1, Q_PIMC_WORLDS]))
     n = pimc_evaluate(g, seat, rules, rng, legal, worlds, tt, w)
     best = 0
+    ties = 1
     for k in range(1, n):
         if w[W_SUM + k] > w[W_SUM + best]:
             best = k
+            ties = 1
+        elif w[W_SUM + k] == w[W_SUM + best]:
+            ties += 1
+    if ties > 1 and params[seat & 1, Q_PIMC_TIE_BREAK] > 0:
+        card = sc_play(params, g, seat, rules, legal)
+        for k in range(n):
+            if w[W_CAND + k] == card and w[W_SUM + k] == w[W_SUM + best]:
+                return card
     return w[W_CAND + best]

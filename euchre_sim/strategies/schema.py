@@ -18,6 +18,7 @@ from ..core.kinds import (
     P_REDEAL,
     Q_PIMC_BID_WORLDS,
     Q_PIMC_BIDDING,
+    Q_PIMC_TIE_BREAK,
     Q_PIMC_WORLDS,
 )
 
@@ -184,18 +185,20 @@ SCRIPTED: dict[str, Param] = {
     "farmer.exchange": _flag(q.Q_FARMER, 0, "exchange the three lowest 9s/10s for the kitty"),
 }
 
-# A PIMC player plays every card by search, so the scripted card-play conventions do nothing
-# for it; the scripted bidding parameters are its model of how the table bids (the worlds it
-# samples must agree with the bidding seen, and the rest of the auction is played by them),
-# and its own bids where it does not search.
+# A PIMC player plays every card by search; the scripted card-play conventions choose among the
+# cards the search finds equally good (``pimc.tie_break``). The scripted bidding parameters are
+# its model of how the table bids (the worlds it samples must agree with the bidding seen, and
+# the rest of the auction is played by them), and its own bids where it does not search.
 PIMC = {
-    **{k: p for k, p in SCRIPTED.items()
-       if not k.startswith(("play.", "loner_defence."))},
+    **SCRIPTED,
     "pimc.worlds": Param(Q_PIMC_WORLDS, 50, 1, 2000, "worlds dealt and solved at each card "
                          "play", integer=True),
     "pimc.bid_worlds": Param(Q_PIMC_BID_WORLDS, 50, 1, 5000, "worlds dealt and solved at each "
                              "decision before the play (bids, discard, loner, lone defence)",
                              integer=True),
+    "pimc.tie_break": _flag(Q_PIMC_TIE_BREAK, 1, "among the cards the search finds equally "
+                            "good, play the scripted conventions' card (play.*, loner_defence.*) "
+                            "when it is one of them (0: the weaker card)"),
     "pimc.bidding": _flag(Q_PIMC_BIDDING, 1, "bid, discard, go alone and defend alone by search "
                           "too (0: by the scripted parameters, which otherwise model the other "
                           "players' bidding)"),
