@@ -359,17 +359,23 @@ def gone_mask(params, g, seat):
 
 
 @njit(cache=True, _nrt=False)
-def is_boss(params, g, seat, rules, card):
-    """Is ``card`` the highest card of its suit still in play (as far as the seat knows)?"""
+def in_play(params, g, seat, rules):
+    """The cards still in play as far as ``seat`` knows (his own included): the deck less
+    ``gone_mask``."""
+    return DECK_EFF[deck_row(rules), g[G_TRUMP]] & ~gone_mask(params, g, seat)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def is_boss(live, card):
+    """Is ``card`` the highest card of its suit in ``live`` (``in_play``)?"""
     e = 3 if card >= 24 else card % 3
-    universe = DECK_EFF[deck_row(rules), g[G_TRUMP]]
-    live = universe & ~gone_mask(params, g, seat) & SUIT_EFF[e]
-    return (live >> (card + 1)) == 0
+    return ((live & SUIT_EFF[e]) >> (card + 1)) == 0
 
 
 @njit(cache=True, _nrt=False)
 def sc_lead(params, g, seat, rules, legal):
     """Choose a lead from ``legal`` by the conventions switched on."""
+    live = in_play(params, g, seat, rules)  # once: most leads ask which cards are boss
     team = seat & 1
     hand = g[G_HAND + seat]
     maker = g[G_MAKER]
@@ -390,14 +396,14 @@ def sc_lead(params, g, seat, rules, legal):
     if (maker & 1) == team and trumps and params[team, Q_FISH_BOWERS] > 0:
         # going fishing (the seeds' sense): lead the boss trump while trumps are still out
         top = highest_bit(trumps)
-        if is_boss(params, g, seat, rules, top) and threats(params, g, seat, rules) & TRUMP_MASK:
+        if is_boss(live, top) and threats(params, g, seat, live) & TRUMP_MASK:
             return top
     if maker == (seat ^ 2) and trumps and params[team, Q_LEAD_TRUMP_PARTNER] > 0:
         return highest_bit(trumps)
     if maker == seat and trumps:
         n = popcount(hand & TRUMP_MASK)
         top = highest_bit(trumps)
-        boss = is_boss(params, g, seat, rules, top)
+        boss = is_boss(live, top)
         need = params[team, Q_LEAD_RIGHT_MIN]
         # a lone maker draws trumps while he holds the boss, however few he has left
         if need > 0 and boss and (n >= need or g[G_ALONE] == 1):
@@ -417,7 +423,7 @@ def sc_lead(params, g, seat, rules, legal):
         best = -1
         while m:
             c = ctz(m)
-            if is_boss(params, g, seat, rules, c):
+            if is_boss(live, c):
                 best = c
             m &= m - 1
         if best >= 0:
@@ -481,19 +487,24 @@ def sc_follow(params, g, seat, rules, legal):
     last = pos == nplay - 1
     beats = legal & (SUIT_EFF[g[G_LED]] | TRUMP_MASK) & ~((np.int64(2) << w) - 1)
     vs_loner = against_lone_maker(g, team)
+    # what is in play and what an opponent may still hold: worked out once for the paths
+    # against a lone maker (the others seldom need them, and then once)
+    live = in_play(params, g, seat, rules) if vs_loner else np.int64(0)
+    thr = threats(params, g, seat, live) if vs_loner else np.int64(0)
     if beats and vs_loner and params[team, Q_SAVE_BOSS_VS_LONER] > 0:
         partner = seat ^ 2
         partner_to_play = (partner != g[G_OUT_A] and partner != g[G_OUT_B]
                            and g[G_TRICK_CARD + partner] < 0)
-        if ws == partner or (partner_to_play and not is_boss(params, g, seat, rules, w)):
+        if ws == partner or (partner_to_play and not is_boss(live, w)):
             # a boss trump takes a trick whenever it is played: not on one partner is winning,
             # nor on a card partner may still beat in its suit (on a boss card, ruff: the
             # lead it wins lets us cash our side winners before the loner's)
-            beats &= ~boss_trumps(params, g, seat, rules, beats)
+            beats &= ~boss_trumps(thr, beats)
     if ws == (seat ^ 2):
         overtake = False
         if beats and not last:
-            if params[team, Q_TRUMP_PARTNER_BOSS] > 0 and not is_boss(params, g, seat, rules, w):
+            if (params[team, Q_TRUMP_PARTNER_BOSS] > 0
+                    and not is_boss(in_play(params, g, seat, rules), w)):
                 overtake = True
             elif params[team, Q_TRUMP_PARTNER_VOID] > 0 and ruff_behind(g, seat, w):
                 overtake = True
@@ -503,7 +514,7 @@ def sc_follow(params, g, seat, rules, legal):
         if vs_loner and params[team, Q_TAKE_VS_LONER] > 0:
             # against a lone hand every trick counts: take it, surely if we can, else with
             # the best card while the loner is still to play
-            sure = lowest_sure(params, g, seat, rules, beats)
+            sure = lowest_sure(thr, beats)
             if sure >= 0:
                 return sure
             if g[G_TRICK_CARD + g[G_MAKER]] < 0:
@@ -511,7 +522,7 @@ def sc_follow(params, g, seat, rules, legal):
             return ctz(beats)
         if pos == 1 and not last and params[team, Q_SECOND_LOW] > 0:
             if params[team, Q_SECOND_BOSS] > 0:
-                sure = lowest_sure(params, g, seat, rules, beats)
+                sure = lowest_sure(threats(params, g, seat, in_play(params, g, seat, rules)), beats)
                 if sure >= 0:
                     return sure
             return throw_off(params, g, seat, rules, legal)
@@ -520,7 +531,7 @@ def sc_follow(params, g, seat, rules, legal):
         if (params[team, Q_RUFF_HIGH] > 0 and g[G_LED] != 3 and not (beats & ~TRUMP_MASK)
                 and overruff_behind(g, seat)):
             # don't send a boy to the mill: ruff with a trump no opponent can beat, else high
-            sure = lowest_sure(params, g, seat, rules, beats)
+            sure = lowest_sure(threats(params, g, seat, in_play(params, g, seat, rules)), beats)
             return sure if sure >= 0 else highest_bit(beats)
         return ctz(beats)
     return throw_off(params, g, seat, rules, legal)
@@ -572,36 +583,31 @@ def known_upcard(params, g, seat):
 
 
 @njit(cache=True, _nrt=False)
-def threats(params, g, seat, rules):
-    """Cards still in play that an opponent may hold, as far as ``seat`` knows: the live cards
-    outside his hand, less the up-card when his partner the dealer is known to hold it."""
-    universe = DECK_EFF[deck_row(rules), g[G_TRUMP]]
-    live = universe & ~gone_mask(params, g, seat) & ~g[G_HAND + seat]
+def threats(params, g, seat, live):
+    """Cards still in play that an opponent may hold, as far as ``seat`` knows: the cards of
+    ``live`` (``in_play``) outside his hand, less the up-card when his partner the dealer is
+    known to hold it."""
+    live = live & ~g[G_HAND + seat]
     up = known_upcard(params, g, seat)
     if up >= 0 and g[G_DEALER] == (seat ^ 2):
         live &= ~(ONE << up)
     return live
 
 
-@njit(cache=True, _nrt=False)
-def boss_trumps(params, g, seat, rules, cards):
-    """The trumps of ``cards`` that no card still in play can beat, as far as ``seat`` knows."""
-    thr = threats(params, g, seat, rules) & TRUMP_MASK
-    out = np.int64(0)
-    m = cards & TRUMP_MASK
-    while m:
-        c = ctz(m)
-        m &= m - 1
-        if (thr >> (c + 1)) == 0:
-            out |= ONE << c
-    return out
+@njit(cache=True, _nrt=False, inline="always")
+def boss_trumps(thr, cards):
+    """The trumps of ``cards`` that no card of ``thr`` (``threats``) can beat: those above its
+    highest trump."""
+    t = thr & TRUMP_MASK
+    if t == 0:
+        return cards & TRUMP_MASK
+    return cards & TRUMP_MASK & ~((np.int64(2) << highest_bit(t)) - 1)
 
 
 @njit(cache=True, _nrt=False)
-def lowest_sure(params, g, seat, rules, cards):
-    """The lowest of ``cards`` that no opponent can beat in its own suit (a trump: no higher
-    trump; a side card: no higher card of its suit, ruffs aside), or -1."""
-    thr = threats(params, g, seat, rules)
+def lowest_sure(thr, cards):
+    """The lowest of ``cards`` that no card of ``thr`` (``threats``) can beat in its own suit
+    (a trump: no higher trump; a side card: no higher card of its suit, ruffs aside), or -1."""
     m = cards
     while m:
         c = ctz(m)
@@ -621,9 +627,10 @@ def throw_off(params, g, seat, rules, legal):
     nontrump = legal & ~TRUMP_MASK
     against_loner = nontrump and against_lone_maker(g, team)
     if against_loner and params[team, Q_SUITS_VS_LONER] > 0:
-        return throw_vs_loner(params, g, seat, rules, nontrump)
+        return throw_vs_loner(g, seat, nontrump, threats(params, g, seat,
+                                                         in_play(params, g, seat, rules)))
     if against_loner and params[team, Q_GUARDS_VS_LONER] > 0:
-        rest = nontrump & ~guards(params, g, seat, rules)
+        rest = nontrump & ~guards(hand, threats(params, g, seat, in_play(params, g, seat, rules)))
         if not rest:
             return ctz(nontrump)
         nontrump = rest
@@ -649,15 +656,15 @@ def against_lone_maker(g, team):
 
 
 @njit(cache=True, _nrt=False)
-def throw_vs_loner(params, g, seat, rules, nontrump):
+def throw_vs_loner(g, seat, nontrump, thr):
     """The side card to lose against a lone maker: keep in each suit he may still hold our top
     card while a live card of that suit lies below it (it beats his last card of the suit), and
     the guard beside a top with one live card above it (K-x behind the ace); throw first what
     can no longer take a trick (a suit he has shown out of, a card with nothing live below),
-    lowest first, then that guard, then the top with the fewest live cards below it."""
+    lowest first, then that guard, then the top with the fewest live cards below it. ``thr``:
+    the cards an opponent may hold (``threats``)."""
     hand = g[G_HAND + seat]
-    thr = threats(params, g, seat, rules)
-    kx = guards(params, g, seat, rules)
+    kx = guards(hand, thr)
     shown = voids_of(g, g[G_MAKER])
     best = -1
     best_key = np.int64(1) << 40
@@ -685,12 +692,10 @@ def throw_vs_loner(params, g, seat, rules, nontrump):
 
 
 @njit(cache=True, _nrt=False)
-def guards(params, g, seat, rules):
-    """Side cards worth keeping against a lone hand: in each side suit the top card when no
-    live card is above it, and with one above, one guard beside it (K-x behind a live ace
-    takes the second round of the suit)."""
-    hand = g[G_HAND + seat]
-    thr = threats(params, g, seat, rules)
+def guards(hand, thr):
+    """Side cards of ``hand`` worth keeping against a lone hand: in each side suit the top card
+    when no card of ``thr`` (``threats``) is above it, and with one above, one guard beside it
+    (K-x behind a live ace takes the second round of the suit)."""
     keep = np.int64(0)
     for e in range(3):
         cards = hand & SUIT_EFF[e]
