@@ -211,3 +211,38 @@ def test_upcard_memory_counts_partners_upcard_as_ours() -> None:
     g = state("H", {0: "KH 9H 9D TD 9S"}, [(3, "AC")], dealer=2, maker=1, up="AS",
               played="JH JD TH QH", round_=2, voids={1: "C"})
     assert choose(g, ruff + ",play.upcard_memory=1") == "KH"
+
+
+def test_lone_maker_leads_his_highest_side_card() -> None:
+    """Diamonds trump (called in round 2 over the 9C), North alone has drawn two rounds of
+    trumps with the bowers and holds KC JC 9D; the AD, KD and the AC are still out, so no
+    card of his is boss. The plain lead is the lowest side card, the JC, which any club
+    above it takes; with ``play.lone_maker_leads_high=1`` he leads the KC, which only the
+    ace beats, and a king that holds may leave the JC boss behind it."""
+    g = state("D", {0: "KC JC 9D"}, maker=0, alone=True, played="JD 9S QH JH 9H TS",
+              up="9C", round_=2)
+    assert choose(g, "tuned:play.lone_maker_leads_high=0") == "JC"
+    assert choose(g, "tuned:play.lone_maker_leads_high=1") == "KC"
+    # not alone: a low lead may be won by partner, the convention does not apply
+    g = state("D", {0: "KC JC 9D"}, maker=0, played="JD 9S QH AS JH 9H TS KS", up="9C",
+              round_=2)
+    assert choose(g, "tuned:play.lone_maker_leads_high=1") == "JC"
+
+
+def test_loner_defence_counts_only_cards_partner_may_hold() -> None:
+    """Diamonds trump, West (seat 3) alone leads the left bower JH; North holds the right bower
+    JD and the AD, South plays after him. Only the JD beats the JH, and it is North's own:
+    South cannot beat it, so North takes the trick with the JD (the AD is then boss) instead of
+    saving the JD for later and throwing the AD under the JH."""
+    g = state("D", {0: "JD AD TS"}, [(3, "JH")], maker=3, alone=True, played="9S QS KS")
+    assert choose(g, "tuned") == "JD"
+    assert choose(g, "tuned:loner_defence.save_boss_trumps=0") == "JD"
+
+
+def test_loner_defence_last_to_play_wins_cheaply() -> None:
+    """Diamonds trump, West (seat 3) alone ruffed South's AC with the QD; North plays last
+    with the AD and the JD: nobody plays after him, so the AD wins as surely as the JD, and
+    he keeps the right bower (taking every trick would otherwise spend the one sure trump)."""
+    g = state("D", {0: "AD JD 9S"}, [(2, "AC"), (3, "QD")], maker=3, alone=True,
+              played="9H QH KH")
+    assert choose(g, "tuned") == "AD"

@@ -39,6 +39,7 @@ from .kinds import (
     Q_LEAD_RIGHT_MIN,
     Q_LEAD_THROUGH_LONER,
     Q_LEAD_TRUMP_PARTNER,
+    Q_LONE_LEADS_HIGH,
     Q_MEMORY,
     Q_NEXT_ELDEST,
     Q_NEXT_THIRD,
@@ -462,6 +463,10 @@ def sc_lead(params, g, seat, rules, legal):
                     rest &= ~SUIT_EFF[e]
             if rest:
                 pool = rest
+        if maker == seat and g[G_ALONE] == 1 and params[team, Q_LONE_LEADS_HIGH] > 0:
+            # a lone maker has no partner to win a low lead: his highest side card first (a
+            # king that holds may make the queen behind it boss)
+            return highest_bit(pool)
         return ctz(pool)
     return highest_bit(legal)
 
@@ -495,10 +500,11 @@ def sc_follow(params, g, seat, rules, legal):
         partner = seat ^ 2
         partner_to_play = (partner != g[G_OUT_A] and partner != g[G_OUT_B]
                            and g[G_TRICK_CARD + partner] < 0)
-        if ws == partner or (partner_to_play and not is_boss(live, w)):
+        if ws == partner or (partner_to_play and not is_boss(live & ~g[G_HAND + seat], w)):
             # a boss trump takes a trick whenever it is played: not on one partner is winning,
-            # nor on a card partner may still beat in its suit (on a boss card, ruff: the
-            # lead it wins lets us cash our side winners before the loner's)
+            # nor on a card partner may still beat in its suit (with a card that is not ours;
+            # on a boss card, ruff: the lead it wins lets us cash our side winners before the
+            # loner's)
             beats &= ~boss_trumps(thr, beats)
     if ws == (seat ^ 2):
         overtake = False
@@ -514,6 +520,8 @@ def sc_follow(params, g, seat, rules, legal):
         if vs_loner and params[team, Q_TAKE_VS_LONER] > 0:
             # against a lone hand every trick counts: take it, surely if we can, else with
             # the best card while the loner is still to play
+            if last:
+                return ctz(beats)  # nobody plays after us: the cheapest winner is sure
             sure = lowest_sure(thr, beats)
             if sure >= 0:
                 return sure

@@ -174,6 +174,9 @@ SCRIPTED: dict[str, Param] = {
                                             "(it takes a trick whenever played) on a trick "
                                             "partner is winning, nor on a card partner may "
                                             "still beat in its suit"),
+    "play.lone_maker_leads_high": _flag(q.Q_LONE_LEADS_HIGH, 0,
+                                        "a lone maker who leads a side card leads his "
+                                        "highest (no partner can win a low lead)"),
     "play.card_memory": _flag(q.Q_MEMORY, 0, "remember every played card (which cards are "
                               "boss); without it a player knows only his own and the table's"),
     "play.lead_partner_void": _flag(q.Q_LEAD_PARTNER_VOID, 0, "with card memory, lead a side "
