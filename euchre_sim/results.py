@@ -1,4 +1,5 @@
-"""Writing a run's results atomically: records as Parquet, ``meta.json``, summary, chart.
+"""Run folders: writing a run's results atomically (records as Parquet, ``meta.json``,
+summary, chart), and reading them back (:func:`load`).
 
 Everything is written into a temporary sibling folder which is renamed to the final name only
 when the run is complete, so an interrupted run never leaves a folder that looks complete.
@@ -24,6 +25,7 @@ from typing import Any
 
 import numba
 import numpy as np
+import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
@@ -260,3 +262,67 @@ def _jsonable(obj: Any) -> Any:
     if isinstance(obj, Path):
         return str(obj)
     raise TypeError(f"not JSON serialisable: {type(obj).__name__}")
+
+
+@dataclass
+class Run:
+    """A run folder read back (:func:`load`): where it is, its provenance and its tables.
+
+    ``run.tables`` holds every Parquet file of the folder by name (``deals``, ``games``,
+    ``steps``, ``options``, ...); each is also an attribute (``run.deals``). ``run.meta`` is
+    ``meta.json`` (the command, the strategies, the rules, the commit), ``run.summary``
+    ``summary.json`` where the job writes one."""
+
+    path: Path
+    meta: dict[str, Any]
+    tables: dict[str, pd.DataFrame]
+    summary: dict[str, Any] | None = None
+
+    def __getattr__(self, name: str) -> pd.DataFrame:
+        tables = self.__dict__.get("tables", {})
+        if name in tables:
+            return tables[name]
+        raise AttributeError(f"run {self.__dict__.get('path')} has no table {name!r}; it has: "
+                             f"{', '.join(sorted(tables)) or 'none'}")
+
+
+def find_run(name_or_path: str | os.PathLike, root: str | os.PathLike = "results") -> Path:
+    """The run folder ``name_or_path`` names: a run folder itself, or the newest run in a folder
+    of runs (``results/NAME/RUN_ID``, run ids sort by time), given as a path or as a name under
+    ``root``. A one-line :class:`ResultsError` when there is none."""
+    text = str(name_or_path)
+    if not text:
+        raise ResultsError("no run named: give a run folder or an experiment name")
+    for cand in (Path(text), Path(root) / text):
+        if not cand.is_dir():
+            continue
+        if is_results_folder(cand):
+            return cand
+        runs = sorted(p for p in cand.iterdir() if not p.name.startswith(".")
+                      and is_results_folder(p))
+        if runs:
+            return runs[-1]
+        raise ResultsError(f"{str(cand)!r} holds no finished run (no meta.json in it or in its "
+                           "folders)")
+    raise ResultsError(f"no run {text!r}: not a folder, nor a folder under {str(root)!r}")
+
+
+def load(name_or_path: str | os.PathLike, root: str | os.PathLike = "results",
+         decoded: bool = True) -> Run:
+    """Read a run folder back: ``load("demo")``, ``load("order_up_dealer")`` (its newest run),
+    ``load("results/table_bias/20261201-023829-seed1")``. With ``decoded`` (the default) the
+    deal records get readable columns (``euchre_sim.decode``: card strings, trump suit, the
+    maker's hand and its features, march / euchred)."""
+    path = find_run(name_or_path, root)
+    try:
+        meta = json.loads((path / "meta.json").read_text())
+        summary = (json.loads((path / "summary.json").read_text())
+                   if (path / "summary.json").is_file() else None)
+        tables = {p.stem: pd.read_parquet(p) for p in sorted(path.glob("*.parquet"))}
+    except (OSError, ValueError) as exc:
+        raise ResultsError(f"cannot read run {str(path)!r}: {exc}") from None
+    if decoded and "deals" in tables and "hand0" in tables["deals"].columns:
+        from .decode import decode  # only when asked: decoding imports the card tables
+
+        tables["deals"] = decode(tables["deals"])
+    return Run(path, meta, tables, summary)
