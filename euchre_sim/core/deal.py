@@ -17,6 +17,7 @@ from ..rules import (
     R_DECK,
     R_DEFENDER_ALONE,
     R_FARMERS,
+    R_HEARTS_NEVER_TRUMP,
     R_LONE_DEFENCE,
     R_NO_FIRST_BLOOD,
     R_PARTNERS_BEST,
@@ -330,12 +331,12 @@ def farmers_hand(g, rng, rules, kinds, params, recs, ri, trace, ti):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw):
-    """Steps 4-6: the joker turned up, a club turned up under club_euchre, round 1, round 2.
+def make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, never, clubs):
+    """Steps 4-6: the joker turned up, a club turned up under club_euchre (``clubs``), round
+    1, round 2; ``never``: the suits nobody may make trump (hearts under hearts_never_trump).
     Returns (maker, trump, round); maker -1 when all pass twice without stick the dealer."""
     dealer = g[G_DEALER]
     up = g[G_UP]
-    never = banned_trumps(rules)  # hearts under hearts_never_trump
     if up == 32:
         g[G_UPSUIT] = -1
         trump = decide_joker_trump(kinds, params, g, dealer, rules, rng, never)
@@ -344,7 +345,7 @@ def make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw):
         return dealer, trump, 1
     upsuit = up >> 3
     g[G_UPSUIT] = upsuit
-    if upsuit == 0 and rules[R_CLUB_EUCHRE]:  # the dealer's side must take a club: no bidding
+    if upsuit == 0 and clubs:  # the dealer's side must take a club: no bidding
         model_forced_take(kinds, params, g, dealer)
         if ti >= 0:
             emit(trace, ti, g, EV_CLUB_EUCHRE, dealer, 0)
@@ -389,6 +390,14 @@ def make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw):
             emit(trace, ti, g, EV_PASS2, p, 0)
         g[G_PASSES] += 1
     return -1, -1, 0
+
+
+@njit(cache=True, _nrt=False)
+def make_trump_options(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw):
+    """``make_trump`` under hearts_never_trump or club_euchre, out of line: a deal without
+    them runs ``make_trump`` with both off as constants, the code it always ran."""
+    return make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw,
+                      banned_trumps(rules), rules[R_CLUB_EUCHRE] != 0)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -605,8 +614,12 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
     si = pi if redeals == 0 else -1
     if rules[R_FARMERS]:
         farmers_hand(g, rng, rules, kinds, params, recs, ri, trace, ti)  # 3
-    maker, trump, rnd = make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt,
-                                   pw)  # 4-6
+    if rules[R_HEARTS_NEVER_TRUMP] or rules[R_CLUB_EUCHRE]:  # 4-6
+        maker, trump, rnd = make_trump_options(g, rng, rules, kinds, params, trace, ti, presets,
+                                               si, tt, pw)
+    else:
+        maker, trump, rnd = make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt,
+                                       pw, 0, False)
     recs[ri, F_PASSES] = g[G_PASSES]
     recs[ri, F_ROUND] = rnd
     recs[ri, F_MAKER] = maker
