@@ -14,7 +14,10 @@ the play is assumed perfect on both sides (the usual PIMC optimism about informa
 
 Not searched, the model decides: the dealer's choice of trump under a turned-up joker (made
 blind), redeals, and every decision under farmer's hand or partner's best (whose exchanges
-the worlds do not model).
+the worlds do not model). The replay follows the rules like the deal kernel: no heart is
+ordered, named or a candidate under hearts_never_trump, a club turned up under club_euchre
+makes the dealer maker without an auction, and lone defenders are asked only against a lone
+maker under lone_defence = against_lone_maker.
 """
 
 import numpy as np
