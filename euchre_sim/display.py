@@ -6,6 +6,7 @@ from .cards import SUIT_NAMES, format_card, format_hand
 from .core.layout import (
     EV_ALONE,
     EV_CALL,
+    EV_CLUB_EUCHRE,
     EV_DEFEND_ALONE,
     EV_DISCARD,
     EV_FARMER,
@@ -49,6 +50,8 @@ def format_deal(record: dict, trace: list[tuple[int, int, int]], header: str = "
             lines.append(f"{who} exchanges {format_card(value)} (farmer's hand)")
         elif kind == EV_JOKER_TRUMP:
             lines.append(f"Joker turned up: {who} names {SUIT_NAMES[value]}")
+        elif kind == EV_CLUB_EUCHRE:
+            lines.append(f"A club turned up: {who} must take it, clubs are trump (club euchre)")
         elif kind == EV_PASS1:
             lines.append(f"Round 1: {who} passes")
         elif kind == EV_ORDER:

@@ -20,7 +20,10 @@ Readings of the contract where it leaves room (the places are marked ``READING``
   of phase ``"farmer"``; with exactly one 3-subset the second has a single action (no draw).
 * A defender barred by ``passed_cannot_go_alone`` is not asked at all (the same as a decision
   with the single action "no": no draw, no trace event). A barred dealer in round 1 is asked,
-  with the single action "pass" (no draw; PASS1 is written).
+  with the single action "pass" (no draw; PASS1 is written). So is every player in round 1 when
+  a heart is turned up under ``hearts_never_trump``.
+* ``club_euchre``: a club turned up is no decision at all (no ``yield``): the CLUB_EUCHRE event,
+  then the dealer's discard.
 * The ALONE and DEFEND_ALONE events are written only when the player does play alone (declining
   writes nothing); RAILROAD is written for both answers.
 * ``reference`` strategy: strengths are computed on the player's current natural hand (after a
@@ -52,6 +55,8 @@ from euchre_sim.cards import (
 )
 from euchre_sim.reference_strategies import decide, full_params
 from euchre_sim.rules import Rules
+
+CLUBS, HEARTS = 0, 2  # suit ids (SUITS = "CDHS"): club_euchre, hearts_never_trump
 
 # --------------------------------------------------------------------------------------------
 # Random numbers
@@ -240,7 +245,8 @@ def low_cards(hand: int) -> list[int]:
 # --------------------------------------------------------------------------------------------
 
 (T_REDEAL, T_FARMER, T_JOKER_TRUMP, T_PASS1, T_ORDER, T_PASS2, T_CALL, T_THROWN_IN, T_DISCARD,
- T_ALONE, T_DEFEND_ALONE, T_RAILROAD, T_GIVE, T_LONE_DISCARD, T_PLAY, T_TRICK) = range(1, 17)
+ T_ALONE, T_DEFEND_ALONE, T_RAILROAD, T_GIVE, T_LONE_DISCARD, T_PLAY, T_TRICK,
+ T_CLUB_EUCHRE) = range(1, 18)
 
 KEEP = ("keep",)
 REDEAL = ("redeal",)
@@ -462,11 +468,11 @@ class DealState:
         """Step 11: who leads the first trick."""
         maker_alone = self.alone == 1
         lone_defender = self.defender >= 0
-        if self.rules.lead == "left_of_lone" and (maker_alone or lone_defender):
+        if self.rules.lead != "eldest" and (maker_alone or lone_defender):
             if maker_alone and lone_defender:
                 return self.defender
             lone = self.maker if maker_alone else self.defender
-            return (lone + 1) % 4
+            return (lone + 1) % 4 if self.rules.lead == "left_of_lone" else (lone - 1) % 4
         return next(p for p in self.order if self.active[p])
 
     def _procedure(self) -> Iterator[Decision]:
@@ -507,17 +513,27 @@ class DealState:
 
         passed_in_making_round: list[int] = []
         forced_alone = False
+        # hearts_never_trump: hearts may never be made trump (no suit is barred otherwise).
+        never = {HEARTS} if rules.hearts_never_trump else set()
         if up == JOKER:
-            # Step 4: the joker turned up; the dealer names trump, no bidding.
-            action = yield ("joker_trump", dealer, [("call", s) for s in range(4)])
+            # Step 4: the joker turned up; the dealer names trump, no bidding (never hearts
+            # under hearts_never_trump).
+            calls = [("call", s) for s in range(4) if s not in never]
+            action = yield ("joker_trump", dealer, calls)
             self._event(T_JOKER_TRUMP, dealer, action[1])
             self._make_trump(dealer, action[1], 1)
+        elif rules.club_euchre and suit_of(up) == CLUBS:
+            # Step 4b: club euchre; a club turned up must be taken: clubs are trump, the dealer
+            # is the maker, nobody bids.
+            self._event(T_CLUB_EUCHRE, dealer, 0)
+            self._make_trump(dealer, CLUBS, 1)
         else:
             up_suit = suit_of(up)
-            # Step 5: round 1.
+            # Step 5: round 1 (a heart up-card under hearts_never_trump: pass is the only
+            # action of every player).
             for p in order:
-                legal = [PASS, ORDER]
-                if p == dealer and rules.dealer_needs_trump:
+                legal = [PASS] if up_suit in never else [PASS, ORDER]
+                if p == dealer and rules.dealer_needs_trump and up_suit not in never:
                     # The left bower and the joker do not count (printed suit only).
                     hand = bits(self.hands[p])
                     if not any(c != JOKER and suit_of(c) == up_suit for c in hand):
@@ -536,7 +552,7 @@ class DealState:
                 passed_in_making_round = []
                 for p in order:
                     stuck = p == dealer and rules.stick_the_dealer
-                    calls = [("call", s) for s in range(4) if s != up_suit]
+                    calls = [("call", s) for s in range(4) if s != up_suit and s not in never]
                     legal = calls if stuck else [PASS] + calls
                     action = yield ("round2", p, legal)
                     if action == PASS:
@@ -578,8 +594,9 @@ class DealState:
                 self._sit_out(partner)
                 self._event(T_ALONE, maker, 0)
 
-        # Step 9: lone defender, asked from the dealer's left.
-        if rules.defender_alone:
+        # Step 9: lone defender, asked from the dealer's left (with lone_defence =
+        # against_lone_maker only when the maker plays alone).
+        if rules.defender_alone and (self.alone or rules.lone_defence == "any"):
             for p in order:
                 if p % 2 == maker % 2:
                     continue

@@ -1,4 +1,4 @@
-"""Rule options of ``RULES.md`` section 2, the named rulesets, validation and packing.
+"""Rule options of ``RULES.md`` sections 2 and 3.1, the named rulesets, validation and packing.
 
 Every rule option is declared once, in the table below: one ``_option(...)`` line gives the
 :class:`Rules` field, its allowed values, its default, its slot in the packed array (the ``R_*``
@@ -107,9 +107,9 @@ def _option(name: str, values: tuple, default: Any, help: str) -> int:
     return len(_TABLE) - 1
 
 
-# The rule options, in the order of RULES.md section 2. Each line declares one option: its field
-# name, its values (listing order), its default, its help text; the R_* name on the left is its
-# slot in the packed array, a plain int the kernels import.
+# The rule options, in the order of RULES.md section 2 (then those of section 3.1, below). Each
+# line declares one option: its field name, its values (listing order), its default, its help
+# text; the R_* name on the left is its slot in the packed array, a plain int the kernels import.
 R_STICK = _option(
     "stick_the_dealer", (True, False), True,
     "dealer must name trump when all pass twice (else the hand is thrown in)",
@@ -124,8 +124,8 @@ R_DEALER_PARTNER_ALONE = _option(
     "Canadian loner: dealer's partner who orders up must play alone",
 )
 R_LEAD = _option(
-    "lead", ("eldest", "left_of_lone"), "eldest",
-    "first lead with a lone player: eldest active hand, or left of the lone player",
+    "lead", ("eldest", "left_of_lone", "right_of_lone"), "eldest",
+    "first lead with a lone player: eldest active hand, left or right of the lone player",
 )
 R_SUPER_EUCHRE = _option(
     "super_euchre", (False, True), False, "makers taking no trick give the defenders 4"
@@ -158,6 +158,20 @@ R_PARTNERS_BEST = _option(
     "lone player receives a card from partner: none, give, railroad",
 )
 
+# The options of RULES.md section 3.1 (more options of the four-handed game).
+R_LONE_DEFENCE = _option(
+    "lone_defence", ("any", "against_lone_maker"), "any",
+    "with defender_alone: defend alone against any maker, or only against a lone maker",
+)
+R_HEARTS_NEVER_TRUMP = _option(
+    "hearts_never_trump", (False, True), False,
+    "hearts can never be trump: a heart up-card is passed, hearts cannot be named",
+)
+R_CLUB_EUCHRE = _option(
+    "club_euchre", (False, True), False,
+    "a club up-card must be taken: clubs trump, the dealer maker, no bidding",
+)
+
 RULE_OPTIONS: tuple[RuleOption, ...] = tuple(_TABLE)
 """Every rule option, in slot order (``RULE_OPTIONS[R_DECK].name == "deck"``)."""
 N_RULE_FIELDS = len(RULE_OPTIONS)
@@ -173,6 +187,8 @@ def _code(slot: int, value: str) -> int:
 
 # Packed codes of the str options' values, for the kernels.
 LEAD_ELDEST, LEAD_LEFT_OF_LONE = _code(R_LEAD, "eldest"), _code(R_LEAD, "left_of_lone")
+LEAD_RIGHT_OF_LONE = _code(R_LEAD, "right_of_lone")
+LONE_DEFENCE_ANY = _code(R_LONE_DEFENCE, "any")
 REDEAL_NONE = _code(R_REDEAL, "none")
 REDEAL_ACE_NO_FACE = _code(R_REDEAL, "ace_no_face")
 REDEAL_NINES_AND_TENS = _code(R_REDEAL, "nines_and_tens")

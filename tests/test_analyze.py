@@ -304,3 +304,90 @@ def test_bad_table_lists_are_one_line_errors(capsys, extra, needle):
                    "--bidding", "pass pass pass", "--deals", "100", *extra])
     err = capsys.readouterr().err
     assert rc == 2 and needle in err and err.count("\n") == 1
+
+
+# --------------------------------------------------------------------------------------------
+# The options of RULES.md section 3.1 in situations
+# --------------------------------------------------------------------------------------------
+
+NEVER_HEARTS = Rules(hearts_never_trump=True)
+
+
+def test_hearts_never_trump_offers_no_heart_bid():
+    """A heart turned up: the only round-1 action is pass; in round 2 hearts is not offered
+    (two suits left when another suit was turned down), the stuck dealer included."""
+    r1 = options(parse_situation("JH TD AC KS 9S", "9H", "eldest", rules=NEVER_HEARTS))
+    assert [o[0] for o in r1] == ["pass"]
+    r2 = options(parse_situation("JH TD AC KS 9S", "9C", "eldest", "pass " * 4,
+                                 rules=NEVER_HEARTS))
+    assert [o[0] for o in r2] == ["pass", "call diamonds", "call diamonds alone",
+                                  "call spades", "call spades alone"]
+    stuck = options(parse_situation("JH TD AC KS 9S", "9H", "dealer", "pass " * 7,
+                                    rules=NEVER_HEARTS))
+    assert [o[0] for o in stuck] == ["call clubs", "call clubs alone", "call diamonds",
+                                     "call diamonds alone", "call spades", "call spades alone"]
+    # the same situations without the option offer hearts
+    assert "order up" in [o[0] for o in options(parse_situation("JH TD AC KS 9S", "9H",
+                                                                "eldest"))]
+
+
+@pytest.mark.parametrize("up,bidding,needle", [
+    ("9H", "order", "9H is a heart: it cannot be ordered up or taken (hearts_never_trump)"),
+    ("9H", "pass pass pass take", "it cannot be ordered up or taken"),
+    ("9C", "pass pass pass pass hearts", "hearts cannot be named trump (hearts_never_trump)"),
+])
+def test_hearts_never_trump_rejects_a_heart_trump(capsys, up, bidding, needle):
+    with pytest.raises(AnalysisError) as exc:
+        parse_situation("JD TD AC KS 9S", up, "eldest", bidding, rules=NEVER_HEARTS)
+    assert needle in str(exc.value) and "\n" not in str(exc.value)
+    sit = parse_situation("JD TD AC KS 9S", up, "eldest", bidding)  # fine without the option
+    assert sit.question == "play" and sit.facts.trump == 2
+    rc = cli.main(["analyze", "--hand", "JD TD AC KS 9S", "--up", up, "--seat", "eldest",
+                   "--bidding", bidding, "--set", "hearts_never_trump=true"])
+    err = capsys.readouterr().err
+    assert rc == 2 and needle in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("bidding", ["", "pass pass pass", "pass pass pass pass"])
+def test_club_euchre_refuses_a_club_up_card(bidding):
+    """A club turned up under club_euchre: nobody bids, so no bidding can be written (the
+    analyser takes no such deal, as with a joker turned up); another up-card is as usual."""
+    rules = Rules(club_euchre=True)
+    with pytest.raises(AnalysisError, match="is a club: under club_euchre the dealer's side "
+                                            "must take it"):
+        parse_situation("JH TD AD KS 9S", "9C", "dealer", bidding, rules=rules)
+    sit = parse_situation("JH TD AD KS 9S", "9D", "dealer", "pass pass pass", rules=rules)
+    assert [o[0] for o in options(sit)] == ["pass", "take up", "take up alone"]
+
+
+def test_lone_defence_only_against_a_lone_maker():
+    """The third names diamonds: under against_lone_maker nobody is asked to defend alone
+    when he plays with his partner (the question is the card to play; a lone defender is
+    impossible), but against a lone maker the dealer's partner is asked."""
+    rules = Rules(defender_alone=True, lone_defence="against_lone_maker")
+    bid = "pass pass pass pass pass pass diamonds"
+    anyone = parse_situation("JS JC AS KS AH", "9H", "partner", bid,
+                             rules=Rules(defender_alone=True))
+    assert anyone.question == "defend"
+    with pytest.raises(AnalysisError, match="it is the eldest's turn to play"):
+        parse_situation("JS JC AS KS AH", "9H", "partner", bid, rules=rules)
+    sit = parse_situation("JS JC AS KS AH", "9H", "partner", bid, rules=rules,
+                          tricks="eldest:9S")
+    assert sit.question == "play" and sit.facts.defender == -1
+    with pytest.raises(AnalysisError, match="goes alone only against a lone maker"):
+        parse_situation("JS JC AS KS AH", "9H", "partner", bid, rules=rules, defend="dealer")
+    alone = parse_situation("JS JC AS KS AH", "9H", "partner", bid + " alone", rules=rules)
+    assert alone.question == "defend" and alone.facts.asked == (1, 3)
+
+
+def test_right_of_lone_leads_first():
+    """The eldest orders up alone (the third sits out): under right_of_lone the dealer, on his
+    right, leads; under eldest that lead is out of turn."""
+    args = dict(hand="KS QS TC 9D TD", up="9H", seat="partner", bidding="order alone",
+                tricks="dealer:AS eldest:9S")
+    sit = parse_situation(**args, rules=Rules(lead="right_of_lone"))
+    assert sit.question == "play" and [o[0] for o in options(sit)] == ["play QS", "play KS"]
+    with pytest.raises(AnalysisError, match="the dealer played out of turn"):
+        parse_situation(**args)
+    with pytest.raises(AnalysisError, match="the dealer played out of turn"):
+        parse_situation(**args, rules=Rules(lead="left_of_lone"))

@@ -37,7 +37,33 @@ def _configs() -> list[tuple[str, Rules]]:
         for value in values:
             if value != getattr(default, option):
                 out.append((f"{option}={value}", default.with_options(**{option: value})))
+    out += SECTION_31_MIXES
     return out
+
+
+# The options of RULES.md section 3.1 with the options they interact with (each also runs on its
+# own above): lone_defence only acts with defender_alone; right_of_lone meets a lone defender
+# and the Canadian loner; hearts_never_trump meets the joker (whose trump the random dealer
+# names among three suits), the stuck dealer (two suits left) and thrown-in hands;
+# club_euchre meets dealer_needs_trump, the Canadian loner, passed_cannot_go_alone, partner's
+# best and the 7s and 8s of clubs.
+SECTION_31_MIXES = [
+    ("lone_defence=against_lone_maker,defender_alone",
+     Rules(defender_alone=True, lone_defence="against_lone_maker")),
+    ("lead=right_of_lone,defender_alone,canadian,lone_defence",
+     Rules(lead="right_of_lone", defender_alone=True, dealer_partner_alone=True,
+           lone_defence="against_lone_maker", passed_cannot_go_alone=True)),
+    ("lead=right_of_lone,defender_alone", Rules(lead="right_of_lone", defender_alone=True)),
+    ("hearts_never_trump,deck=25,dealer_needs_trump",
+     Rules(hearts_never_trump=True, deck=25, dealer_needs_trump=True)),
+    ("hearts_never_trump,deck=33,no-stick",
+     Rules(hearts_never_trump=True, deck=33, stick_the_dealer=False)),
+    ("club_euchre,deck=33,options",
+     Rules(club_euchre=True, deck=33, dealer_needs_trump=True, dealer_partner_alone=True,
+           defender_alone=True, passed_cannot_go_alone=True, partners_best="railroad")),
+    ("club_euchre,hearts_never_trump,no-stick",
+     Rules(club_euchre=True, hearts_never_trump=True, stick_the_dealer=False)),
+]
 
 
 CONFIGS = _configs()
@@ -87,6 +113,18 @@ def test_every_option_on_at_once_matches_reference() -> None:
     _compare(rules, ("random", "random"), seed=5, n=N_DEALS)
 
 
+def test_every_option_of_section_31_on_at_once_matches_reference() -> None:
+    """As above, with the options of RULES.md section 3.1 in place of left_of_lone."""
+    rules = Rules(
+        stick_the_dealer=False, defender_alone=True, dealer_partner_alone=True,
+        lead="right_of_lone", super_euchre=True, no_first_blood=True, dealer_needs_trump=True,
+        passed_cannot_go_alone=True, deck=33, redeal="nines_and_tens", farmers_hand=True,
+        partners_best="give", lone_defence="against_lone_maker", hearts_never_trump=True,
+        club_euchre=True,
+    )
+    _compare(rules, ("random", "random"), seed=6, n=N_DEALS)
+
+
 def test_reference_strategy_matches_reference_engine() -> None:
     _compare(Rules(), ("reference", "reference"), seed=7, n=N_DEALS)
 
@@ -130,6 +168,10 @@ PARAM_RULES = {
                             lead="left_of_lone", super_euchre=True, no_first_blood=True,
                             dealer_needs_trump=True, passed_cannot_go_alone=True, deck=33,
                             redeal="nines_and_tens", farmers_hand=True, partners_best="railroad"),
+    "section-3.1,25": Rules(deck=25, defender_alone=True, lone_defence="against_lone_maker",
+                            lead="right_of_lone", hearts_never_trump=True, club_euchre=True),
+    "section-3.1,club,any": Rules(defender_alone=True, lead="right_of_lone", club_euchre=True,
+                                  partners_best="give"),
 }
 N_PARAM_DEALS = 4_000
 

@@ -24,6 +24,7 @@ from euchre_sim.cards import JOKER, RANK_10, RANK_A, RANK_J, RANK_K, RANK_Q, dec
 from euchre_sim.core.layout import (
     EV_ALONE,
     EV_CALL,
+    EV_CLUB_EUCHRE,
     EV_DEFEND_ALONE,
     EV_DISCARD,
     EV_FARMER,
@@ -54,6 +55,7 @@ STRATEGY_PAIRS = [
     ("reference:railroad_take=0,alone_threshold=12", "reference:defend_alone_threshold=6"),
 ]
 ALLOWED_POINTS = {0, 1, 2, 4}
+CLUBS, HEARTS = 0, 2
 
 
 class Bad(AssertionError):
@@ -182,11 +184,19 @@ class Checker:
         pickup = False
         forced_alone = False
         passed_in_round: dict[int, set[int]] = {1: set(), 2: set()}
+        never = {HEARTS} if r.hearts_never_trump else set()
         if up == JOKER:
             _, seat, suit = self.take(EV_JOKER_TRUMP)
             if seat != dealer or not 0 <= suit <= 3:
                 raise Bad("joker trump named by someone else than the dealer")
+            if suit in never:
+                raise Bad("the joker's trump is hearts under hearts_never_trump")
             maker, trump, rnd, pickup = dealer, suit, 1, True
+        elif r.club_euchre and up // 8 == CLUBS:
+            _, seat, suit = self.take(EV_CLUB_EUCHRE)
+            if seat != dealer or suit != CLUBS:
+                raise Bad(f"club euchre: bad event {(seat, suit)}")
+            maker, trump, rnd, pickup = dealer, CLUBS, 1, True
         else:
             upsuit = up // 8
             for p in order:
@@ -199,6 +209,8 @@ class Checker:
                     continue
                 if kind != EV_ORDER or val != upsuit:
                     raise Bad(f"round 1: unexpected event {(kind, seat, val)}")
+                if upsuit in never:
+                    raise Bad("a heart up-card ordered up under hearts_never_trump")
                 if p == dealer and r.dealer_needs_trump and not self.hands[p].wild:
                     if not any(c // 8 == upsuit for c in cards_of(self.hands[p].known)
                                if c != JOKER):
@@ -222,6 +234,8 @@ class Checker:
                         continue
                     if kind != EV_CALL or val == upsuit or not 0 <= val <= 3:
                         raise Bad(f"round 2: unexpected event {(kind, seat, val)}")
+                    if val in never:
+                        raise Bad("hearts named in round 2 under hearts_never_trump")
                     maker, trump, rnd = p, val, 2
                     stuck = int(p == dealer and r.stick_the_dealer)
                     break
@@ -265,6 +279,8 @@ class Checker:
                 raise Bad(f"lone defender {defender} not allowed")
             if r.passed_cannot_go_alone and defender in passed_in_round[rnd]:
                 raise Bad(f"lone defender {defender} passed in the making round")
+            if r.lone_defence == "against_lone_maker" and not alone:
+                raise Bad(f"lone defender {defender} against a maker with his partner")
             out.add(defender ^ 2)
         if rec["alone"] != alone or rec["defender"] != defender:
             raise Bad("record alone/defender disagree with the events")
@@ -295,11 +311,11 @@ class Checker:
         for s in active:
             if self.hands[s].size() != 5:
                 raise Bad(f"seat {s} starts play with {self.hands[s].size()} cards")
-        if r.lead == "left_of_lone" and lone:
+        if r.lead != "eldest" and lone:
             if alone and defender >= 0:
                 leader = defender
             else:
-                leader = (lone[0] + 1) % 4
+                leader = (lone[0] + (1 if r.lead == "left_of_lone" else 3)) % 4
         else:
             leader = next(p for p in order if p not in out)
         if rec["leader"] != leader:
@@ -506,6 +522,126 @@ def test_farmer_kitty_in_the_24_card_deck() -> None:
             n_played += 1
             assert sorted(took) == cards_of(rest)
     assert n_farmers > 100 and n_played > 50
+
+
+# --------------------------------------------------------------------------------------------
+# The options of RULES.md section 3.1: the property each one adds, on records read directly
+# --------------------------------------------------------------------------------------------
+
+SECTION_31 = Rules(
+    defender_alone=True, lone_defence="against_lone_maker", lead="right_of_lone",
+    hearts_never_trump=True, club_euchre=True,
+)
+
+
+# the scripted kinds (their bids are not in the reference engine, so not in the differential
+# tests): both loner thresholds low enough to meet lone defenders
+SCRIPTED_PAIR = ("tuned:alone.threshold.dealer=15,defend_alone.threshold=14",
+                 "advanced:alone.threshold.eldest=15,defend_alone.threshold=12")
+
+
+def _records(rules: Rules, a: str, b: str, seed: int, n: int) -> list[dict]:
+    """n deals, each also checked event by event (``check_run``'s checker)."""
+    out = []
+    for rep in replay_deals(rules, a, b, seed, 0, n):
+        check_deal(rules, rep.record, rep.trace)
+        out.append(rep.record)
+    return out
+
+
+@pytest.mark.parametrize("rules", [
+    Rules(hearts_never_trump=True),
+    Rules(hearts_never_trump=True, deck=25, stick_the_dealer=False),
+    SECTION_31.with_options(deck=33, dealer_needs_trump=True),
+], ids=["24", "25-no-stick", "all-3.1-33"])
+def test_hearts_are_never_trump(rules: Rules) -> None:
+    """No deal ever has hearts as trump; a heart turned up is never taken in round 1 (the deal
+    goes to round 2 after four passes, or a stuck dealer names another suit)."""
+    recs = []
+    for pair in STRATEGY_PAIRS[:3] + [SCRIPTED_PAIR]:
+        recs += _records(rules, *pair, seed=404, n=2000)
+    assert not [r for r in recs if r["trump"] == HEARTS]
+    heart_up = [r for r in recs if r["up_card"] != JOKER and r["up_card"] // 8 == HEARTS]
+    assert len(heart_up) > 600  # about a quarter of the deals
+    assert all(r["round"] in (0, 2) and r["passes"] >= 4 for r in heart_up)
+    if rules.stick_the_dealer:
+        assert sum(r["stuck"] for r in heart_up) > 20
+    # hearts would be trump often without the option (the same deals)
+    off = []
+    for pair in STRATEGY_PAIRS[:3] + [SCRIPTED_PAIR]:
+        off += _records(rules.with_options(hearts_never_trump=False), *pair, seed=404, n=2000)
+    assert sum(r["trump"] == HEARTS for r in off) > 1000
+
+
+@pytest.mark.parametrize("rules", [
+    Rules(club_euchre=True),
+    Rules(club_euchre=True, deck=33, dealer_needs_trump=True, dealer_partner_alone=True,
+          defender_alone=True, passed_cannot_go_alone=True, partners_best="give"),
+    SECTION_31,
+], ids=["24", "33-options", "all-3.1"])
+def test_club_up_card_makes_the_dealer_maker_in_clubs(rules: Rules) -> None:
+    """Every club turned up: clubs trump, the dealer the maker, round 1 without a pass, the
+    dealer picked it up (discarded one of his cards); any other up-card is bid as usual."""
+    recs = []
+    for pair in STRATEGY_PAIRS[:3] + [SCRIPTED_PAIR]:
+        recs += _records(rules, *pair, seed=505, n=2000)
+    club_up = [r for r in recs if r["up_card"] != JOKER and r["up_card"] // 8 == CLUBS]
+    assert len(club_up) > 600
+    for r in club_up:
+        assert (r["trump"], r["maker"], r["round"], r["passes"], r["stuck"]) == (
+            CLUBS, r["dealer"], 1, 0, 0)
+        assert r["discard"] >= 0 and r["discard"] != r["up_card"]
+        assert r["thrown_in"] == 0
+    others = [r for r in recs if r["up_card"] != JOKER and r["up_card"] // 8 != CLUBS]
+    assert sum(r["maker"] != r["dealer"] for r in others) > 1000
+    assert sum(r["alone"] for r in club_up) > 50  # the dealer still goes alone at times
+    if rules.defender_alone and rules.lone_defence == "any":
+        assert sum(r["defender"] >= 0 for r in club_up) > 50
+
+
+@pytest.mark.parametrize("rules", [
+    Rules(defender_alone=True, lone_defence="against_lone_maker"),
+    Rules(defender_alone=True, lone_defence="against_lone_maker", dealer_partner_alone=True,
+          passed_cannot_go_alone=True),
+    SECTION_31,
+], ids=["plain", "canadian-passed", "all-3.1"])
+def test_lone_defence_only_against_a_lone_maker(rules: Rules) -> None:
+    """A lone defender only ever faces a lone maker; against a lone maker there are lone
+    defenders (the random players go alone half the time when asked)."""
+    recs = []
+    for pair in (STRATEGY_PAIRS[0], STRATEGY_PAIRS[3], SCRIPTED_PAIR):
+        recs += _records(rules, *pair, seed=606, n=3000)
+    lone_def = [r for r in recs if r["defender"] >= 0]
+    assert all(r["alone"] == 1 for r in lone_def)
+    assert len(lone_def) > 200
+    # with lone_defence = any, the same deals have lone defenders against two makers
+    anyone = []
+    for pair in (STRATEGY_PAIRS[0], STRATEGY_PAIRS[3]):
+        anyone += _records(rules.with_options(lone_defence="any"), *pair, seed=606, n=3000)
+    assert sum(r["defender"] >= 0 and r["alone"] == 0 for r in anyone) > 500
+
+
+@pytest.mark.parametrize("rules", [
+    Rules(lead="right_of_lone"),
+    Rules(lead="right_of_lone", defender_alone=True, dealer_partner_alone=True),
+    SECTION_31,
+], ids=["plain", "defenders-canadian", "all-3.1"])
+def test_right_of_lone_leads(rules: Rules) -> None:
+    """With a lone player the first leader is the player on his right (the lone defender when
+    both sides are alone), who plays; the lone player plays last to the first trick."""
+    recs = _records(rules, "random", "random", seed=707, n=4000)
+    n_lone = 0
+    for r in recs:
+        if r["thrown_in"] or not (r["alone"] or r["defender"] >= 0):
+            continue
+        n_lone += 1
+        if r["alone"] and r["defender"] >= 0:
+            assert r["leader"] == r["defender"]
+        else:
+            lone = r["maker"] if r["alone"] else r["defender"]
+            assert r["leader"] == (lone + 3) % 4
+            assert r["leader"] != (lone + 2) % 4  # never the partner who sits out
+    assert n_lone > 1000
 
 
 # --------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from euchre_sim.core.hands import to_effective
 from euchre_sim.core.layout import (
     EV_ALONE,
     EV_CALL,
+    EV_CLUB_EUCHRE,
     EV_DEFEND_ALONE,
     EV_DISCARD,
     EV_JOKER_TRUMP,
@@ -34,6 +35,8 @@ from euchre_sim.core.layout import (
     G_TRUMP,
     G_UP,
     G_UPSUIT,
+    N_SCRIPT,
+    SC_ROUND1,
 )
 from euchre_sim.core.pimc_bid import (
     B_DEALT,
@@ -106,7 +109,8 @@ def _decisions(rules: Rules, rep) -> list[tuple[np.ndarray, int, int, int]]:
                     g[G_ALONE], g[G_OUT_A] = 1, dealer
                 elif rnd == 1:
                     g[G_HAND + dealer] |= 1 << int(EFF[trump, up])
-        elif kind == EV_JOKER_TRUMP:  # turned up: the dealer names trump blind, no bidding
+        elif kind in (EV_JOKER_TRUMP, EV_CLUB_EUCHRE):  # the joker, or a club under
+            # club_euchre, turned up: the dealer's side makes trump, no bidding
             g[G_MAKER], g[G_TRUMP], g[G_ROUND] = maker, trump, rnd
             for s in range(4):
                 g[G_HAND + s] = to_effective(g[G_NAT + s], trump)
@@ -121,7 +125,7 @@ def _decisions(rules: Rules, rep) -> list[tuple[np.ndarray, int, int, int]]:
         out.append((g.copy(), maker, ST_ALONE, alone))
         if alone:
             g[G_ALONE], g[G_OUT_A] = 1, (maker + 2) % 4
-    if maker >= 0 and rules.defender_alone:
+    if maker >= 0 and rules.defender_alone and (alone or rules.lone_defence == "any"):
         asked = [(dealer + k) % 4 for k in range(1, 5) if (dealer + k) % 2 != maker % 2]
         for p in asked:
             if rules.passed_cannot_go_alone and _passed(g, dealer, rnd, passes, p):
@@ -146,11 +150,16 @@ RULES = [
     Rules(dealer_partner_alone=True, dealer_needs_trump=True),
     Rules(defender_alone=True, passed_cannot_go_alone=True, lead="left_of_lone"),
     Rules(deck=25),
+    Rules(defender_alone=True, lone_defence="against_lone_maker", lead="right_of_lone",
+          hearts_never_trump=True, club_euchre=True),
+    Rules(deck=25, defender_alone=True, lead="right_of_lone", hearts_never_trump=True,
+          club_euchre=True, stick_the_dealer=False, dealer_needs_trump=True),
 ]
 
 
 @pytest.mark.parametrize("rules", RULES, ids=["standard", "thrown-in", "canadian",
-                                               "defend-alone", "joker"])
+                                               "defend-alone", "joker", "section-3.1",
+                                               "section-3.1-joker"])
 def test_the_truth_replays_the_bidding_seen(rules: Rules) -> None:
     """In the world that is the real deal, with the model the players really used, replaying
     every bidding decision of a deal (with the action taken) never finds an inconsistency and
@@ -160,10 +169,12 @@ def test_the_truth_replays_the_bidding_seen(rules: Rules) -> None:
     kinds, params = matchup.arrays(rules)
     rarr = rules.to_array()
     stages = set()
+    forced = 0  # deals whose trump was made without bidding (joker, club euchre)
     for rep in replay_deals(rules, matchup.a, matchup.b, 3, 0, 300):
         rec = rep.record
         if rec["thrown_in"]:
             continue
+        forced += rec["round"] == 1 and rec["passes"] == 0 and rec["maker"] == rec["dealer"]
         hands = np.array([rec[f"hand{s}"] for s in range(4)], np.int64)
         for g, seat, stage, cand in _decisions(rules, rep):
             out = np.zeros(5, np.int64)
@@ -175,6 +186,8 @@ def test_the_truth_replays_the_bidding_seen(rules: Rules) -> None:
     assert {ST_ROUND1, ST_ROUND2, ST_DISCARD} <= stages
     if rules.defender_alone:
         assert ST_DEFEND in stages
+    if rules.club_euchre:
+        assert forced > 50  # a club turned up in about a quarter of the deals
 
 
 def _bids(events) -> list[tuple[int, int, int]]:
@@ -224,3 +237,24 @@ def test_the_dealer_discards_his_lone_side_nine_not_a_trump() -> None:
                 ["9S TS QS KS AS", "TC QC KC AC JC", "9D TD QD KD AD", "JH JD AH KH 9C"], "QH")
     discards = [e for e in rep.trace if e[0] == EV_DISCARD]
     assert discards and discards[0][2] == parse_card("9C")
+
+
+def test_the_search_never_names_hearts_under_hearts_never_trump() -> None:
+    """Eldest with the five top hearts, the 9C turned up and every round-1 bid forced to pass
+    (the script): in round 2 the search names hearts alone (a sure march: 4 points in every
+    world). Under hearts_never_trump hearts are not among its candidates: he names another
+    suit or passes, and hearts are never trump."""
+    hands = ["JH JD AH KH QH", "TC 9S TS QS KS", "QC 9D TD QD KD", "KC AS AD TH 9H"]
+    script = [-1] * N_SCRIPT
+    for seat in range(4):
+        script[SC_ROUND1 + seat] = 0
+    played = {}
+    for name, rules in (("free", Rules()), ("barred", Rules(hearts_never_trump=True))):
+        deal = PresetDeal.of(hands, "9C", 3, rules, kitty="AC JC JS", script=script)
+        played[name] = replay_presets(rules, "pimc:pimc.bid_worlds=20", None,
+                                      np.array([deal.row()], np.int64))[0]
+    free, barred = played["free"], played["barred"]
+    assert (EV_CALL, 0, 2) in [(e[0], e[1], e[2]) for e in free.trace]
+    assert (free.record["trump"], free.record["alone"], free.record["points0"]) == (2, 1, 4)
+    assert barred.record["trump"] != 2
+    assert not [e for e in barred.trace if e[0] == EV_CALL and e[2] == 2]

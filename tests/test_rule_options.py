@@ -613,3 +613,192 @@ def test_farmers_hand() -> None:
     # The option on, but nobody wants to exchange: the same as off.
     keep = play(Rules(farmers_hand=True), FARMER, "9H", kitty="AH KH QH")
     assert keep.record == off.record and keep.trace == off.trace
+
+
+# --------------------------------------------------------------------------------------------
+# The options of RULES.md section 3.1: lead = right_of_lone, lone_defence, hearts_never_trump,
+# club_euchre
+# --------------------------------------------------------------------------------------------
+
+# Up-card 9C, dealer 0; AD QD TD are the kitty. Team 1 bids and goes alone at 11. Round 1
+# (clubs) everyone passes: seat 1 QC 2, seat 2 JC 6, seat 3 TC KC AC 2+3+4 = 9 (< 11), the
+# dealer with the 9C: JS 5 + 9C 2 + AS 2 + AH 2 = 11 (< 12). Round 2: seat 1 (JD JH KS 9S QC)
+# has diamonds JD 6 + JH 5 = 11 and hearts JH 6 + JD 5 = 11: the tie goes to the lower suit,
+# diamonds; he calls it and goes alone (11 >= 11); seat 3 sits out. Trumps left with the
+# opponents: seat 2's KD and 9D. The dealer holds no trump, and AS is his strongest card.
+RIGHT = ("AS AH JS KH QH", "JD JH KS 9S QC", "KD 9D TS QS JC", "TC KC AC 9H TH")
+RIGHT_B = "reference:bid_threshold=11,alone_threshold=11"
+
+
+def test_lead_right_of_lone() -> None:
+    """Off (eldest): the loner (seat 1) leads, draws the two trumps with JD and JH, then must
+    lead his KS into the dealer's AS, and his 9S and QC lose too: 2 tricks, euchred, 2 points
+    to team 0. On (right_of_lone): seat 0, on the loner's right, leads the AS first, and the
+    loner plays last to it: he throws the 9S and keeps the KS, which is then the best spade;
+    he ruffs the AH with the JH, draws the 9D with the JD, and the KS wins: 3 tricks, 1 point
+    (only the QC loses, to seat 2's last trump)."""
+    off = play(Rules(), RIGHT, "9C", b=RIGHT_B)
+    check(off, round=2, passes=4, maker=1, trump=D, alone=1, leader=1, tricks0=3, tricks1=2,
+          points0=2, points1=0)
+    assert tricks(off) == [
+        "1:JD 2:9D 0:JS -> 1",
+        "1:JH 2:KD 0:QH -> 1",
+        "1:KS 2:TS 0:AS -> 0",
+        "0:AH 1:9S 2:JC -> 0",
+        "0:KH 1:QC 2:QS -> 0",
+    ]
+    on = play(Rules(lead="right_of_lone"), RIGHT, "9C", b=RIGHT_B)
+    check(on, round=2, maker=1, trump=D, alone=1, leader=0, tricks0=2, tricks1=3, points0=0,
+          points1=1)
+    assert tricks(on) == [
+        "0:AS 1:9S 2:TS -> 0",
+        "0:AH 1:JH 2:JC -> 1",
+        "1:JD 2:9D 0:JS -> 1",
+        "1:KS 2:QS 0:QH -> 1",
+        "1:QC 2:KD 0:KH -> 2",
+    ]
+
+
+def test_lead_right_of_lone_with_two_lone_players() -> None:
+    """As with left_of_lone: with a lone maker and a lone defender the lone defender (seat 3)
+    leads, not the maker's right-hand player (seat 1, who sits out as the defender's
+    partner)."""
+    rules = Rules(defender_alone=True, lead="right_of_lone")
+    on = play(rules, BOTH_ALONE, "9H", a=BOTH_ALONE_A, b=DEFEND_B)
+    check(on, maker=2, alone=1, defender=3, leader=3, tricks1=5, points1=4)
+    assert tricks(on)[0] == "3:JH 2:TH -> 3"
+
+
+def test_lone_defence_against_lone_maker() -> None:
+    """The defender_alone position: seat 2 orders up with his partner. lone_defence = any:
+    seat 1 defends alone and euchres the makers for 4. against_lone_maker: nobody is asked
+    (seat 1 would have gone alone), the same five tricks with four players: 2 points."""
+    any_ = play(Rules(defender_alone=True), DEFEND, "9H", a=DEFEND_A, b=DEFEND_B)
+    check(any_, maker=2, alone=0, defender=1, tricks1=5, points1=4)
+    rules = Rules(defender_alone=True, lone_defence="against_lone_maker")
+    on = play(rules, DEFEND, "9H", a=DEFEND_A, b=DEFEND_B)
+    check(on, maker=2, alone=0, defender=-1, leader=1, tricks0=0, tricks1=5, points0=0,
+          points1=2)
+    assert "DEFEND_ALONE" not in rep_names(on)
+    assert tricks(on) == DEFEND_TRICKS
+
+
+def test_lone_defence_against_lone_maker_still_defends_a_loner() -> None:
+    """Against a lone maker (seat 2 orders up alone) seat 3 still defends alone under
+    against_lone_maker, as under any: the same deal, 4 points either way."""
+    for mode in ("any", "against_lone_maker"):
+        rep = play(Rules(defender_alone=True, lone_defence=mode), BOTH_ALONE, "9H",
+                   a=BOTH_ALONE_A, b=DEFEND_B)
+        check(rep, maker=2, alone=1, defender=3, leader=2, tricks1=5, points1=4)
+
+
+def test_hearts_never_trump_round_1() -> None:
+    """The dealer_needs_trump position (up-card 9H): off, the dealer takes up hearts, 1 point.
+    On: nobody may take a heart up-card; the four pass, and round 2 goes as in the
+    dealer_needs_trump test (the others are weak): the stuck dealer names diamonds (JD 6 + AD
+    4 + AC 2 + AS 2 = 14) and marches: 2 points."""
+    off = play(Rules(), DNT, "9H")
+    check(off, round=1, maker=0, trump=H, points0=1)
+    on = play(Rules(hearts_never_trump=True), DNT, "9H")
+    check(on, round=2, passes=7, maker=0, trump=D, discard=-1, stuck=1, tricks0=5, points0=2)
+    assert rep_names(on)[:8] == ["PASS1"] * 4 + ["PASS2"] * 3 + ["CALL"]
+    assert tricks(on) == [
+        "1:TD 2:QD 3:KD 0:AD -> 0",
+        "0:JD 1:9D 2:9S 3:JC -> 0",
+        "0:AS 1:9C 2:TS 3:KS -> 0",
+        "0:AC 1:TC 2:TH 3:QH -> 0",
+        "0:KC 1:QC 2:QS 3:KH -> 0",
+    ]
+
+
+def test_hearts_never_trump_round_2() -> None:
+    """The deck-32 position in 24 cards (up-card 9D): off, seat 3 names hearts in round 2
+    (JH AH KH QH: 15) and team 1 marches, 2 points. On: he may not name hearts; his best
+    other suit is worth 4 (spades TS 2 + AH 2), he passes, and the stuck dealer names clubs
+    (JC 6 + TC 2 + 9C 2 + AD 2 = 12; JS, the left bower, is in the kitty). Seat 1's AC draws
+    the dealer's JC, and team 1 takes the other four tricks: the dealer is euchred, 2 points
+    to team 1 again, but from the other side of the table."""
+    off = play(Rules(), DECK32_24, "9D")
+    check(off, round=2, maker=3, trump=H, tricks1=5, points1=2)
+    on = play(Rules(hearts_never_trump=True), DECK32_24, "9D")
+    check(on, round=2, passes=7, maker=0, trump=C, stuck=1, tricks0=1, tricks1=4, points0=0,
+          points1=2)
+    assert rep_names(on)[:8] == ["PASS1"] * 4 + ["PASS2"] * 3 + ["CALL"]
+    assert tricks(on) == [
+        "1:AC 2:9H 3:TS 0:JC -> 0",
+        "0:TC 1:QC 2:9S 3:JH -> 1",
+        "1:KC 2:TH 3:QH 0:9C -> 1",
+        "1:AS 2:QD 3:KH 0:TD -> 1",
+        "1:KS 2:KD 3:AH 0:AD -> 1",
+    ]
+
+
+# The no_first_blood hands with the JC turned up (the 9H, 9S and JS are the kitty). Round 1
+# (clubs) all pass: seat 1 AH 2, seat 2 9C TC AS 2+2+2 = 6, seat 3 AC 4 + AD 2 = 6, the dealer
+# with the JC: JC 6 + KC 3 + QC 2 = 11 (< 12). In round 2 seat 1 names hearts (JH 6 + JD 5 +
+# AH 4 = 15).
+CLUB = NFB
+
+
+def test_club_euchre() -> None:
+    """Off: seat 1 names hearts in round 2, draws trumps with JH JD AH, loses KS to seat 2's
+    AS, and seat 3's AD takes the last trick: team 1 makes 4 tricks, 1 point. On: the JC is a
+    club, so the dealer's side must take it: no bidding, clubs trump, the dealer picks up the
+    JC and discards his weakest card TS (strength 11: not alone). Seat 1 leads his AH, seat 2
+    ruffs with 9C, the dealer over-ruffs with QC, then JC and KC draw the trumps: 3 tricks
+    for the dealer's side, 1 point to team 0."""
+    off = play(Rules(), CLUB, "JC")
+    check(off, round=2, passes=4, maker=1, trump=H, discard=-1, tricks1=4, points1=1)
+    assert tricks(off) == [
+        "1:JH 2:9C 3:TH 0:TS -> 1",
+        "1:JD 2:9D 3:QH 0:QC -> 1",
+        "1:AH 2:TC 3:KH 0:QD -> 1",
+        "1:KS 2:AS 3:AC 0:KC -> 2",
+        "2:TD 3:AD 0:KD 1:QS -> 3",
+    ]
+    on = play(Rules(club_euchre=True), CLUB, "JC")
+    check(on, round=1, passes=0, maker=0, trump=C, stuck=0, discard=card("TS"), alone=0,
+          leader=1, tricks0=3, tricks1=2, points0=1, points1=0)
+    assert bidding(on) == [("CLUB_EUCHRE", 0, C), ("DISCARD", 0, card("TS"))]
+    assert tricks(on) == [
+        "1:AH 2:9C 3:TH 0:QC -> 0",
+        "0:JC 1:JD 2:TC 3:AC -> 0",
+        "0:KC 1:JH 2:9D 3:QH -> 0",
+        "0:KD 1:QS 2:TD 3:AD -> 3",
+        "3:KH 0:QD 1:KS 2:AS -> 3",
+    ]
+    # Any other up-card is bid as usual: the no_first_blood deal is the same with the option.
+    usual = play(Rules(), NFB, "9H")
+    same = play(Rules(club_euchre=True), NFB, "9H")
+    assert same.record == usual.record and same.trace == usual.trace
+
+
+def test_club_euchre_dealer_may_go_alone() -> None:
+    """The joker-deck loner position with the 9C turned up instead of the joker (32 cards):
+    the dealer takes it and holds JC JS AC 9C 7C, strength in clubs 6 + 5 + 4 + 2 + 2 = 19,
+    alone at 19 (team 0's alone_threshold); he discards 8D and marches alone: 4 points."""
+    hands = ("JC JS AC 7C 8D", "KC 8C AH KH QH", "AD KD QD TD 9D", "AS KS QS 7S 8S")
+    rep = play(Rules(deck=32, club_euchre=True), hands, "9C", a="reference:alone_threshold=19")
+    check(rep, round=1, passes=0, maker=0, trump=C, discard=card("8D"), alone=1, leader=1,
+          tricks0=5, points0=4)
+    assert bidding(rep) == [("CLUB_EUCHRE", 0, C), ("DISCARD", 0, card("8D")), ("ALONE", 0, 0)]
+    assert tricks(rep) == [
+        "1:KC 3:7S 0:AC -> 0",
+        "0:JC 1:8C 3:8S -> 0",
+        "0:JS 1:QH 3:QS -> 0",
+        "0:9C 1:KH 3:KS -> 0",
+        "0:7C 1:AH 3:AS -> 0",
+    ]
+
+
+def test_club_euchre_overrides_dealer_needs_trump() -> None:
+    """The right_of_lone position with default thresholds and dealer_needs_trump: the dealer
+    (AS AH JS KH QH) holds no printed club. Off: he may not take the 9C; all pass twice (the
+    best bids: seat 1 diamonds 11, seat 2 spades TS 2 + QS 2 + JC 5 = 9, seat 3 hearts 6)
+    and, stuck, he names spades (JS 6 + AS 4 + AH 2 = 12). On: he must take the club anyway
+    (nobody bids), and discards his weakest card QH (the JS is the left bower)."""
+    off = play(Rules(dealer_needs_trump=True), RIGHT, "9C")
+    check(off, round=2, passes=7, maker=0, trump=S, stuck=1, discard=-1)
+    on = play(Rules(dealer_needs_trump=True, club_euchre=True), RIGHT, "9C")
+    check(on, round=1, passes=0, maker=0, trump=C, stuck=0, discard=card("QH"), alone=0)
+    assert bidding(on) == [("CLUB_EUCHRE", 0, C), ("DISCARD", 0, card("QH"))]

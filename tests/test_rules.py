@@ -54,7 +54,10 @@ def test_unknown_option_lists_valid_ones():
 @pytest.mark.parametrize("item,allowed", [
     ("deck=26", "24, 25, 32, 33"),
     ("stick_the_dealer=maybe", "true, false"),
-    ("lead=right", "eldest, left_of_lone"),
+    ("lead=right", "eldest, left_of_lone, right_of_lone"),
+    ("lone_defence=lone", "any, against_lone_maker"),
+    ("hearts_never_trump=never", "true, false"),
+    ("club_euchre=clubs", "true, false"),
     ("partners_best=always", "none, give, railroad"),
     ("target_score=7", "5, 10, 11, 15"),
 ])

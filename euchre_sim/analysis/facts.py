@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 POSITIONS = ("eldest", "partner", "third", "dealer")
 DEALER = 3  # the analysed deals put the dealer in seat 3: eldest 0, partner 1, third 2
 TRUMP = 4  # the suit key of a trump card (see ``suit_in_play``)
+CLUBS, HEARTS = SUITS.index("C"), SUITS.index("H")
 QUESTIONS = {"round1": "round 1 bid", "round2": "round 2 bid", "discard": "the discard",
              "defend": "lone defence", "play": "the card to play"}
 
@@ -107,6 +108,7 @@ class Facts:
 def derive_facts(sit: Situation) -> Facts:
     """Check the situation and derive its facts (``AnalysisError`` when it cannot happen)."""
     rules = sit.rules
+    check_trump_options(sit)
     n = len(sit.bids)
     made = n > 0 and sit.bids[-1] != "pass"
     if not made:
@@ -169,6 +171,24 @@ def derive_facts(sit: Situation) -> Facts:
     return facts
 
 
+def check_trump_options(sit: Situation) -> None:
+    """club_euchre: a club turned up is taken without bidding (a deal the analyser does not
+    take, like a joker turned up); hearts_never_trump: no bid makes hearts trump."""
+    rules, up = sit.rules, sit.up
+    if rules.club_euchre and suit_of(up) == CLUBS:
+        raise AnalysisError(f"the up-card {format_card(up)} is a club: under club_euchre the "
+                            "dealer's side must take it and nobody bids (the analyser does "
+                            "not take such deals)")
+    if not rules.hearts_never_trump:
+        return
+    for i, bid in enumerate(sit.bids):
+        if i < 4 and bid == "order" and suit_of(up) == HEARTS:
+            raise AnalysisError(f"the up-card {format_card(up)} is a heart: it cannot be "
+                                "ordered up or taken (hearts_never_trump)")
+        if i >= 4 and bid == SUITS[HEARTS]:
+            raise AnalysisError("hearts cannot be named trump (hearts_never_trump)")
+
+
 def before_the_up_card(sit: Situation, when: str) -> None:
     """Before the dealer picks it up, the up-card is not in the hand, which has five cards."""
     if sit.hand >> sit.up & 1:
@@ -224,6 +244,12 @@ def lone_defence(sit: Situation, facts: Facts, out: set[int]) -> None:
             raise AnalysisError("defend=: lone defence is not in these rules (--set "
                                 "defender_alone=true)")
         return
+    if rules.lone_defence == "against_lone_maker" and not facts.alone:
+        if sit.defender is not None and sit.defender >= 0:
+            raise AnalysisError(f"defend={POSITIONS[sit.defender]}: under lone_defence="
+                                "against_lone_maker a defender goes alone only against a "
+                                "lone maker")
+        return  # nobody is asked
     asked = []
     for position in range(4):
         seat = (DEALER + 1 + position) & 3
@@ -249,10 +275,12 @@ def lone_defence(sit: Situation, facts: Facts, out: set[int]) -> None:
 def first_leader(sit: Situation, facts: Facts) -> int:
     """Step 11 of docs/engine.md: who leads the first trick."""
     lone = facts.defender >= 0
-    if sit.rules.lead == "left_of_lone" and (facts.alone or lone):
+    lead = sit.rules.lead
+    if lead != "eldest" and (facts.alone or lone):
         if facts.alone and lone:
             return facts.defender
-        return ((facts.maker if facts.alone else facts.defender) + 1) & 3
+        step = 1 if lead == "left_of_lone" else 3  # left / right of the lone player
+        return ((facts.maker if facts.alone else facts.defender) + step) & 3
     seat = (DEALER + 1) & 3
     while seat in facts.out:
         seat = (seat + 1) & 3
@@ -393,14 +421,16 @@ def options(sit: Situation) -> list[Option]:
 
 def bid_options(sit: Situation) -> list[Option]:
     """Round 1: pass, order up (with the partner or alone); round 2: pass (unless stuck),
-    each suit but the turned-down one, with the partner or alone."""
+    each suit but the turned-down one (and hearts under hearts_never_trump), with the
+    partner or alone."""
     rules, seat = sit.rules, sit.seat
     upsuit = sit.up // 8
     r1, r2, alone = SC_ROUND1 + seat, SC_ROUND2 + seat, SC_ALONE + seat
+    never = {HEARTS} if rules.hearts_never_trump else set()
     if sit.round == 1:
         out = [Option("pass", ((r1, 0),))]
-        may_order = True
-        if sit.position == DEALER and rules.dealer_needs_trump:
+        may_order = upsuit not in never
+        if may_order and sit.position == DEALER and rules.dealer_needs_trump:
             may_order = bool(sit.hand & (0xFF << (8 * upsuit)))
         verb = "take up" if sit.position == DEALER else "order up"
         if may_order:
@@ -413,7 +443,7 @@ def bid_options(sit: Situation) -> list[Option]:
     stuck = sit.position == DEALER and rules.stick_the_dealer
     out = [] if stuck else [Option("pass", ((r2, 4),))]
     for t in range(4):
-        if t != upsuit:
+        if t != upsuit and t not in never:
             out.append(Option(f"call {SUIT_NAMES[t]}", ((r2, t), (alone, 0))))
             out.append(Option(f"call {SUIT_NAMES[t]} alone", ((r2, t), (alone, 1))))
     return out

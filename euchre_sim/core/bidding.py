@@ -7,11 +7,28 @@ dispatches to these routers; ``pimc_bid`` plays them out in its sampled worlds.
 
 from numba import njit
 
+from ..rules import R_HEARTS_NEVER_TRUMP
 from .kinds import S_REFERENCE, uses_scripted_model
 from .layout import G_DEALER, G_PASSES, G_ROUND
 from .random_kind import rand_discard, rand_round2, rand_yes_no
-from .reference_kind import ref_alone, ref_defend_alone, ref_discard, ref_round1, ref_round2
+from .reference_kind import (
+    ref_alone,
+    ref_defend_alone,
+    ref_discard,
+    ref_forced_take,
+    ref_round1,
+    ref_round2,
+)
 from .scripted import sc_alone, sc_dealer_discard, sc_defend_alone, sc_round1, sc_round2
+
+HEARTS_BIT = 1 << 2  # hearts (suit 2) in a mask of suits (bit s for suit s)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def banned_trumps(rules):
+    """The mask of suits nobody may make trump, whatever the up-card: hearts under
+    hearts_never_trump, else none."""
+    return HEARTS_BIT if rules[R_HEARTS_NEVER_TRUMP] else 0
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -26,14 +43,23 @@ def model_round1(kinds, params, g, seat, rules, rng, is_dealer):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def model_round2(kinds, params, g, seat, rules, rng, upsuit, stuck):
-    """Suit named in round 2, or -1 to pass (never -1 when ``stuck``)."""
+def model_round2(kinds, params, g, seat, rules, rng, upsuit, banned, stuck):
+    """Suit named in round 2, one not in the mask ``banned`` (bit s for suit s: ``upsuit``,
+    and hearts under hearts_never_trump), or -1 to pass (never -1 when ``stuck``)."""
     kind = kinds[seat & 1]
     if uses_scripted_model(kind):
-        return sc_round2(params, g, seat, rules, upsuit, stuck)
+        return sc_round2(params, g, seat, rules, upsuit, banned, stuck)
     if kind == S_REFERENCE:
-        return ref_round2(params, g, seat, upsuit, stuck)
-    return rand_round2(rng, upsuit, stuck)
+        return ref_round2(params, g, seat, banned, stuck)
+    return rand_round2(rng, banned, stuck)
+
+
+@njit(cache=True, _nrt=False)
+def model_forced_take(kinds, params, g, seat):
+    """club_euchre: the dealer must take the club up-card, without a bid; a kind that keeps
+    a note of its bid for the loner decision (reference) notes it here."""
+    if kinds[seat & 1] == S_REFERENCE:
+        ref_forced_take(g, seat)
 
 
 @njit(cache=True, _nrt=False)

@@ -8,13 +8,17 @@ import numpy as np
 from numba import njit
 
 from ..rules import (
+    LONE_DEFENCE_ANY,
     PB_NONE,
     PB_RAILROAD,
+    R_CLUB_EUCHRE,
     R_DEALER_NEEDS_TRUMP,
     R_DEALER_PARTNER_ALONE,
     R_DECK,
     R_DEFENDER_ALONE,
     R_FARMERS,
+    R_HEARTS_NEVER_TRUMP,
+    R_LONE_DEFENCE,
     R_NO_FIRST_BLOOD,
     R_PARTNERS_BEST,
     R_PASSED_CANNOT_ALONE,
@@ -24,7 +28,7 @@ from ..rules import (
     REDEAL_ACE_NO_FACE,
     REDEAL_NONE,
 )
-from .bidding import passed_in_making_round
+from .bidding import banned_trumps, model_forced_take, passed_in_making_round
 from .bits import ctz, popcount
 from .decisions import (
     decide_alone,
@@ -47,6 +51,7 @@ from .kinds import (
 from .layout import (
     EV_ALONE,
     EV_CALL,
+    EV_CLUB_EUCHRE,
     EV_DEFEND_ALONE,
     EV_DISCARD,
     EV_FARMER,
@@ -326,24 +331,31 @@ def farmers_hand(g, rng, rules, kinds, params, recs, ri, trace, ti):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw):
-    """Steps 4-6: the joker turned up, round 1, round 2. Returns (maker, trump, round); maker
-    -1 when all pass twice without stick the dealer."""
+def make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, never, clubs):
+    """Steps 4-6: the joker turned up, a club turned up under club_euchre (``clubs``), round
+    1, round 2; ``never``: the suits nobody may make trump (hearts under hearts_never_trump).
+    Returns (maker, trump, round); maker -1 when all pass twice without stick the dealer."""
     dealer = g[G_DEALER]
     up = g[G_UP]
     if up == 32:
         g[G_UPSUIT] = -1
-        trump = decide_joker_trump(kinds, params, g, dealer, rules, rng)
+        trump = decide_joker_trump(kinds, params, g, dealer, rules, rng, never)
         if ti >= 0:
             emit(trace, ti, g, EV_JOKER_TRUMP, dealer, trump)
         return dealer, trump, 1
     upsuit = up >> 3
     g[G_UPSUIT] = upsuit
+    if upsuit == 0 and clubs:  # the dealer's side must take a club: no bidding
+        model_forced_take(kinds, params, g, dealer)
+        if ti >= 0:
+            emit(trace, ti, g, EV_CLUB_EUCHRE, dealer, 0)
+        return dealer, 0, 1
+    up_allowed = ((never >> upsuit) & 1) == 0  # a heart up-card is passed by all
     for k in range(1, 5):
         p = (dealer + k) & 3
         is_dealer = k == 4
-        can = True
-        if is_dealer and rules[R_DEALER_NEEDS_TRUMP]:
+        can = up_allowed
+        if can and is_dealer and rules[R_DEALER_NEEDS_TRUMP]:
             can = (g[G_NAT + p] & SUIT_NAT[upsuit]) != 0
         order = 0
         if can:
@@ -357,16 +369,17 @@ def make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw):
         if ti >= 0:
             emit(trace, ti, g, EV_PASS1, p, 0)
         g[G_PASSES] += 1
+    banned = (ONE << upsuit) | never  # the turned-down suit, and hearts if never trump
     for k in range(1, 5):
         p = (dealer + k) & 3
         stuck = k == 4 and rules[R_STICK] != 0
         f = scripted(presets, si, SC_ROUND2 + p, 4)
         if f == 4 and not stuck:
             t = -1
-        elif 0 <= f < 4 and f != upsuit:
+        elif 0 <= f < 4 and ((banned >> f) & 1) == 0:
             t = f
         else:
-            t = decide_round2(kinds, params, g, p, rules, rng, upsuit, stuck, tt, pw)
+            t = decide_round2(kinds, params, g, p, rules, rng, upsuit, banned, stuck, tt, pw)
         if t >= 0:
             if ti >= 0:
                 emit(trace, ti, g, EV_CALL, p, t)
@@ -377,6 +390,14 @@ def make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw):
             emit(trace, ti, g, EV_PASS2, p, 0)
         g[G_PASSES] += 1
     return -1, -1, 0
+
+
+@njit(cache=True, _nrt=False)
+def make_trump_options(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw):
+    """``make_trump`` under hearts_never_trump or club_euchre, out of line: a deal without
+    them runs ``make_trump`` with both off as constants, the code it always ran."""
+    return make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw,
+                      banned_trumps(rules), rules[R_CLUB_EUCHRE] != 0)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -593,8 +614,12 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
     si = pi if redeals == 0 else -1
     if rules[R_FARMERS]:
         farmers_hand(g, rng, rules, kinds, params, recs, ri, trace, ti)  # 3
-    maker, trump, rnd = make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt,
-                                   pw)  # 4-6
+    if rules[R_HEARTS_NEVER_TRUMP] or rules[R_CLUB_EUCHRE]:  # 4-6
+        maker, trump, rnd = make_trump_options(g, rng, rules, kinds, params, trace, ti, presets,
+                                               si, tt, pw)
+    else:
+        maker, trump, rnd = make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt,
+                                       pw, 0, False)
     recs[ri, F_PASSES] = g[G_PASSES]
     recs[ri, F_ROUND] = rnd
     recs[ri, F_MAKER] = maker
@@ -624,7 +649,7 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
                         forced_alone)  # 8
     recs[ri, F_ALONE] = alone
     defender = -1
-    if rules[R_DEFENDER_ALONE]:
+    if rules[R_DEFENDER_ALONE] and (alone or rules[R_LONE_DEFENCE] == LONE_DEFENCE_ANY):
         defender = lone_defender(g, rng, rules, kinds, params, trace, ti, presets, si, tt,
                                  pw)  # 9
     recs[ri, F_DEFENDER] = defender

@@ -48,7 +48,7 @@ from .pimc_bid import (
     searches_bids,
 )
 from .pimc_play import pimc_play
-from .random_kind import rand_card, rand_farmer, rand_play, rand_yes_no
+from .random_kind import rand_card, rand_farmer, rand_joker_trump, rand_play, rand_yes_no
 from .reference_kind import (
     ref_give,
     ref_joker_trump,
@@ -58,7 +58,6 @@ from .reference_kind import (
     ref_redeal,
     three_lowest,
 )
-from .rng import below
 from .scripted import (
     sc_give,
     sc_joker_trump,
@@ -94,15 +93,16 @@ def decide_farmer(kinds, params, g, seat, rules, rng):
 
 
 @njit(cache=True, _nrt=False)
-def decide_joker_trump(kinds, params, g, seat, rules, rng):
+def decide_joker_trump(kinds, params, g, seat, rules, rng, banned):
     """The dealer's choice of trump when the joker is turned up, made before he looks at his
-    hand: only the random strategy varies it."""
+    hand, among the suits not in the mask ``banned`` (hearts under hearts_never_trump): only
+    the random strategy varies it (the others name clubs)."""
     kind = kinds[seat & 1]
     if uses_scripted_model(kind):
         return sc_joker_trump(params, g, seat)
     if kind == S_REFERENCE:
         return ref_joker_trump(g, seat)
-    return below(rng, 4)
+    return rand_joker_trump(rng, banned)
 
 
 def bid_search(g, seat, stage, kinds, params, rules, rng, tt, pw, up_bit):
@@ -137,13 +137,14 @@ def decide_round1(kinds, params, g, seat, rules, rng, is_dealer, tt, pw):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def decide_round2(kinds, params, g, seat, rules, rng, upsuit, stuck, tt, pw):
-    """Suit named in round 2, or -1 to pass (never -1 when ``stuck``)."""
+def decide_round2(kinds, params, g, seat, rules, rng, upsuit, banned, stuck, tt, pw):
+    """Suit named in round 2, one not in the mask ``banned`` (``upsuit``, and hearts under
+    hearts_never_trump), or -1 to pass (never -1 when ``stuck``)."""
     c = bid_search(g, seat, np.int64(ST_ROUND2), kinds, params, rules, rng, tt, pw,
                    np.int64(-1))
     if c != NOT_SEARCHED:
         return -1 if c == 0 else (c - 1) & 3
-    return model_round2(kinds, params, g, seat, rules, rng, upsuit, stuck)
+    return model_round2(kinds, params, g, seat, rules, rng, upsuit, banned, stuck)
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -86,11 +86,12 @@ N_GAME_DEAL_FIELDS = GD_RECORD + N_FIELDS
 (
     EV_REDEAL, EV_FARMER, EV_JOKER_TRUMP, EV_PASS1, EV_ORDER, EV_PASS2, EV_CALL, EV_THROWN_IN,
     EV_DISCARD, EV_ALONE, EV_DEFEND_ALONE, EV_RAILROAD, EV_GIVE, EV_LONE_DISCARD, EV_PLAY,
-    EV_TRICK,
-) = range(1, 17)
+    EV_TRICK, EV_CLUB_EUCHRE,
+) = range(1, 18)
 EVENT_NAMES = (
     None, "REDEAL", "FARMER", "JOKER_TRUMP", "PASS1", "ORDER", "PASS2", "CALL", "THROWN_IN",
     "DISCARD", "ALONE", "DEFEND_ALONE", "RAILROAD", "GIVE", "LONE_DISCARD", "PLAY", "TRICK",
+    "CLUB_EUCHRE",
 )
 TRACE_CAP = 160  # > the most events a deal can have (100 redeals + about 45)
 TRACE_FIELDS = ("kind", "seat", "value")  # the columns of a trace event

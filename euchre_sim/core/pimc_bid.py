@@ -14,18 +14,24 @@ the play is assumed perfect on both sides (the usual PIMC optimism about informa
 
 Not searched, the model decides: the dealer's choice of trump under a turned-up joker (made
 blind), redeals, and every decision under farmer's hand or partner's best (whose exchanges
-the worlds do not model).
+the worlds do not model). The replay follows the rules like the deal kernel: no heart is
+ordered, named or a candidate under hearts_never_trump, a club turned up under club_euchre
+makes the dealer maker without an auction, and lone defenders are asked only against a lone
+maker under lone_defence = against_lone_maker.
 """
 
 import numpy as np
 from numba import njit
 
 from ..rules import (
+    LONE_DEFENCE_ANY,
     PB_NONE,
+    R_CLUB_EUCHRE,
     R_DEALER_NEEDS_TRUMP,
     R_DEALER_PARTNER_ALONE,
     R_DEFENDER_ALONE,
     R_FARMERS,
+    R_LONE_DEFENCE,
     R_NO_FIRST_BLOOD,
     R_PARTNERS_BEST,
     R_PASSED_CANNOT_ALONE,
@@ -33,9 +39,11 @@ from ..rules import (
     R_SUPER_EUCHRE,
 )
 from .bidding import (
+    banned_trumps,
     model_alone,
     model_defend_alone,
     model_discard,
+    model_forced_take,
     model_round1,
     model_round2,
     passed_in_making_round,
@@ -166,6 +174,11 @@ def replay(g, seat, stage, cand, check, kinds, params, rules, rng, tt, pw):
         maker = dealer
         trump = g[G_TRUMP]
         rnd = 1
+    elif upsuit == 0 and rules[R_CLUB_EUCHRE]:  # a club turned up: the dealer must take it
+        maker = dealer
+        trump = 0
+        rnd = 1
+        model_forced_take(kinds, params, x, dealer)
     else:
         for d in range(8):
             p = (dealer + 1 + d) & 3
@@ -233,7 +246,7 @@ def replay(g, seat, stage, cand, check, kinds, params, rules, rng, tt, pw):
         x[G_ALONE] = 1
         x[G_OUT_A] = (maker + 2) & 3
     defender = -1
-    if rules[R_DEFENDER_ALONE]:
+    if rules[R_DEFENDER_ALONE] and (alone or rules[R_LONE_DEFENCE] == LONE_DEFENCE_ANY):
         for k in range(1, 5):
             p = (dealer + k) & 3
             if (p & 1) == (maker & 1):
@@ -266,11 +279,15 @@ def asked_after(dealer, seat, p):
 @njit(cache=True, _nrt=False)
 def model_bid(kinds, params, x, p, rules, rng, r2, is_dealer, upsuit, stuck):
     """The model's bid for ``p``: 0 pass, else 1 + the suit made trump."""
+    never = banned_trumps(rules)
     if not r2:
+        if (never >> upsuit) & 1:
+            return 0  # a heart up-card under hearts_never_trump: everyone passes
         if is_dealer and rules[R_DEALER_NEEDS_TRUMP] and (x[G_NAT + p] & SUIT_NAT[upsuit]) == 0:
             return 0
         return 1 + upsuit if model_round1(kinds, params, x, p, rules, rng, is_dealer) else 0
-    return 1 + model_round2(kinds, params, x, p, rules, rng, upsuit, stuck)
+    return 1 + model_round2(kinds, params, x, p, rules, rng, upsuit, (ONE << upsuit) | never,
+                            stuck)
 
 
 @njit(cache=True, _nrt=False)
@@ -306,8 +323,8 @@ def candidates(g, seat, stage, rules, pw, up_bit):
         pw[B_CAND] = 0
         n = 1
         dealer = g[G_DEALER]
-        can = True
-        if seat == dealer and rules[R_DEALER_NEEDS_TRUMP]:
+        can = ((banned_trumps(rules) >> g[G_UPSUIT]) & 1) == 0
+        if can and seat == dealer and rules[R_DEALER_NEEDS_TRUMP]:
             can = (g[G_NAT + seat] & SUIT_NAT[g[G_UPSUIT]]) != 0
         if can:
             pw[B_CAND + n] = 1
@@ -320,8 +337,9 @@ def candidates(g, seat, stage, rules, pw, up_bit):
         if not stuck:
             pw[B_CAND] = 0
             n = 1
+        banned = (ONE << g[G_UPSUIT]) | banned_trumps(rules)
         for t in range(4):
-            if t == g[G_UPSUIT]:
+            if (banned >> t) & 1:
                 continue
             pw[B_CAND + n] = 1 + t
             pw[B_CAND + n + 1] = 5 + t

@@ -17,15 +17,25 @@ def rand_yes_no(rng):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def rand_round2(rng, upsuit, stuck):
-    """A suit other than ``upsuit``, or -1 to pass (one chance in four; never when stuck)."""
+def rand_round2(rng, banned, stuck):
+    """A suit not in the mask ``banned`` (bit s for suit s: the up-card's suit, and hearts
+    under hearts_never_trump), or -1 to pass: with n suits allowed, ``below(n + 1) - 1`` (-1
+    passes, else the k-th allowed suit ascending), or ``below(n)`` when stuck."""
+    n = 4 - popcount(banned)
     if stuck:
-        k = below(rng, 3)
+        k = below(rng, n)
     else:
-        k = below(rng, 4) - 1
+        k = below(rng, n + 1) - 1
         if k < 0:
             return -1
-    return k if k < upsuit else k + 1
+    return kth_bit(~banned & 15, k)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def rand_joker_trump(rng, banned):
+    """The dealer names a suit not in ``banned`` (hearts under hearts_never_trump) blind:
+    the k-th allowed suit ascending, k = ``below(n)``."""
+    return kth_bit(~banned & 15, below(rng, 4 - popcount(banned)))
 
 
 @njit(cache=True, _nrt=False, inline="always")

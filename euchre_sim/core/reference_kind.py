@@ -32,12 +32,13 @@ def hand_strength(nat, trump):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def best_suit(nat, exclude):
-    """Strongest suit for a hand (ties: lower suit id), skipping ``exclude``; (suit, strength)."""
+def best_suit(nat, banned):
+    """Strongest suit for a hand (ties: lower suit id), skipping the suits of the mask
+    ``banned`` (bit s for suit s); (suit, strength)."""
     best = -1
     bs = -1
     for t in range(4):
-        if t == exclude:
+        if (banned >> t) & 1:
             continue
         s = hand_strength(nat, t)
         if s > bs:
@@ -58,9 +59,10 @@ def ref_round1(params, g, seat, is_dealer):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def ref_round2(params, g, seat, upsuit, stuck):
-    """Call the strongest other suit when it rates ``P_BID`` (always when stuck), else -1."""
-    t, s = best_suit(g[G_NAT + seat], upsuit)
+def ref_round2(params, g, seat, banned, stuck):
+    """Call the strongest suit not ``banned`` when it rates ``P_BID`` (always when stuck),
+    else -1."""
+    t, s = best_suit(g[G_NAT + seat], banned)
     g[G_MEM + seat] = s
     if s >= params[seat & 1, P_BID] or stuck:
         return t
@@ -96,6 +98,13 @@ def ref_joker_trump(g, seat):
     """Named blind (RULES.md): clubs; the loner decision then rates hand + joker in clubs."""
     g[G_MEM + seat] = hand_strength(g[G_NAT + seat], 0) + JOKER_STRENGTH
     return 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def ref_forced_take(g, seat):
+    """club_euchre: the dealer must take a club up-card (no bid); the loner decision then
+    rates his hand with the up-card in its suit, as for a dealer who took it up."""
+    g[G_MEM + seat] = hand_strength(g[G_NAT + seat] | (np.int64(1) << g[G_UP]), g[G_UP] >> 3)
 
 
 @njit(cache=True, _nrt=False, inline="always")

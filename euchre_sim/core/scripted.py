@@ -235,15 +235,16 @@ def sc_round1(params, g, seat, rules, is_dealer):
 
 
 @njit(cache=True, _nrt=False)
-def sc_round2(params, g, seat, rules, upsuit, stuck):
-    """Name the best suit (with the next / reverse-next bonuses) if it reaches the threshold."""
+def sc_round2(params, g, seat, rules, upsuit, banned, stuck):
+    """Name the best suit not ``banned`` (bit s for suit s: the up-card's suit, hearts under
+    hearts_never_trump), with the next / reverse-next bonuses, if it reaches the threshold."""
     team = seat & 1
     pos = position(g, seat)
     nat = g_nat(g, seat)
     best = -1
     bv = -1e300
     for t in range(4):
-        if t == upsuit:
+        if (banned >> t) & 1:
             continue
         v = eff_value(params, team, to_effective(nat, t))
         if t == (upsuit ^ 3):

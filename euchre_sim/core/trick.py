@@ -6,7 +6,7 @@ after a card. Shared by the general search (``dd_search``) and the endgame kerne
 import numpy as np
 from numba import njit
 
-from ..rules import LEAD_LEFT_OF_LONE, R_LEAD
+from ..rules import LEAD_ELDEST, LEAD_LEFT_OF_LONE, R_LEAD
 from .bits import clz, ctz, popcount
 from .tables import ABOVE, CONTEST, ESUIT, SUIT_EFF, TRUMP_MASK
 
@@ -150,13 +150,14 @@ def top_trumps(h, trumps):
 @njit(cache=True, _nrt=False, inline="always")
 def opening_leader(rules, dealer, maker, alone, defender, out_a, out_b):
     """The seat that leads to the first trick: the eldest active hand, or under
-    ``lead = left_of_lone`` the lone defender, else the player left of the lone hand."""
-    if rules[R_LEAD] == LEAD_LEFT_OF_LONE and (alone or defender >= 0):
+    ``lead = left_of_lone`` / ``right_of_lone`` the lone defender if the maker is alone too,
+    else the player left / right of the lone hand (an opponent of his: always active)."""
+    lead = rules[R_LEAD]
+    if lead != LEAD_ELDEST and (alone or defender >= 0):
         if alone and defender >= 0:
             return defender
-        if alone:
-            return (maker + 1) & 3
-        return (defender + 1) & 3
+        lone = maker if alone else defender
+        return (lone + 1) & 3 if lead == LEAD_LEFT_OF_LONE else (lone + 3) & 3
     leader = (dealer + 1) & 3
     while leader == out_a or leader == out_b:
         leader = (leader + 1) & 3
