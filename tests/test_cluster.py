@@ -184,6 +184,10 @@ def test_ctrl_c_in_a_terminal_stops_a_cluster_run_in_one_line(tmp_path, when):
     # the installed command, as a user runs it (its spawned workers re-import it, and with
     # it the package; `python -m euchre_sim` workers do not, until their first task)
     script = Path(sys.executable).parent / "euchre-sim"
+    # compile (or load) the simulation kernels first, in one process: on a cold numba cache the
+    # client and both workers would each compile them after the Ctrl-C (minutes on two cores)
+    subprocess.run([str(script), "simulate", "--deals", "1000", "--no-progress"], check=True,
+                   capture_output=True, timeout=900)
     cmd = [str(script), "simulate", "--deals", "200000000",
            "--cluster", "local:2", "--out", str(tmp_path / "run"), "--no-progress"]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
