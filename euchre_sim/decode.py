@@ -80,21 +80,16 @@ def _popcount(x: np.ndarray) -> np.ndarray:
     return ((v * np.uint64(0x0101010101010101)) >> np.uint64(56)).astype(np.int64)
 
 
-def _card_names(ids: np.ndarray) -> np.ndarray:
+def _names(table: np.ndarray, ids: np.ndarray) -> np.ndarray:
+    """``table[id]`` for each id, missing (None) where the id is -1 (no card, no suit)."""
     ids = np.asarray(ids, dtype=np.int64)
     out = np.full(len(ids), None, dtype=object)
     ok = ids >= 0
-    out[ok] = CARD_NAMES[ids[ok]]
+    out[ok] = table[ids[ok]]
     return out
 
 
-def _suit_names(ids: np.ndarray) -> np.ndarray:
-    names = np.array(SUIT_NAMES, dtype=object)
-    ids = np.asarray(ids, dtype=np.int64)
-    out = np.full(len(ids), None, dtype=object)
-    ok = ids >= 0
-    out[ok] = names[ids[ok]]
-    return out
+SUIT_NAME_TABLE = np.array(SUIT_NAMES, dtype=object)
 
 
 def decode(deals: pd.DataFrame) -> pd.DataFrame:
@@ -110,12 +105,12 @@ def decode(deals: pd.DataFrame) -> pd.DataFrame:
     for s in range(4):
         out[f"hand{s}_cards"] = cards_of(hands[:, s])
     up = out["up_card"].to_numpy(np.int64)
-    out["up"] = _card_names(up)
-    out["up_suit"] = _suit_names(np.where(up == JOKER, -1, up // 8))
+    out["up"] = _names(CARD_NAMES, up)
+    out["up_suit"] = _names(SUIT_NAME_TABLE, np.where(up == JOKER, -1, up // 8))
     trump = out["trump"].to_numpy(np.int64)
-    out["trump_suit"] = _suit_names(trump)
+    out["trump_suit"] = _names(SUIT_NAME_TABLE, trump)
     discard = out["discard"].to_numpy(np.int64)
-    out["discard_card"] = _card_names(discard)
+    out["discard_card"] = _names(CARD_NAMES, discard)
 
     maker = out["maker"].to_numpy(np.int64)
     made = (maker >= 0) & (trump >= 0)

@@ -426,6 +426,20 @@ def test_no_first_blood_leader_with_only_trumps() -> None:
 DNT = ("JD AC AS AD KC", "9C TC 9D TD QC", "9S TS QS TH QD", "KH QH KD KS JC")
 
 
+def check_dnt_stuck_in_diamonds(rep) -> None:
+    """The DNT deal when the dealer cannot take the 9H up: everyone passes twice, the stuck
+    dealer names diamonds and his side marches (2 points)."""
+    check(rep, round=2, passes=7, maker=0, trump=D, discard=-1, stuck=1, tricks0=5, points0=2)
+    assert rep_names(rep)[:8] == ["PASS1"] * 4 + ["PASS2"] * 3 + ["CALL"]
+    assert tricks(rep) == [
+        "1:TD 2:QD 3:KD 0:AD -> 0",
+        "0:JD 1:9D 2:9S 3:JC -> 0",
+        "0:AS 1:9C 2:TS 3:KS -> 0",
+        "0:AC 1:TC 2:TH 3:QH -> 0",
+        "0:KC 1:QC 2:QS 3:KH -> 0",
+    ]
+
+
 def test_dealer_needs_trump() -> None:
     """Off: the dealer takes up hearts, discards KC, and his side takes 4 tricks: 1 point.
     On: he may not take up (no card of the printed suit hearts; the left bower JD does not
@@ -442,15 +456,7 @@ def test_dealer_needs_trump() -> None:
         "3:KD 0:AD 1:TD 2:QD -> 0",
     ]
     on = play(Rules(dealer_needs_trump=True), DNT, "9H")
-    check(on, round=2, passes=7, maker=0, trump=D, discard=-1, stuck=1, tricks0=5, points0=2)
-    assert rep_names(on)[:8] == ["PASS1"] * 4 + ["PASS2"] * 3 + ["CALL"]
-    assert tricks(on) == [
-        "1:TD 2:QD 3:KD 0:AD -> 0",
-        "0:JD 1:9D 2:9S 3:JC -> 0",
-        "0:AS 1:9C 2:TS 3:KS -> 0",
-        "0:AC 1:TC 2:TH 3:QH -> 0",
-        "0:KC 1:QC 2:QS 3:KH -> 0",
-    ]
+    check_dnt_stuck_in_diamonds(on)
 
 
 # --------------------------------------------------------------------------------------------
@@ -700,15 +706,7 @@ def test_hearts_never_trump_round_1() -> None:
     off = play(Rules(), DNT, "9H")
     check(off, round=1, maker=0, trump=H, points0=1)
     on = play(Rules(hearts_never_trump=True), DNT, "9H")
-    check(on, round=2, passes=7, maker=0, trump=D, discard=-1, stuck=1, tricks0=5, points0=2)
-    assert rep_names(on)[:8] == ["PASS1"] * 4 + ["PASS2"] * 3 + ["CALL"]
-    assert tricks(on) == [
-        "1:TD 2:QD 3:KD 0:AD -> 0",
-        "0:JD 1:9D 2:9S 3:JC -> 0",
-        "0:AS 1:9C 2:TS 3:KS -> 0",
-        "0:AC 1:TC 2:TH 3:QH -> 0",
-        "0:KC 1:QC 2:QS 3:KH -> 0",
-    ]
+    check_dnt_stuck_in_diamonds(on)
 
 
 def test_hearts_never_trump_round_2() -> None:
