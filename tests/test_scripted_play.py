@@ -229,6 +229,39 @@ def test_lone_maker_leads_his_highest_side_card() -> None:
     assert choose(g, "tuned:play.lone_maker_leads_high=1") == "JC"
 
 
+def test_lone_maker_draws_trump_without_the_boss() -> None:
+    """Hearts trump (ordered up in round 1), North alone holds the left bower JD, the AH and
+    KH, and KC KD; the right bower JH is out, so none of his trumps is boss and no side card
+    is either. Without ``play.lone_maker_draws_trump`` he leads his highest side card (the
+    KD), which a defender void in diamonds may ruff; with it he leads the JD, which wins or
+    draws the right bower, so that the AH and KH become boss. With a single trump left the
+    convention does not apply: his trump cannot both draw and then win."""
+    g = state("H", {0: "JD AH KH KC KD"}, maker=0, alone=True, up="9H")
+    assert choose(g, "tuned:play.lone_maker_draws_trump=0") == "KD"
+    assert choose(g, "tuned:play.lone_maker_draws_trump=1") == "JD"
+    g = state("H", {0: "KH KC KD"}, maker=0, alone=True, up="9H", played="JD 9C TC AH TH QC")
+    assert choose(g, "tuned:play.lone_maker_draws_trump=1") == "KD"
+    # with partner, the flag changes nothing (the maker's own conventions lead)
+    g = state("H", {0: "JD AH KH KC KD"}, maker=0, up="9H")
+    assert (choose(g, "tuned:play.lone_maker_draws_trump=0")
+            == choose(g, "tuned:play.lone_maker_draws_trump=1"))
+
+
+def test_lone_maker_may_lead_the_turned_down_suit() -> None:
+    """Spades trump, called in round 2 after the TD was turned down; North alone has won the
+    first trick with the right bower and holds KS, KD QD and the 9H. ``play.avoid_turned_down
+    _suit`` keeps a lead out of diamonds, so he leads the lone 9H, which any heart beats; with
+    ``play.lone_maker_turned_down`` a lone maker ignores it and leads his highest side card,
+    the KD, which only the AD beats (the TD is gone)."""
+    g = state("S", {0: "KS KD QD 9H"}, maker=0, alone=True, up="TD", round_=2,
+              played="JS QS 9S")
+    assert choose(g, "tuned:play.lone_maker_turned_down=0") == "9H"
+    assert choose(g, "tuned:play.lone_maker_turned_down=1") == "KD"
+    # the convention is the lone maker's: with partner, the turned-down suit is still avoided
+    g = state("S", {0: "KD QD 9H"}, maker=0, up="TD", round_=2, played="JS QS 9S KS 9C TC AC KC")
+    assert choose(g, "tuned:play.lone_maker_turned_down=1") == "9H"
+
+
 def test_loner_defence_counts_only_cards_partner_may_hold() -> None:
     """Diamonds trump, West (seat 3) alone leads the left bower JH; North holds the right bower
     JD and the AD, South plays after him. Only the JD beats the JH, and it is North's own:

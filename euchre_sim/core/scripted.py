@@ -39,7 +39,9 @@ from .kinds import (
     Q_LEAD_RIGHT_MIN,
     Q_LEAD_THROUGH_LONER,
     Q_LEAD_TRUMP_PARTNER,
+    Q_LONE_DRAWS_TRUMP,
     Q_LONE_LEADS_HIGH,
+    Q_LONE_TURNED_DOWN,
     Q_MEMORY,
     Q_NEXT_ELDEST,
     Q_NEXT_THIRD,
@@ -410,6 +412,10 @@ def sc_lead(params, g, seat, rules, legal):
         # a lone maker draws trumps while he holds the boss, however few he has left
         if need > 0 and boss and (n >= need or g[G_ALONE] == 1):
             return top
+        # without the boss, a lone maker still draws: his highest trump forces the boss out
+        # or wins, before his side cards can be ruffed (no partner will ruff for him)
+        if g[G_ALONE] == 1 and n >= 2 and params[team, Q_LONE_DRAWS_TRUMP] > 0:
+            return top
         if params[team, Q_FISHING] > 0 and n >= 2 and not boss:
             return ctz(trumps)
     if defending and params[team, Q_DEF_SINGLETON_ACE] > 0:
@@ -451,7 +457,9 @@ def sc_lead(params, g, seat, rules, legal):
                     return ctz(cards)
     if nontrump:
         pool = nontrump
-        if g[G_ROUND] == 2 and g[G_UPSUIT] >= 0 and params[team, Q_AVOID_TURNED_DOWN] > 0:
+        lone = maker == seat and g[G_ALONE] == 1
+        if (g[G_ROUND] == 2 and g[G_UPSUIT] >= 0 and params[team, Q_AVOID_TURNED_DOWN] > 0
+                and not (lone and params[team, Q_LONE_TURNED_DOWN] > 0)):
             rest = nontrump & ~SUIT_EFF[eff_suit(g[G_UPSUIT], g[G_TRUMP])]
             if rest:
                 pool = rest
@@ -464,7 +472,7 @@ def sc_lead(params, g, seat, rules, legal):
                     rest &= ~SUIT_EFF[e]
             if rest:
                 pool = rest
-        if maker == seat and g[G_ALONE] == 1 and params[team, Q_LONE_LEADS_HIGH] > 0:
+        if lone and params[team, Q_LONE_LEADS_HIGH] > 0:
             # a lone maker has no partner to win a low lead: his highest side card first (a
             # king that holds may make the queen behind it boss)
             return highest_bit(pool)

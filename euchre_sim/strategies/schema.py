@@ -177,6 +177,12 @@ SCRIPTED: dict[str, Param] = {
     "play.lone_maker_leads_high": _flag(q.Q_LONE_LEADS_HIGH, 0,
                                         "a lone maker who leads a side card leads his "
                                         "highest (no partner can win a low lead)"),
+    "play.lone_maker_draws_trump": _flag(q.Q_LONE_DRAWS_TRUMP, 0,
+                                         "a lone maker with 2+ trumps but not the boss "
+                                         "leads his highest trump (before his side cards)"),
+    "play.lone_maker_turned_down": _flag(q.Q_LONE_TURNED_DOWN, 0,
+                                         "a lone maker may lead the turned-down suit too "
+                                         "(play.avoid_turned_down_suit is for partnerships)"),
     "play.card_memory": _flag(q.Q_MEMORY, 0, "remember every played card (which cards are "
                               "boss); without it a player knows only his own and the table's"),
     "play.lead_partner_void": _flag(q.Q_LEAD_PARTNER_VOID, 0, "with card memory, lead a side "
