@@ -41,6 +41,30 @@ def test_chart_verdicts():
     assert abs(row.margin - (values[-1] - values[-2])) < 1e-9
 
 
+def test_chart_leaves_out_deals_where_the_seat_may_not_order():
+    """The chart forces an order up on every deal; where the rules forbid it the engine
+    ignores the force, so those deals would file a pass under "order up". They are left out:
+    under dealer_needs_trump no dealer class without a trump card is charted (a dealer with
+    only the left bower holds no card of the printed suit either), the other seats keep all
+    their classes; under hearts_never_trump and club_euchre no seat has a deal with a heart
+    or a club up-card, so every seat has fewer deals than without the options."""
+    base = order_chart(Rules(), "advanced", deals=4_000, seed=3, min_deals=1).table
+    dnt = order_chart(Rules(dealer_needs_trump=True), "advanced", deals=4_000, seed=3,
+                      min_deals=1).table
+    dealer = dnt[dnt.seat == "dealer"]
+    assert not ((dealer.trumps == 0).any())
+    assert not ((dealer.trumps == 1) & (dealer.bowers == "left")).any()
+    assert ((base.seat == "dealer") & (base.trumps == 0)).any()
+    others = dnt[dnt.seat != "dealer"]
+    assert others.deals.sum() == base[base.seat != "dealer"].deals.sum()
+    off = order_chart(Rules(hearts_never_trump=True, club_euchre=True), "advanced",
+                      deals=4_000, seed=3, min_deals=1).table
+    for seat in ("eldest", "partner", "third", "dealer"):
+        n_base = base[base.seat == seat].deals.sum()
+        n_off = off[off.seat == seat].deals.sum()
+        assert 0 < n_off < n_base
+
+
 def test_chart_command(capsys, tmp_path):
     rc = cli.main(["chart", "order-up", "--deals", "5000", "--out", str(tmp_path / "c")])
     assert rc == 0

@@ -18,11 +18,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
+import numpy as np
+
 from ..cards import JOKER, RANK_J, SUIT_NAMES, SUITS, format_card, mask_to_cards, rank_of, suit_of
 from ..core.layout import SC_ALONE, SC_DEFEND, SC_DISCARD, SC_PLAY, SC_ROUND1, SC_ROUND2
 from ..core.tables import eff_bit
 
 if TYPE_CHECKING:
+    from ..rules import Rules
     from .situation import Situation
 
 POSITIONS = ("eldest", "partner", "third", "dealer")
@@ -419,6 +422,24 @@ def options(sit: Situation) -> list[Option]:
     return [Option(f"{verb} {format_card(c)}", ((SC_PLAY + k, c),)) for c in cards]
 
 
+def may_order_up(rules: Rules, position: int, hand: int | np.ndarray,
+                 up: int | np.ndarray) -> np.ndarray:
+    """Do the rules let the player at ``position`` (from the dealer's left; 3 the dealer)
+    order up (or take up) ``up`` holding ``hand`` in round 1? Not a heart under
+    hearts_never_trump, nor a club under club_euchre (nobody bids), and a dealer under
+    dealer_needs_trump only holding a card of its printed suit. ``hand`` and ``up`` may be
+    numpy arrays (one answer per deal)."""
+    suit = np.asarray(up, np.int64) // 8
+    ok = np.ones(suit.shape, bool)
+    if rules.hearts_never_trump:
+        ok &= suit != HEARTS
+    if rules.club_euchre:
+        ok &= suit != CLUBS
+    if position == DEALER and rules.dealer_needs_trump:
+        ok &= ((np.asarray(hand, np.int64) >> (8 * suit)) & 0xFF) != 0
+    return ok
+
+
 def bid_options(sit: Situation) -> list[Option]:
     """Round 1: pass, order up (with the partner or alone); round 2: pass (unless stuck),
     each suit but the turned-down one (and hearts under hearts_never_trump), with the
@@ -429,9 +450,7 @@ def bid_options(sit: Situation) -> list[Option]:
     never = {HEARTS} if rules.hearts_never_trump else set()
     if sit.round == 1:
         out = [Option("pass", ((r1, 0),))]
-        may_order = upsuit not in never
-        if may_order and sit.position == DEALER and rules.dealer_needs_trump:
-            may_order = bool(sit.hand & (0xFF << (8 * upsuit)))
+        may_order = bool(may_order_up(rules, sit.position, sit.hand, sit.up))
         verb = "take up" if sit.position == DEALER else "order up"
         if may_order:
             if sit.position == 1 and rules.dealer_partner_alone:

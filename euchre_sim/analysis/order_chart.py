@@ -3,10 +3,13 @@ and its margin; and what ordering up alone gains over ordering up with the partn
 
 Random deals are played out three times with one seat's round-1 decision forced (pass, order
 up, order up alone) and the rest of the table playing its strategy; deals in which the seat is
-not reached (someone before him ordered up) are dropped. Each deal is filed under the seat's
-hand class: the number of trumps (the up-card's suit, the left bower included), which bowers,
-and the off-suit aces. The value of an option in a class is the mean of the seat's side's
-points minus the other side's over the deals of that class; differences are paired.
+not reached (someone before him ordered up), or in which the rules do not let him order up
+(a heart under hearts_never_trump, a club under club_euchre, a dealer without the up-card's
+suit under dealer_needs_trump: he has no choice there), are dropped. Each deal is filed under
+the seat's hand class: the number of trumps (the up-card's suit, the left bower included),
+which bowers, and the off-suit aces. The value of an option in a class is the mean of the
+seat's side's points minus the other side's over the deals of that class; differences are
+paired.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from ..rules import Rules
 from ..simulate import Matchup, preset_records, set_threads
 from ..strategies import Strategy, get_strategy
 from .analyser import DEFAULT_TABLE
-from .facts import DEALER, POSITIONS
+from .facts import DEALER, POSITIONS, may_order_up
 
 OPTIONS = (("pass", 0, -1), ("order up", 1, 0), ("alone", 1, 1))
 BOWERS = ("none", "left", "right", "both")
@@ -113,7 +116,8 @@ def order_chart(rules: Rules, strategy: str | Strategy = DEFAULT_TABLE, deals: i
         frame = classes.assign(**{name: v for (name, _, _), v in zip(OPTIONS, values,
                                                                       strict=True)},
                                march=march)
-        frame = frame[reached & (presets[:, PR_UP] != 32)]
+        choice = may_order_up(rules, position, presets[:, PR_HAND + seat], presets[:, PR_UP])
+        frame = frame[reached & choice & (presets[:, PR_UP] != 32)]
         for (trumps, bowers, aces), grp in frame.groupby(["trumps", "bowers", "aces"]):
             cls = {"seat": POSITIONS[position], "trumps": trumps, "bowers": BOWERS[bowers],
                    "aces": aces, "deals": len(grp)}
