@@ -49,6 +49,7 @@ from .jobs import (
     seed_value,
     split_keys,
 )
+from .rules import RULESETS
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -139,6 +140,9 @@ def load_experiment(path: str | Path) -> dict[str, Any]:
                               "description": data.get("description", ""),
                               "rules": data.get("rules", "north-american"),
                               "set": data.get("set", {}), "threads": data.get("threads")}
+    if not isinstance(config["rules"], str) or config["rules"] not in RULESETS:
+        raise ExperimentError(f"{path.name}: rules must name a ruleset ({', '.join(RULESETS)}),"
+                              f" got {config['rules']!r}")
     if not isinstance(config["set"], dict):
         raise ExperimentError(f"{path.name}: [set] must be a table of rule options")
     for key, default in KINDS[kind].items():
