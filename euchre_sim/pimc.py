@@ -22,7 +22,7 @@ from .core.pimc_play import W_CAND, W_H, W_SIZE, W_SUM, pimc_evaluate, sample_wo
 from .core.rng import deal_key, seed_stream
 from .core.tables import NAT
 from .rules import Rules
-from .simulate import Matchup, SimulationError, _traced
+from .simulate import Matchup, SimulationError, traced_replays
 from .solver import shared_table
 from .strategies import Strategy
 
@@ -53,7 +53,7 @@ def decision_points(rules: Rules, a: str | Strategy, b: str | Strategy | None, s
     """Every card-play decision of deal ``index`` of the run with ``seed``, in order."""
     snaps = np.zeros((1, MAX_PLAYS, SN_SIZE), np.int64)
     no_presets = np.zeros((0, N_PRESET), np.int64)
-    rep = _traced(rules, Matchup.of(a, b), seed, index, 1, no_presets, snaps)[0]
+    rep = traced_replays(rules, Matchup.of(a, b), seed, index, 1, no_presets, snaps)[0]
     if rep.record["thrown_in"]:
         return []
     out = []

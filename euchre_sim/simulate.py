@@ -323,10 +323,15 @@ def replay_deals(
     n = _check_count(n, "deals")
     if first < 0:
         raise SimulationError(f"deal index must be >= 0, got {first}")
-    return _traced(rules, Matchup.of(a, b), seed, first, n, np.zeros((0, N_PRESET), np.int64))
+    return traced_replays(rules, Matchup.of(a, b), seed, first, n,
+                          np.zeros((0, N_PRESET), np.int64))
 
 
-def _traced(rules, matchup, seed, first, n, presets, snaps=None) -> list[DealReplay]:
+def traced_replays(rules: Rules, matchup: Matchup, seed: int, first: int, n: int,
+                   presets: np.ndarray, snaps: np.ndarray | None = None) -> list[DealReplay]:
+    """Deals ``first .. first+n-1`` of ``seed`` (or the rows of ``presets``, when it has any)
+    played on one thread with their traces; ``snaps`` (shape (n, MAX_PLAYS, SN_SIZE)), when
+    given, receives the state of every card decision (what ``pimc.decision_points`` reads)."""
     kinds, params = matchup.arrays(rules)
     recs = np.zeros((n, N_FIELDS), np.int64)
     trace = np.zeros((n, TRACE_CAP, N_TRACE_FIELDS), np.int16)
@@ -433,5 +438,5 @@ def replay_presets(rules: Rules, a: str | Strategy, b: str | Strategy | None,
     with traces, one thread; random decisions use deal i's stream of ``seed``."""
     if presets.ndim != 2 or presets.shape[1] != N_PRESET:
         raise SimulationError(f"presets must have shape (n, {N_PRESET}), got {presets.shape}")
-    return _traced(rules, Matchup.of(a, b), seed, 0, len(presets),
+    return traced_replays(rules, Matchup.of(a, b), seed, 0, len(presets),
                    np.ascontiguousarray(presets, np.int64))
