@@ -594,10 +594,11 @@ class DealState:
                 self._sit_out(partner)
                 self._event(T_ALONE, maker, 0)
 
-        # Step 9: lone defender, asked from the dealer's left (with lone_defence =
-        # against_lone_maker only when the maker plays alone).
+        # Step 9: lone defender, asked from the dealer's left; with lone_defence =
+        # against_lone_maker only when the maker plays alone, and from the maker's left.
         if rules.defender_alone and (self.alone or rules.lone_defence == "any"):
-            for p in order:
+            first = dealer if rules.lone_defence == "any" else maker
+            for p in [(first + 1 + k) % 4 for k in range(4)]:
                 if p % 2 == maker % 2:
                     continue
                 if rules.passed_cannot_go_alone and p in passed_in_making_round:

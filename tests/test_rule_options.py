@@ -698,6 +698,26 @@ def test_lone_defence_against_lone_maker_still_defends_a_loner() -> None:
         check(rep, maker=2, alone=1, defender=3, leader=2, tricks1=5, points1=4)
 
 
+def test_lone_defence_asked_from_the_maker_s_left() -> None:
+    """RULES.md 3.1: under against_lone_maker the defenders are asked from the maker's left.
+    The DEFEND hands, seat 2 (dealer 0's partner) orders up alone, the dealer sits out, and
+    both defenders would defend alone (threshold 0). lone_defence = any asks from the dealer's
+    left: seat 1 (JH JD AH KH AS) goes alone, seat 3 sits out, and takes all five tricks
+    against the lone QH TH: 4 points to team 1. against_lone_maker asks seat 3 first, on the
+    maker's left: seat 3 (9C TC 9D TD QC, no trump) defends alone, seat 1 sits out, and the
+    maker's QH TH AC AD KS take every trick: a lone march, 4 points to team 0."""
+    b = "reference:bid_threshold=40,defend_alone_threshold=0"
+    any_ = play(Rules(defender_alone=True), DEFEND, "9H", a=BOTH_ALONE_A, b=b)
+    check(any_, maker=2, trump=H, alone=1, defender=1, tricks0=0, tricks1=5, points0=0,
+          points1=4)
+    rules = Rules(defender_alone=True, lone_defence="against_lone_maker")
+    on = play(rules, DEFEND, "9H", a=BOTH_ALONE_A, b=b)
+    check(on, maker=2, trump=H, alone=1, defender=3, tricks0=5, tricks1=0, points0=4,
+          points1=0)
+    assert ("DEFEND_ALONE", 3, 0) in on.events()
+    assert not any(seat == 1 for kind, seat, _ in on.events() if kind == "PLAY")
+
+
 def test_hearts_never_trump_round_1() -> None:
     """The dealer_needs_trump position (up-card 9H): off, the dealer takes up hearts, 1 point.
     On: nobody may take a heart up-card; the four pass, and round 2 goes as in the

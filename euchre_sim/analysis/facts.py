@@ -251,10 +251,12 @@ def lone_defence(sit: Situation, facts: Facts, out: set[int]) -> None:
                                 "lone maker")
         return  # nobody is asked
     asked = []
-    for position in range(4):
-        seat = (DEALER + 1 + position) & 3
+    first = DEALER if rules.lone_defence == "any" else facts.maker  # asked from its left
+    for k in range(4):
+        seat = (first + 1 + k) & 3
         if (seat ^ facts.maker) & 1 == 0:
             continue
+        position = (seat - DEALER - 1) & 3  # passes count from the dealer's left
         passed = position < (facts.passes if facts.round == 1 else facts.passes - 4)
         if rules.passed_cannot_go_alone and passed:
             continue  # barred: not asked

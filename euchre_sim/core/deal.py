@@ -28,7 +28,12 @@ from ..rules import (
     REDEAL_ACE_NO_FACE,
     REDEAL_NONE,
 )
-from .bidding import banned_trumps, model_forced_take, passed_in_making_round
+from .bidding import (
+    banned_trumps,
+    defence_asked_after,
+    model_forced_take,
+    passed_in_making_round,
+)
 from .bits import ctz, popcount
 from .decisions import (
     decide_alone,
@@ -443,12 +448,12 @@ def going_alone(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, fo
 
 @njit(cache=True, _nrt=False, inline="always")
 def lone_defender(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw):
-    """Step 9: the first defender from the dealer's left who defends alone (his partner sits
-    out), or -1."""
-    dealer = g[G_DEALER]
+    """Step 9: the first defender who defends alone (his partner sits out), or -1; asked
+    from the dealer's left, or the maker's under lone_defence = against_lone_maker."""
     maker = g[G_MAKER]
+    start = defence_asked_after(rules, g[G_DEALER], maker)
     for k in range(1, 5):
-        p = (dealer + k) & 3
+        p = (start + k) & 3
         if (p & 1) == (maker & 1):
             continue
         if rules[R_PASSED_CANNOT_ALONE] and passed_in_making_round(g, p):
