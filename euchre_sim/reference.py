@@ -18,6 +18,7 @@ Readings of the contract where it leaves room (the places are marked ``READING``
 * After 100 redeals the check is skipped: a deal with ``redeals == 100`` is not offered a redeal.
 * ``farmers_hand``: the decision to exchange and the choice of the three cards are two decisions
   of phase ``"farmer"``; with exactly one 3-subset the second has a single action (no draw).
+  Under ``strict`` the 3-subsets are those of the player's nines (or tens) only.
 * A defender barred by ``passed_cannot_go_alone`` is not asked at all (the same as a decision
   with the single action "no": no draw, no trace event). A barred dealer in round 1 is asked,
   with the single action "pass" (no draw; PASS1 is written). So is every player in round 1 when
@@ -44,6 +45,7 @@ from itertools import combinations
 
 from euchre_sim.cards import (
     JOKER,
+    RANK_9,
     RANK_10,
     RANK_A,
     RANK_J,
@@ -238,6 +240,20 @@ def redeal_eligible(hand: int, rule: str) -> bool:
 def low_cards(hand: int) -> list[int]:
     """Step 3: the cards ranked 10 or lower, ascending card id (READING: never the joker)."""
     return [c for c in bits(hand) if c != JOKER and rank_of(c) <= RANK_10]
+
+
+def farmer_cards(hand: int, mode: bool | str) -> list[int]:
+    """Step 3: the cards a farmer's exchange gives three of (ascending card id), or ``[]``
+    when the hand may not exchange: ``true``, three or more low cards; ``strict``, three or
+    more nines, or three or more tens (never 7s or 8s)."""
+    if mode == "strict":
+        for rank in (RANK_9, RANK_10):
+            same = [c for c in bits(hand) if c != JOKER and rank_of(c) == rank]
+            if len(same) >= 3:
+                return same
+        return []
+    low = low_cards(hand)
+    return low if len(low) >= 3 else []
 
 
 # --------------------------------------------------------------------------------------------
@@ -490,11 +506,12 @@ class DealState:
                         self.redeal_called = True  # READING: the driver reshuffles
                         return
 
-        # Step 3: farmer's hand (at most one exchange).
+        # Step 3: farmer's hand (true: at most one exchange; strict: every eligible player in
+        # turn, each taking the cards the previous exchanger put down).
         if rules.farmers_hand:
             for p in order:
-                low = low_cards(self.hands[p])
-                if len(low) < 3:
+                low = farmer_cards(self.hands[p], rules.farmers_hand)
+                if not low:
                     continue
                 action = yield ("farmer", p, [KEEP, EXCHANGE])
                 if action == EXCHANGE:
@@ -508,8 +525,10 @@ class DealState:
                     for card in self.kitty:
                         self._take(p, card)
                     self.kitty = given
-                    self.farmer = p
-                    break
+                    if self.farmer < 0:
+                        self.farmer = p  # the record names the first exchanger
+                    if rules.farmers_hand != "strict":
+                        break
 
         passed_in_making_round: list[int] = []
         forced_alone = False

@@ -360,6 +360,18 @@ def test_club_euchre_refuses_a_club_up_card(bidding):
     assert [o[0] for o in options(sit)] == ["pass", "take up", "take up alone"]
 
 
+@pytest.mark.parametrize("bidding", ["", "pass pass pass order"])
+def test_strict_farmers_hand_is_refused(bidding):
+    """Under farmers_hand = strict several players may exchange before the bidding: the
+    situation cannot say who did, so the analyser refuses in one line (true is as before)."""
+    with pytest.raises(AnalysisError, match="farmers_hand = strict is not supported"):
+        parse_situation("JH TD AD KS 9S", "9D", "dealer", bidding,
+                        rules=Rules(farmers_hand="strict"))
+    sit = parse_situation("JH TD AD KS 9S", "9D", "dealer", "pass pass pass",
+                          rules=Rules(farmers_hand=True))
+    assert [o[0] for o in options(sit)] == ["pass", "take up", "take up alone"]
+
+
 def test_lone_defence_only_against_a_lone_maker():
     """The third names diamonds: under against_lone_maker nobody is asked to defend alone
     when he plays with his partner (the question is the card to play; a lone defender is

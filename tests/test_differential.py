@@ -46,7 +46,8 @@ def _configs() -> list[tuple[str, Rules]]:
 # and the Canadian loner; hearts_never_trump meets the joker (whose trump the random dealer
 # names among three suits), the stuck dealer (two suits left) and thrown-in hands;
 # club_euchre meets dealer_needs_trump, the Canadian loner, passed_cannot_go_alone, partner's
-# best and the 7s and 8s of clubs.
+# best and the 7s and 8s of clubs; farmers_hand = strict meets the 7s and 8s (which it does not
+# count), the joker, the nines-and-tens redeal and partner's best.
 SECTION_31_MIXES = [
     ("lone_defence=against_lone_maker,defender_alone",
      Rules(defender_alone=True, lone_defence="against_lone_maker")),
@@ -63,6 +64,11 @@ SECTION_31_MIXES = [
            defender_alone=True, passed_cannot_go_alone=True, partners_best="railroad")),
     ("club_euchre,hearts_never_trump,no-stick",
      Rules(club_euchre=True, hearts_never_trump=True, stick_the_dealer=False)),
+    ("farmers_hand=strict,deck=33,redeal,give",
+     Rules(farmers_hand="strict", deck=33, redeal="nines_and_tens", partners_best="give",
+           defender_alone=True)),
+    ("farmers_hand=strict,deck=32,club_euchre",
+     Rules(farmers_hand="strict", deck=32, club_euchre=True, dealer_partner_alone=True)),
 ]
 
 
@@ -172,6 +178,10 @@ PARAM_RULES = {
                             lead="right_of_lone", hearts_never_trump=True, club_euchre=True),
     "section-3.1,club,any": Rules(defender_alone=True, lead="right_of_lone", club_euchre=True,
                                   partners_best="give"),
+    # every eligible player exchanges: several farmers in a deal, the kitty passed on
+    "strict-farmers,24": Rules(farmers_hand="strict", redeal="ace_no_face"),
+    "strict-farmers,33": Rules(farmers_hand="strict", deck=33, partners_best="railroad",
+                               defender_alone=True),
 }
 N_PARAM_DEALS = 4_000
 

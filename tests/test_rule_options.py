@@ -621,6 +621,60 @@ def test_farmers_hand() -> None:
     assert keep.record == off.record and keep.trace == off.trace
 
 
+# farmers_hand = strict (RULES.md 3.1). 32 cards, up-card JH, dealer 0, kitty AH KH QH. Seat 1
+# holds three low cards (7C 8C 9H) but not three nines or three tens; seat 2 three tens, the
+# dealer three nines. Both teams exchange whenever asked.
+STRICT = ("9C 9D 9S KS QD", "7C 8C 9H JD AS", "TC TD TS AC AD", "JS KC QC KD TH")
+EXCHANGE = "reference:farmer_exchange=1"
+
+
+def test_farmers_hand_strict() -> None:
+    """true: seat 1 (7C 8C 9H: three low cards) is the first eligible; he gives them for
+    AH KH QH and the step ends. He orders up hearts (JD 5 + AH 4 + KH 3 + QH 2 + AS 2 = 16),
+    the dealer takes the JH and discards 9C. The dealer's JH beats seat 1's lead JD, then
+    seat 1 takes AS over KS and draws with AH, KH, QH: 4 tricks, 1 point to team 1.
+    strict: 7s and 8s do not count and seat 1 has one nine: he is not asked. Seat 2 gives his
+    tens for AH KH QH, seat 3 is not eligible, the dealer gives his nines for the tens seat 2
+    put down. Seat 1 passes (9H 2 + JD 5 + AS 2 = 9), seat 2 orders up (AH 4 + KH 3 + QH 2 +
+    AC 2 + AD 2 = 13), the dealer discards TC. Seat 1 leads JD: seat 2 cannot beat it and
+    plays QH, the dealer wins with JH; the dealer's KS is ruffed by seat 2 (KH over the AS),
+    who then runs AH, AD, AC: a march, 2 points to team 0."""
+    one = play(Rules(deck=32, farmers_hand=True), STRICT, "JH", a=EXCHANGE, b=EXCHANGE,
+               kitty="AH KH QH")
+    check(one, farmer=1, round=1, passes=0, maker=1, trump=H, discard=card("9C"), tricks1=4,
+          points1=1)
+    assert bidding(one) == [("FARMER", 1, card("7C")), ("FARMER", 1, card("8C")),
+                            ("FARMER", 1, card("9H")), ("ORDER", 1, H),
+                            ("DISCARD", 0, card("9C"))]
+    assert tricks(one) == [
+        "1:JD 2:TC 3:TH 0:JH -> 0",
+        "0:KS 1:AS 2:TS 3:JS -> 1",
+        "1:AH 2:TD 3:QC 0:9D -> 1",
+        "1:KH 2:AC 3:KC 0:9S -> 1",
+        "1:QH 2:AD 3:KD 0:QD -> 1",
+    ]
+    strict = play(Rules(deck=32, farmers_hand="strict"), STRICT, "JH", a=EXCHANGE,
+                  b=EXCHANGE, kitty="AH KH QH")
+    check(strict, farmer=2, round=1, passes=1, maker=2, trump=H, discard=card("TC"),
+          tricks0=5, points0=2, hand0=parse_hand(STRICT[0]), hand2=parse_hand(STRICT[2]))
+    assert bidding(strict) == [
+        ("FARMER", 2, card("TC")), ("FARMER", 2, card("TD")), ("FARMER", 2, card("TS")),
+        ("FARMER", 0, card("9C")), ("FARMER", 0, card("9D")), ("FARMER", 0, card("9S")),
+        ("PASS1", 1, 0), ("ORDER", 2, H), ("DISCARD", 0, card("TC")),
+    ]
+    assert tricks(strict) == [
+        "1:JD 2:QH 3:TH 0:JH -> 0",
+        "0:KS 1:AS 2:KH 3:JS -> 2",
+        "2:AH 3:QC 0:TD 1:9H -> 2",
+        "2:AD 3:KD 0:QD 1:7C -> 2",
+        "2:AC 3:KC 0:TS 1:8C -> 2",
+    ]
+    # strict, but nobody wants to exchange: the same as without the option.
+    keep = play(Rules(deck=32, farmers_hand="strict"), STRICT, "JH", kitty="AH KH QH")
+    off = play(Rules(deck=32), STRICT, "JH", kitty="AH KH QH")
+    assert keep.record == off.record and keep.trace == off.trace
+
+
 # --------------------------------------------------------------------------------------------
 # The options of RULES.md section 3.1: lead = right_of_lone, lone_defence, hearts_never_trump,
 # club_euchre

@@ -108,6 +108,7 @@ class Facts:
 def derive_facts(sit: Situation) -> Facts:
     """Check the situation and derive its facts (``AnalysisError`` when it cannot happen)."""
     rules = sit.rules
+    check_exchanges(sit)
     check_trump_options(sit)
     n = len(sit.bids)
     made = n > 0 and sit.bids[-1] != "pass"
@@ -169,6 +170,15 @@ def derive_facts(sit: Situation) -> Facts:
     if facts.question == "play":
         ask_play(sit, facts)
     return facts
+
+
+def check_exchanges(sit: Situation) -> None:
+    """farmers_hand = strict: several players may exchange with the kitty before the bidding,
+    which a situation cannot say (who did, with which cards), so none is analysed."""
+    if sit.rules.farmers_hand == "strict":
+        raise AnalysisError("farmers_hand = strict is not supported: several players may "
+                            "exchange with the kitty before the bidding, which a situation "
+                            "cannot say")
 
 
 def check_trump_options(sit: Situation) -> None:

@@ -8,6 +8,7 @@ import numpy as np
 from numba import njit
 
 from ..rules import (
+    FARMERS_STRICT,
     LONE_DEFENCE_ANY,
     PB_NONE,
     PB_RAILROAD,
@@ -49,7 +50,7 @@ from .decisions import (
     decide_round1,
     decide_round2,
 )
-from .hands import to_effective
+from .hands import farmer_cards, to_effective
 from .kinds import (
     reads_shown_voids,
 )
@@ -315,13 +316,16 @@ def start_record(recs, ri, g, redeals):
 
 @njit(cache=True, _nrt=False, inline="always")
 def farmers_hand(g, rng, rules, kinds, params, recs, ri, trace, ti):
-    """Step 3: the first player from the dealer's left with three low cards who wants to
-    exchanges three of them for the kitty."""
+    """Step 3: in turn from the dealer's left, each player whose hand ``farmer_cards`` allows
+    decides whether to exchange three of those cards for the kitty. Under ``true`` the first
+    exchange ends the step; under ``strict`` everyone eligible is asked, each exchanger taking
+    the three cards the previous one put down. The record's ``farmer`` is the first."""
     dealer = g[G_DEALER]
+    mode = rules[R_FARMERS]
     for k in range(1, 5):
         p = (dealer + k) & 3
         nat = g[G_NAT + p]
-        if popcount(nat & LOW_NAT) >= 3:
+        if farmer_cards(nat, mode):
             give = decide_farmer(kinds, params, g, p, rules, rng)
             if give != 0:
                 m = give
@@ -331,8 +335,10 @@ def farmers_hand(g, rng, rules, kinds, params, recs, ri, trace, ti):
                     m &= m - 1
                 g[G_NAT + p] = (nat & ~give) | g[G_KITTY]
                 g[G_KITTY] = give
-                recs[ri, F_FARMER] = p
-                break
+                if recs[ri, F_FARMER] < 0:
+                    recs[ri, F_FARMER] = p
+                if mode != FARMERS_STRICT:
+                    break
 
 
 @njit(cache=True, _nrt=False, inline="always")
