@@ -33,6 +33,8 @@ Readings of the contract where it leaves room (the places are marked ``READING``
 * A redeal call ends the :class:`DealState` (phase ``"done"``, ``redeal_called`` true); the driver
   reshuffles on the same stream and starts a new one with ``redeals + 1``; every REDEAL event
   stays in the deal's trace.
+* ``mcevoy_limit`` acts only in :func:`play_game` (a set of the game's callers passed to every
+  deal); a barred seat is not asked (as an ineligible hand).
 * In game mode the record's ``deal`` counts from 0 within the game; a game that reaches the
   1000-deal cap without a winner would have ``winner = -1``.
 * Deal mode draws nothing before the first shuffle (the dealer is ``index % 4``).
@@ -307,8 +309,11 @@ class DealState:
 
     def __init__(self, rules: Rules, dealer: int, hands: Sequence[int], up_card: int,
                  kitty: Sequence[int] | None = None, score: tuple[int, int] = (0, 0), *,
-                 redeals: int = 0) -> None:
+                 redeals: int = 0, mcevoy: set[int] | None = None) -> None:
         self.rules = rules
+        # mcevoy_limit in a game: the seats that made their McEvoy call (shared by the game's
+        # deals, updated here); None: no limit (outside a game, or the option off)
+        self.mcevoy = mcevoy
         self.dealer = dealer
         self.dealt_hands = tuple(int(h) for h in hands)
         self.hands = list(self.dealt_hands)  # current hands, changed by every step
@@ -499,9 +504,13 @@ class DealState:
         # Step 2: redeal (READING: skipped once 100 redeals have happened).
         if rules.redeal != "none" and self.redeals < MAX_REDEALS:
             for p in order:
+                if self.mcevoy is not None and p in self.mcevoy:
+                    continue  # mcevoy_limit: his one call of the game is made
                 if redeal_eligible(self.hands[p], rules.redeal):
                     action = yield ("redeal", p, [KEEP, REDEAL])
                     if action == REDEAL:
+                        if self.mcevoy is not None:
+                            self.mcevoy.add(p)
                         self._event(T_REDEAL, p, 0)
                         self.redeal_called = True  # READING: the driver reshuffles
                         return
@@ -729,12 +738,14 @@ def _team_params(strategies: Sequence[str], params: Params | None) -> list[dict]
 def _play_one_deal(rng: Rng, dealer: int, rules: Rules, strategies: Sequence[str],
                    score: tuple[int, int], params: Params | None = None,
                    preset: tuple | None = None, script: Sequence[int] | None = None,
+                   mcevoy: set[int] | None = None,
                    ) -> tuple[dict[str, int], list[tuple[int, int, int]]]:
     """Shuffle, then drive a DealState with the strategies; a redeal reshuffles on ``rng``.
 
     ``params[t]`` are team ``t``'s strategy parameters. With ``preset = (hands, up_card,
     kitty)`` the first deal is that one instead of a shuffle (a redeal still shuffles), and
     ``script`` forces its actions on it (``scripted_action``; a redeal ends the script).
+    ``mcevoy``: the game's McEvoy callers under ``mcevoy_limit`` (see :class:`DealState`).
     """
     team_params = _team_params(strategies, params)
     trace: list[tuple[int, int, int]] = []
@@ -744,7 +755,8 @@ def _play_one_deal(rng: Rng, dealer: int, rules: Rules, strategies: Sequence[str
             hands, up_card, kitty = preset
         else:
             hands, up_card, kitty = shuffle_and_deal(rng, rules.deck, dealer)
-        st = DealState(rules, dealer, hands, up_card, kitty, score, redeals=redeals)
+        st = DealState(rules, dealer, hands, up_card, kitty, score, redeals=redeals,
+                       mcevoy=mcevoy)
         forcing = script is not None and redeals == 0
         while not st.is_terminal():
             action = scripted_action(st, script) if forcing else None
@@ -801,25 +813,37 @@ def play_preset(rules: Rules, dealer: int, hands: Sequence[int], up_card: int,
 MAX_GAME_DEALS = 1000
 
 
+def mcevoy_calls(rules: Rules) -> set[int] | None:
+    """A new game's record of McEvoy callers: an empty set when ``mcevoy_limit`` acts (with
+    ``redeal = nines_and_tens``), else None (no limit)."""
+    return set() if rules.mcevoy_limit and rules.redeal == "nines_and_tens" else None
+
+
 def play_game(seed: int, game_index: int, rules: Rules,
               strategies: tuple[str, str] = ("random", "random"),
               params: Params | None = None,
+              traces: list[list[tuple[int, int, int]]] | None = None,
               ) -> tuple[dict[str, int], list[dict[str, int]]]:
     """Game mode: game ``game_index`` of a run with ``seed``; each deal on its own stream, so
     deal k has the same cards whoever plays (``params``: as for :func:`play_deal`).
 
     Returns the game record (game, first_dealer, winner, score0, score1, deals) and the list of
-    its deal records (``deal`` = number within the game, from 0).
+    its deal records (``deal`` = number within the game, from 0); each deal's trace is
+    appended to ``traces`` when given.
     """
     rng = game_rng(seed, game_index, 0)
     first_dealer = rng.below(4)
     dealer = first_dealer
     score = [0, 0]
     deals: list[dict[str, int]] = []
+    mcevoy = mcevoy_calls(rules)
     for number in range(MAX_GAME_DEALS):
         if number > 0:
             rng = game_rng(seed, game_index, number)
-        rec, _ = _play_one_deal(rng, dealer, rules, strategies, (score[0], score[1]), params)
+        rec, trace = _play_one_deal(rng, dealer, rules, strategies, (score[0], score[1]),
+                                    params, mcevoy=mcevoy)
+        if traces is not None:
+            traces.append(trace)
         rec["deal"] = number
         deals.append(rec)
         score[0] += rec["points0"]

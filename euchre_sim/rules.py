@@ -181,6 +181,11 @@ R_CLUB_EUCHRE = _option(
     "a club up-card must be taken: clubs trump, the dealer maker, no bidding",
 )
 
+R_MCEVOY_LIMIT = _option(
+    "mcevoy_limit", (False, True), False,
+    "with redeal = nines_and_tens, in whole games: one McEvoy redeal call per player per game",
+)
+
 RULE_OPTIONS: tuple[RuleOption, ...] = tuple(_TABLE)
 """Every rule option, in slot order (``RULE_OPTIONS[R_DECK].name == "deck"``)."""
 N_RULE_FIELDS = len(RULE_OPTIONS)

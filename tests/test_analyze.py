@@ -372,6 +372,16 @@ def test_strict_farmers_hand_is_refused(bidding):
     assert [o[0] for o in options(sit)] == ["pass", "take up", "take up alone"]
 
 
+def test_mcevoy_limit_changes_no_situation():
+    """A situation is a deal that stood, played as a single deal: under mcevoy_limit its facts
+    and options are those without it."""
+    rules = Rules(redeal="nines_and_tens")
+    for bidding in ("pass pass", "pass pass pass pass pass pass"):
+        sits = [parse_situation("JH TD AD KS 9S", "9D", "third", bidding, rules=r)
+                for r in (rules, rules.with_options(mcevoy_limit=True))]
+        assert sits[0].facts == sits[1].facts and options(sits[0]) == options(sits[1])
+
+
 def test_lone_defence_only_against_a_lone_maker():
     """The third names diamonds: under against_lone_maker nobody is asked to defend alone
     when he plays with his partner (the question is the card to play; a lone defender is

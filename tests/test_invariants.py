@@ -747,6 +747,9 @@ def check_games(rules: Rules, a: str, b: str, seed: int, games: int) -> None:
             last = (p0[-1], p1[-1])
             assert last[winner] > 0 and scores[winner] - last[winner] < target
             assert scores[winner] < target + 4
+            if rules.mcevoy_limit and rules.redeal == "nines_and_tens":
+                # one McEvoy call per player per game: four redeals at most
+                assert rows[:, GAME_COLS["redeals"]].sum() <= 4, f"game {gid}: {g}"
 
 
 GAME_CASES = [
@@ -762,6 +765,19 @@ GAME_CASES = [
     ids=[f"{n}-{r.target_score}-{p[0]}-{p[1]}" for n, r, p in GAME_CASES])
 def test_games_end_at_the_target(name: str, rules: Rules, pair: tuple[str, str]) -> None:
     check_games(rules, *pair, seed=rules.target_score * 1009 + len(name), games=1500)
+
+
+def test_games_with_the_mcevoy_limit() -> None:
+    """Players who call every redeal they may: with the limit no game has more than four
+    McEvoy redeals (one per player), without it some do."""
+    rules = Rules(deck=32, redeal="nines_and_tens", mcevoy_limit=True)
+    spec = "reference:call_redeal=1"
+    check_games(rules, spec, spec, seed=21, games=1500)
+    check_games(rules.with_options(farmers_hand="strict"), "random", spec, seed=22, games=1500)
+    (grecs, deals), = list(iter_game_chunks(rules.with_options(mcevoy_limit=False),
+                                            Matchup.of(spec), 1500, 21, with_deals=True))
+    per_game = np.bincount(deals[:, GD_GAME], weights=deals[:, GAME_COLS["redeals"]])
+    assert per_game.max() > 4
 
 
 def test_games_with_every_option() -> None:

@@ -155,12 +155,14 @@ RULES = [
           hearts_never_trump=True, club_euchre=True),
     Rules(deck=25, defender_alone=True, lead="right_of_lone", hearts_never_trump=True,
           club_euchre=True, stick_the_dealer=False, dealer_needs_trump=True),
+    # the worlds are dealt from the deal that stood: redeals (limited or not) are before it
+    Rules(deck=32, redeal="nines_and_tens", mcevoy_limit=True),
 ]
 
 
 @pytest.mark.parametrize("rules", RULES, ids=["standard", "thrown-in", "canadian",
                                                "defend-alone", "joker", "section-3.1",
-                                               "section-3.1-joker"])
+                                               "section-3.1-joker", "mcevoy-limit"])
 def test_the_truth_replays_the_bidding_seen(rules: Rules) -> None:
     """In the world that is the real deal, with the model the players really used, replaying
     every bidding decision of a deal (with the action taken) never finds an inconsistency and

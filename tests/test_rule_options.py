@@ -24,9 +24,10 @@ from __future__ import annotations
 import pytest
 
 from euchre_sim import reference
-from euchre_sim.cards import format_card, parse_card, parse_hand
+from euchre_sim.cards import RANK_10, format_card, parse_card, parse_hand
 from euchre_sim.core.layout import (
     EV_PLAY,
+    EV_REDEAL,
     EV_TRICK,
     F_POINTS0,
     F_POINTS1,
@@ -40,7 +41,14 @@ from euchre_sim.core.layout import (
     RECORD_FIELDS,
 )
 from euchre_sim.rules import Rules
-from euchre_sim.simulate import DealReplay, Matchup, PresetDeal, iter_game_chunks, play_presets
+from euchre_sim.simulate import (
+    DealReplay,
+    Matchup,
+    PresetDeal,
+    iter_game_chunks,
+    play_presets,
+    replay_deals,
+)
 from euchre_sim.strategies import get_strategy
 
 C, D, H, S = range(4)
@@ -673,6 +681,71 @@ def test_farmers_hand_strict() -> None:
     keep = play(Rules(deck=32, farmers_hand="strict"), STRICT, "JH", kitty="AH KH QH")
     off = play(Rules(deck=32), STRICT, "JH", kitty="AH KH QH")
     assert keep.record == off.record and keep.trace == off.trace
+
+
+# mcevoy_limit (RULES.md 3.1): whole games, 32 cards (a McEvoy hand of 7s to 10s in about one
+# deal of eleven), redeal = nines_and_tens, every player calling whenever he may.
+MCEVOY = Rules(deck=32, redeal="nines_and_tens")
+CALLER = {"call_redeal": 1}
+
+
+def mcevoy_games(rules: Rules, seed: int, games: int) -> list[tuple[dict, list]]:
+    """Each game's record and its McEvoy calls ``(deal number, seat)`` in order, from the
+    reference engine's traces, after checking that the kernel plays the same games."""
+    (grecs, drecs), = list(iter_game_chunks(rules, Matchup.of("reference:call_redeal=1"),
+                                            games, seed=seed, with_deals=True))
+    out = []
+    for g in range(games):
+        traces: list = []
+        game, deals = reference.play_game(seed, g, rules, ("reference", "reference"),
+                                          (CALLER, CALLER), traces=traces)
+        assert list(grecs[g]) == [game[k] for k in GAME_FIELDS]
+        mine = drecs[drecs[:, GD_GAME] == g, GD_RECORD:].tolist()
+        assert mine == [[d[f] for f in RECORD_FIELDS] for d in deals]
+        calls = [(n, seat) for n, t in enumerate(traces) for kind, seat, _ in t
+                 if kind == EV_REDEAL]
+        out.append((game, calls, deals))
+    return out
+
+
+def test_mcevoy_limit_one_call_per_player_per_game() -> None:
+    """Game 19 of seed 6. Without the limit seat 1 calls a redeal in deal 0 and again in deal
+    5; team 0 wins 10-6 after 11 deals. With it, seat 1's second McEvoy hand (deal 5) stands
+    (it is dealt as before: deal 5's stream is the same) and is played, which changes the
+    rest of the game: team 1 wins 11-9 after 15 deals. Over 20 games nobody calls twice in a
+    game with the limit, and each game is the one without it up to the first call the limit
+    bars (three games have one)."""
+    free = mcevoy_games(MCEVOY, 6, 20)
+    limited = mcevoy_games(MCEVOY.with_options(mcevoy_limit=True), 6, 20)
+    game, calls, _ = free[19]
+    assert calls == [(0, 1), (5, 1)]
+    assert (game["winner"], game["score0"], game["score1"], game["deals"]) == (0, 10, 6, 11)
+    game, calls, deals = limited[19]
+    assert calls == [(0, 1)]
+    assert (game["winner"], game["score0"], game["score1"], game["deals"]) == (1, 9, 11, 15)
+    hand1 = deals[5]["hand1"]
+    assert deals[5]["redeals"] == 0 and all(c % 8 <= RANK_10 for c in reference.bits(hand1))
+    repeats = 0
+    for (g_free, f, _), (g_lim, lim, _) in zip(free, limited, strict=True):
+        seats = [s for _, s in lim]
+        assert len(seats) == len(set(seats))
+        # the games are the same up to the first call the limit bars
+        j = next((i for i, (_, s) in enumerate(f) if s in {t for _, t in f[:i]}), len(f))
+        assert lim[:j] == f[:j]
+        assert j < len(f) or (lim, g_lim) == (f, g_free)
+        repeats += j < len(f)
+    assert repeats == 3  # games 0 (seat 3 in deals 2 and 10) and 2 (seat 1 in 1 and 4) too
+
+
+def test_mcevoy_limit_changes_no_single_deal() -> None:
+    """Outside a game there is no limit: single deals (deal mode) are the same with it."""
+    spec = "reference:call_redeal=1"
+    free = replay_deals(MCEVOY, spec, None, 9, 0, 3000)
+    limited = replay_deals(MCEVOY.with_options(mcevoy_limit=True), spec, None, 9, 0, 3000)
+    assert [(r.record, r.trace) for r in free] == [(r.record, r.trace) for r in limited]
+    # a seat calls twice within one deal's redeals: nothing bars him
+    assert any(len(seats) > len(set(seats))
+               for seats in ([s for k, s, _ in r.trace if k == EV_REDEAL] for r in free))
 
 
 # --------------------------------------------------------------------------------------------

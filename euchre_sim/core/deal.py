@@ -20,6 +20,7 @@ from ..rules import (
     R_FARMERS,
     R_HEARTS_NEVER_TRUMP,
     R_LONE_DEFENCE,
+    R_MCEVOY_LIMIT,
     R_NO_FIRST_BLOOD,
     R_PARTNERS_BEST,
     R_PASSED_CANNOT_ALONE,
@@ -27,6 +28,7 @@ from ..rules import (
     R_STICK,
     R_SUPER_EUCHRE,
     REDEAL_ACE_NO_FACE,
+    REDEAL_NINES_AND_TENS,
     REDEAL_NONE,
 )
 from .bidding import (
@@ -101,6 +103,7 @@ from .layout import (
     G_LEADER,
     G_LED,
     G_MAKER,
+    G_MCEVOY,
     G_NAT,
     G_NEV,
     G_OUT_A,
@@ -231,8 +234,9 @@ def scripted(presets, si, slot, top):
 
 @njit(cache=True, _nrt=False, inline="always")
 def reset_state(g):
-    """Clear the deal state ``g`` but the dealer and the scores; no trump, maker or card yet."""
-    for k in range(G_TRUMP, G_SIZE):
+    """Clear the deal state ``g`` but the dealer, the scores and the game's McEvoy calls; no
+    trump, maker or card yet."""
+    for k in range(G_TRUMP, G_MCEVOY):
         if k != G_SCORE0 and k != G_SCORE1:
             g[k] = 0
     g[G_TRUMP] = -1
@@ -273,10 +277,15 @@ def deal_hands(g, deck, rng, rules, kinds, params, trace, ti, presets, pi, deck_
         shuffle_and_deal(g, deck, rng, deck_row)
     redeals = 0
     mode = rules[R_REDEAL]
+    # mcevoy_limit: in a game (G_MCEVOY >= 0) a seat that has made its McEvoy call may not again
+    limited = (mode == REDEAL_NINES_AND_TENS and rules[R_MCEVOY_LIMIT] != 0
+               and g[G_MCEVOY] >= 0)
     while mode != REDEAL_NONE and redeals < MAX_REDEALS:
         caller = -1
         for k in range(1, 5):
             p = (dealer + k) & 3
+            if limited and (g[G_MCEVOY] >> p) & 1:
+                continue
             if redeal_eligible(g[G_NAT + p], mode):
                 call = scripted(presets, pi if redeals == 0 else -1, SC_REDEAL + p, 1)
                 if call < 0:
@@ -286,6 +295,8 @@ def deal_hands(g, deck, rng, rules, kinds, params, trace, ti, presets, pi, deck_
                     break
         if caller < 0:
             break
+        if limited:
+            g[G_MCEVOY] |= ONE << caller
         if ti >= 0:
             emit(trace, ti, g, EV_REDEAL, caller, 0)
         redeals += 1
