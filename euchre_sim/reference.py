@@ -18,6 +18,7 @@ Readings of the contract where it leaves room (the places are marked ``READING``
 * After 100 redeals the check is skipped: a deal with ``redeals == 100`` is not offered a redeal.
 * ``farmers_hand``: the decision to exchange and the choice of the three cards are two decisions
   of phase ``"farmer"``; with exactly one 3-subset the second has a single action (no draw).
+  Under ``strict`` the 3-subsets are those of the player's nines (or tens) only.
 * A defender barred by ``passed_cannot_go_alone`` is not asked at all (the same as a decision
   with the single action "no": no draw, no trace event). A barred dealer in round 1 is asked,
   with the single action "pass" (no draw; PASS1 is written). So is every player in round 1 when
@@ -32,6 +33,8 @@ Readings of the contract where it leaves room (the places are marked ``READING``
 * A redeal call ends the :class:`DealState` (phase ``"done"``, ``redeal_called`` true); the driver
   reshuffles on the same stream and starts a new one with ``redeals + 1``; every REDEAL event
   stays in the deal's trace.
+* ``mcevoy_limit`` acts only in :func:`play_game` (a set of the game's callers passed to every
+  deal); a barred seat is not asked (as an ineligible hand).
 * In game mode the record's ``deal`` counts from 0 within the game; a game that reaches the
   1000-deal cap without a winner would have ``winner = -1``.
 * Deal mode draws nothing before the first shuffle (the dealer is ``index % 4``).
@@ -44,6 +47,7 @@ from itertools import combinations
 
 from euchre_sim.cards import (
     JOKER,
+    RANK_9,
     RANK_10,
     RANK_A,
     RANK_J,
@@ -240,6 +244,20 @@ def low_cards(hand: int) -> list[int]:
     return [c for c in bits(hand) if c != JOKER and rank_of(c) <= RANK_10]
 
 
+def farmer_cards(hand: int, mode: bool | str) -> list[int]:
+    """Step 3: the cards a farmer's exchange gives three of (ascending card id), or ``[]``
+    when the hand may not exchange: ``true``, three or more low cards; ``strict``, three or
+    more nines, or three or more tens (never 7s or 8s)."""
+    if mode == "strict":
+        for rank in (RANK_9, RANK_10):
+            same = [c for c in bits(hand) if c != JOKER and rank_of(c) == rank]
+            if len(same) >= 3:
+                return same
+        return []
+    low = low_cards(hand)
+    return low if len(low) >= 3 else []
+
+
 # --------------------------------------------------------------------------------------------
 # Trace and actions
 # --------------------------------------------------------------------------------------------
@@ -291,8 +309,11 @@ class DealState:
 
     def __init__(self, rules: Rules, dealer: int, hands: Sequence[int], up_card: int,
                  kitty: Sequence[int] | None = None, score: tuple[int, int] = (0, 0), *,
-                 redeals: int = 0) -> None:
+                 redeals: int = 0, mcevoy: set[int] | None = None) -> None:
         self.rules = rules
+        # mcevoy_limit in a game: the seats that made their McEvoy call (shared by the game's
+        # deals, updated here); None: no limit (outside a game, or the option off)
+        self.mcevoy = mcevoy
         self.dealer = dealer
         self.dealt_hands = tuple(int(h) for h in hands)
         self.hands = list(self.dealt_hands)  # current hands, changed by every step
@@ -483,18 +504,23 @@ class DealState:
         # Step 2: redeal (READING: skipped once 100 redeals have happened).
         if rules.redeal != "none" and self.redeals < MAX_REDEALS:
             for p in order:
+                if self.mcevoy is not None and p in self.mcevoy:
+                    continue  # mcevoy_limit: his one call of the game is made
                 if redeal_eligible(self.hands[p], rules.redeal):
                     action = yield ("redeal", p, [KEEP, REDEAL])
                     if action == REDEAL:
+                        if self.mcevoy is not None:
+                            self.mcevoy.add(p)
                         self._event(T_REDEAL, p, 0)
                         self.redeal_called = True  # READING: the driver reshuffles
                         return
 
-        # Step 3: farmer's hand (at most one exchange).
+        # Step 3: farmer's hand (true: at most one exchange; strict: every eligible player in
+        # turn, each taking the cards the previous exchanger put down).
         if rules.farmers_hand:
             for p in order:
-                low = low_cards(self.hands[p])
-                if len(low) < 3:
+                low = farmer_cards(self.hands[p], rules.farmers_hand)
+                if not low:
                     continue
                 action = yield ("farmer", p, [KEEP, EXCHANGE])
                 if action == EXCHANGE:
@@ -508,8 +534,10 @@ class DealState:
                     for card in self.kitty:
                         self._take(p, card)
                     self.kitty = given
-                    self.farmer = p
-                    break
+                    if self.farmer < 0:
+                        self.farmer = p  # the record names the first exchanger
+                    if rules.farmers_hand != "strict":
+                        break
 
         passed_in_making_round: list[int] = []
         forced_alone = False
@@ -594,10 +622,11 @@ class DealState:
                 self._sit_out(partner)
                 self._event(T_ALONE, maker, 0)
 
-        # Step 9: lone defender, asked from the dealer's left (with lone_defence =
-        # against_lone_maker only when the maker plays alone).
+        # Step 9: lone defender, asked from the dealer's left; with lone_defence =
+        # against_lone_maker only when the maker plays alone, and from the maker's left.
         if rules.defender_alone and (self.alone or rules.lone_defence == "any"):
-            for p in order:
+            first = dealer if rules.lone_defence == "any" else maker
+            for p in [(first + 1 + k) % 4 for k in range(4)]:
                 if p % 2 == maker % 2:
                     continue
                 if rules.passed_cannot_go_alone and p in passed_in_making_round:
@@ -709,12 +738,14 @@ def _team_params(strategies: Sequence[str], params: Params | None) -> list[dict]
 def _play_one_deal(rng: Rng, dealer: int, rules: Rules, strategies: Sequence[str],
                    score: tuple[int, int], params: Params | None = None,
                    preset: tuple | None = None, script: Sequence[int] | None = None,
+                   mcevoy: set[int] | None = None,
                    ) -> tuple[dict[str, int], list[tuple[int, int, int]]]:
     """Shuffle, then drive a DealState with the strategies; a redeal reshuffles on ``rng``.
 
     ``params[t]`` are team ``t``'s strategy parameters. With ``preset = (hands, up_card,
     kitty)`` the first deal is that one instead of a shuffle (a redeal still shuffles), and
     ``script`` forces its actions on it (``scripted_action``; a redeal ends the script).
+    ``mcevoy``: the game's McEvoy callers under ``mcevoy_limit`` (see :class:`DealState`).
     """
     team_params = _team_params(strategies, params)
     trace: list[tuple[int, int, int]] = []
@@ -724,7 +755,8 @@ def _play_one_deal(rng: Rng, dealer: int, rules: Rules, strategies: Sequence[str
             hands, up_card, kitty = preset
         else:
             hands, up_card, kitty = shuffle_and_deal(rng, rules.deck, dealer)
-        st = DealState(rules, dealer, hands, up_card, kitty, score, redeals=redeals)
+        st = DealState(rules, dealer, hands, up_card, kitty, score, redeals=redeals,
+                       mcevoy=mcevoy)
         forcing = script is not None and redeals == 0
         while not st.is_terminal():
             action = scripted_action(st, script) if forcing else None
@@ -781,25 +813,37 @@ def play_preset(rules: Rules, dealer: int, hands: Sequence[int], up_card: int,
 MAX_GAME_DEALS = 1000
 
 
+def mcevoy_calls(rules: Rules) -> set[int] | None:
+    """A new game's record of McEvoy callers: an empty set when ``mcevoy_limit`` acts (with
+    ``redeal = nines_and_tens``), else None (no limit)."""
+    return set() if rules.mcevoy_limit and rules.redeal == "nines_and_tens" else None
+
+
 def play_game(seed: int, game_index: int, rules: Rules,
               strategies: tuple[str, str] = ("random", "random"),
               params: Params | None = None,
+              traces: list[list[tuple[int, int, int]]] | None = None,
               ) -> tuple[dict[str, int], list[dict[str, int]]]:
     """Game mode: game ``game_index`` of a run with ``seed``; each deal on its own stream, so
     deal k has the same cards whoever plays (``params``: as for :func:`play_deal`).
 
     Returns the game record (game, first_dealer, winner, score0, score1, deals) and the list of
-    its deal records (``deal`` = number within the game, from 0).
+    its deal records (``deal`` = number within the game, from 0); each deal's trace is
+    appended to ``traces`` when given.
     """
     rng = game_rng(seed, game_index, 0)
     first_dealer = rng.below(4)
     dealer = first_dealer
     score = [0, 0]
     deals: list[dict[str, int]] = []
+    mcevoy = mcevoy_calls(rules)
     for number in range(MAX_GAME_DEALS):
         if number > 0:
             rng = game_rng(seed, game_index, number)
-        rec, _ = _play_one_deal(rng, dealer, rules, strategies, (score[0], score[1]), params)
+        rec, trace = _play_one_deal(rng, dealer, rules, strategies, (score[0], score[1]),
+                                    params, mcevoy=mcevoy)
+        if traces is not None:
+            traces.append(trace)
         rec["deal"] = number
         deals.append(rec)
         score[0] += rec["points0"]

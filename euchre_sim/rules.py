@@ -32,7 +32,9 @@ class RuleOption:
     """One rule option: a :class:`Rules` field, the values it takes and where the kernels read it.
 
     ``values`` are the allowed values in listing order; their type is the option's kind (bool,
-    int or str). In the packed array a bool is 0/1, an int itself, a str its index in ``values``.
+    int or str). A bool option may also take str values after false and true (``farmers_hand``:
+    false / true / strict). In the packed array a bool is 0/1, an int itself, a str its index
+    in ``values``.
     """
 
     name: str
@@ -54,10 +56,14 @@ class RuleOption:
             + (self.allowed() if allowed is None else allowed)
         )
 
+    def words(self) -> tuple[str, ...]:
+        """The str values of a bool option beyond false and true (none for most)."""
+        return tuple(v for v in self.values if isinstance(v, str)) if self.kind is bool else ()
+
     def check(self, value: Any) -> None:
         """Raise :class:`RulesError` unless ``value`` is one of the option's values (typed)."""
         if self.kind is bool:
-            ok = isinstance(value, bool)
+            ok = isinstance(value, bool) or value in self.words()
         elif self.kind is int:
             ok = isinstance(value, int) and not isinstance(value, bool) and value in self.values
         else:
@@ -75,7 +81,9 @@ class RuleOption:
                 return True
             if text in ("false", "0", "no", "off"):
                 return False
-            raise self._bad(value, "true, false")
+            if text in self.words():
+                return text
+            raise self._bad(value, ", ".join(("true", "false") + self.words()))
         if self.kind is int:
             try:
                 number = int(str(value).strip())
@@ -91,7 +99,7 @@ class RuleOption:
 
     def encode(self, value: Any) -> int:
         """The option's entry in the packed array."""
-        return self.values.index(value) if self.kind is str else int(value)
+        return self.values.index(value) if isinstance(value, str) else int(value)
 
 
 _TABLE: list[RuleOption] = []
@@ -150,8 +158,9 @@ R_REDEAL = _option(
     "hands that may call for a redeal: none, ace_no_face, nines_and_tens",
 )
 R_FARMERS = _option(
-    "farmers_hand", (False, True), False,
-    "three 9s/10s may be exchanged for the kitty before bidding",
+    "farmers_hand", (False, True, "strict"), False,
+    "three 9s/10s may be exchanged for the kitty before bidding (one exchange); strict: only "
+    "three 9s or three 10s, each such player in turn",
 )
 R_PARTNERS_BEST = _option(
     "partners_best", ("none", "give", "railroad"), "none",
@@ -170,6 +179,11 @@ R_HEARTS_NEVER_TRUMP = _option(
 R_CLUB_EUCHRE = _option(
     "club_euchre", (False, True), False,
     "a club up-card must be taken: clubs trump, the dealer maker, no bidding",
+)
+
+R_MCEVOY_LIMIT = _option(
+    "mcevoy_limit", (False, True), False,
+    "with redeal = nines_and_tens, in whole games: one McEvoy redeal call per player per game",
 )
 
 RULE_OPTIONS: tuple[RuleOption, ...] = tuple(_TABLE)
@@ -192,6 +206,7 @@ LONE_DEFENCE_ANY = _code(R_LONE_DEFENCE, "any")
 REDEAL_NONE = _code(R_REDEAL, "none")
 REDEAL_ACE_NO_FACE = _code(R_REDEAL, "ace_no_face")
 REDEAL_NINES_AND_TENS = _code(R_REDEAL, "nines_and_tens")
+FARMERS_STRICT = _code(R_FARMERS, "strict")
 PB_NONE = _code(R_PARTNERS_BEST, "none")
 PB_GIVE = _code(R_PARTNERS_BEST, "give")
 PB_RAILROAD = _code(R_PARTNERS_BEST, "railroad")

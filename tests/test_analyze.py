@@ -360,10 +360,33 @@ def test_club_euchre_refuses_a_club_up_card(bidding):
     assert [o[0] for o in options(sit)] == ["pass", "take up", "take up alone"]
 
 
+@pytest.mark.parametrize("bidding", ["", "pass pass pass order"])
+def test_strict_farmers_hand_is_refused(bidding):
+    """Under farmers_hand = strict several players may exchange before the bidding: the
+    situation cannot say who did, so the analyser refuses in one line (true is as before)."""
+    with pytest.raises(AnalysisError, match="farmers_hand = strict is not supported"):
+        parse_situation("JH TD AD KS 9S", "9D", "dealer", bidding,
+                        rules=Rules(farmers_hand="strict"))
+    sit = parse_situation("JH TD AD KS 9S", "9D", "dealer", "pass pass pass",
+                          rules=Rules(farmers_hand=True))
+    assert [o[0] for o in options(sit)] == ["pass", "take up", "take up alone"]
+
+
+def test_mcevoy_limit_changes_no_situation():
+    """A situation is a deal that stood, played as a single deal: under mcevoy_limit its facts
+    and options are those without it."""
+    rules = Rules(redeal="nines_and_tens")
+    for bidding in ("pass pass", "pass pass pass pass pass pass"):
+        sits = [parse_situation("JH TD AD KS 9S", "9D", "third", bidding, rules=r)
+                for r in (rules, rules.with_options(mcevoy_limit=True))]
+        assert sits[0].facts == sits[1].facts and options(sits[0]) == options(sits[1])
+
+
 def test_lone_defence_only_against_a_lone_maker():
     """The third names diamonds: under against_lone_maker nobody is asked to defend alone
     when he plays with his partner (the question is the card to play; a lone defender is
-    impossible), but against a lone maker the dealer's partner is asked."""
+    impossible), but against a lone maker the dealer's partner is asked, after the dealer:
+    the defenders are asked from the maker's left (RULES.md 3.1), not the dealer's."""
     rules = Rules(defender_alone=True, lone_defence="against_lone_maker")
     bid = "pass pass pass pass pass pass diamonds"
     anyone = parse_situation("JS JC AS KS AH", "9H", "partner", bid,
@@ -377,7 +400,12 @@ def test_lone_defence_only_against_a_lone_maker():
     with pytest.raises(AnalysisError, match="goes alone only against a lone maker"):
         parse_situation("JS JC AS KS AH", "9H", "partner", bid, rules=rules, defend="dealer")
     alone = parse_situation("JS JC AS KS AH", "9H", "partner", bid + " alone", rules=rules)
-    assert alone.question == "defend" and alone.facts.asked == (1, 3)
+    assert alone.question == "defend" and alone.facts.asked == (3, 1)
+    assert alone.facts.asked_before == (3,)
+    # lone_defence = any keeps the dealer's-left order: the dealer's partner is asked first
+    anyone = parse_situation("JS JC AS KS AH", "9H", "partner", bid + " alone",
+                             rules=Rules(defender_alone=True))
+    assert anyone.facts.asked == (1, 3) and anyone.facts.asked_before == ()
 
 
 def test_right_of_lone_leads_first():

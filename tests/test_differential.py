@@ -46,7 +46,8 @@ def _configs() -> list[tuple[str, Rules]]:
 # and the Canadian loner; hearts_never_trump meets the joker (whose trump the random dealer
 # names among three suits), the stuck dealer (two suits left) and thrown-in hands;
 # club_euchre meets dealer_needs_trump, the Canadian loner, passed_cannot_go_alone, partner's
-# best and the 7s and 8s of clubs.
+# best and the 7s and 8s of clubs; farmers_hand = strict meets the 7s and 8s (which it does not
+# count), the joker, the nines-and-tens redeal and partner's best.
 SECTION_31_MIXES = [
     ("lone_defence=against_lone_maker,defender_alone",
      Rules(defender_alone=True, lone_defence="against_lone_maker")),
@@ -63,6 +64,14 @@ SECTION_31_MIXES = [
            defender_alone=True, passed_cannot_go_alone=True, partners_best="railroad")),
     ("club_euchre,hearts_never_trump,no-stick",
      Rules(club_euchre=True, hearts_never_trump=True, stick_the_dealer=False)),
+    ("farmers_hand=strict,deck=33,redeal,give",
+     Rules(farmers_hand="strict", deck=33, redeal="nines_and_tens", partners_best="give",
+           defender_alone=True)),
+    ("farmers_hand=strict,deck=32,club_euchre",
+     Rules(farmers_hand="strict", deck=32, club_euchre=True, dealer_partner_alone=True)),
+    # single deals: mcevoy_limit changes nothing (games: test_games_with_the_mcevoy_limit_...)
+    ("mcevoy_limit,nines_and_tens,deck=32",
+     Rules(mcevoy_limit=True, redeal="nines_and_tens", deck=32)),
 ]
 
 
@@ -138,17 +147,42 @@ def test_parallel_batch_equals_traced_replay() -> None:
     assert np.array_equal(df[list(RECORD_FIELDS)].to_numpy(np.int64), table)
 
 
-@pytest.mark.parametrize("ruleset", ["north-american", "tournament", "british", "canadian"])
-def test_games_match_reference(ruleset: str) -> None:
-    rules = Rules.named(ruleset)
-    matchup = Matchup.of("random", "reference")
-    (grecs, drecs), = list(iter_game_chunks(rules, matchup, 300, seed=3, with_deals=True))
-    for i in range(300):
-        game, deals = reference.play_game(3, i, rules, ("random", "reference"))
+def _compare_games(rules: Rules, strategies: tuple[str, str], seed: int, n: int,
+                   params: tuple[dict, dict] = ({}, {})) -> None:
+    """Games ``0 .. n-1``: kernel and reference engine agree on the game and deal records."""
+    a, b = (get_strategy(name, **p) for name, p in zip(strategies, params, strict=True))
+    (grecs, drecs), = list(iter_game_chunks(rules, Matchup.of(a, b), n, seed=seed,
+                                            with_deals=True))
+    for i in range(n):
+        game, deals = reference.play_game(seed, i, rules, strategies, params)
         assert list(grecs[i]) == [game[k] for k in GAME_FIELDS]
         mine = drecs[drecs[:, GD_GAME] == i, GD_RECORD:]
         theirs = np.array([[d[f] for f in RECORD_FIELDS] for d in deals])
         assert np.array_equal(mine, theirs), f"game {i} deals differ"
+
+
+@pytest.mark.parametrize("ruleset", ["north-american", "tournament", "british", "canadian"])
+def test_games_match_reference(ruleset: str) -> None:
+    _compare_games(Rules.named(ruleset), ("random", "reference"), seed=3, n=300)
+
+
+# mcevoy_limit acts in games only: a McEvoy hand in about one deal of eleven with 32 cards, in
+# one of 170 with 24; callers that call whenever they may, and random ones.
+MCEVOY_GAMES = {
+    "32,callers": (Rules(deck=32, redeal="nines_and_tens", mcevoy_limit=True),
+                   ("reference", "random"), ({"call_redeal": 1}, {})),
+    "33,options": (Rules(deck=33, redeal="nines_and_tens", mcevoy_limit=True,
+                         farmers_hand="strict", defender_alone=True, stick_the_dealer=False),
+                   ("random", "reference"), ({}, {"call_redeal": 1, "farmer_exchange": 1})),
+    "24,callers": (Rules(redeal="nines_and_tens", mcevoy_limit=True, target_score=15),
+                   ("reference", "reference"), ({"call_redeal": 1}, {"call_redeal": 1})),
+}
+
+
+@pytest.mark.parametrize("name", MCEVOY_GAMES)
+def test_games_with_the_mcevoy_limit_match_reference(name: str) -> None:
+    rules, strategies, params = MCEVOY_GAMES[name]
+    _compare_games(rules, strategies, seed=13, n=300, params=params)
 
 
 # --------------------------------------------------------------------------------------------
@@ -172,6 +206,10 @@ PARAM_RULES = {
                             lead="right_of_lone", hearts_never_trump=True, club_euchre=True),
     "section-3.1,club,any": Rules(defender_alone=True, lead="right_of_lone", club_euchre=True,
                                   partners_best="give"),
+    # every eligible player exchanges: several farmers in a deal, the kitty passed on
+    "strict-farmers,24": Rules(farmers_hand="strict", redeal="ace_no_face"),
+    "strict-farmers,33": Rules(farmers_hand="strict", deck=33, partners_best="railroad",
+                               defender_alone=True),
 }
 N_PARAM_DEALS = 4_000
 
@@ -209,15 +247,7 @@ def test_parameters_are_per_team(ruleset: str) -> None:
 def test_games_with_parameters_match_reference() -> None:
     rules = Rules.named("north-american", target_score=5, partners_best="give")
     params = ({"bid_threshold": 10, "alone_threshold": 14}, {"bid_threshold": 15})
-    a, b = (get_strategy("reference", **p) for p in params)
-    (grecs, drecs), = list(iter_game_chunks(rules, Matchup.of(a, b), 200, seed=8,
-                                            with_deals=True))
-    for i in range(200):
-        game, deals = reference.play_game(8, i, rules, ("reference", "reference"), params)
-        assert list(grecs[i]) == [game[k] for k in GAME_FIELDS]
-        mine = drecs[drecs[:, GD_GAME] == i, GD_RECORD:]
-        theirs = np.array([[d[f] for f in RECORD_FIELDS] for d in deals])
-        assert np.array_equal(mine, theirs), f"game {i} deals differ"
+    _compare_games(rules, ("reference", "reference"), seed=8, n=200, params=params)
 
 
 def test_reference_engine_rejects_unknown_parameters() -> None:

@@ -20,7 +20,7 @@ from conftest import cards_of, eff_suit, power
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from euchre_sim.cards import JOKER, RANK_10, RANK_A, RANK_J, RANK_K, RANK_Q, deck_mask
+from euchre_sim.cards import JOKER, RANK_9, RANK_10, RANK_A, RANK_J, RANK_K, RANK_Q, deck_mask
 from euchre_sim.core.layout import (
     EV_ALONE,
     EV_CALL,
@@ -65,6 +65,17 @@ class Bad(AssertionError):
 def is_low(card: int) -> bool:
     """Ranks 10 and lower (9, 10; 7, 8 in 32/33-card decks); never the joker."""
     return card != JOKER and card % 8 <= RANK_10
+
+
+def farmer_may_give(hand: int, cards: list[int], mode: bool | str) -> bool:
+    """The three ``cards`` are in ``hand`` and a farmer's exchange may give them: low cards
+    (true), or three of a rank under strict: nines or tens, never 7s or 8s."""
+    if any(not hand >> c & 1 for c in cards):
+        return False
+    if mode != "strict":
+        return all(is_low(c) for c in cards)
+    ranks = {c % 8 for c in cards}
+    return len(ranks) == 1 and ranks <= {RANK_9, RANK_10} and JOKER not in cards
 
 
 def redeal_eligible(hand: int, mode: str) -> bool:
@@ -150,28 +161,37 @@ class Checker:
         if n_redeal != rec["redeals"] or (n_redeal and r.redeal == "none") or n_redeal > 100:
             raise Bad(f"{n_redeal} REDEAL events, record says {rec['redeals']}")
 
-        # 3. farmer's hand
+        # 3. farmer's hand: true, at most one exchange; strict, one per eligible player at
+        # most, in order from the dealer's left, each taking the kitty the previous put down
         farmer = -1
-        if self.peek() and self.peek()[0] == EV_FARMER:
+        kitty = self.kitty  # the kitty now, when known
+        exchangers: list[int] = []
+        while self.peek() and self.peek()[0] == EV_FARMER:
             if not r.farmers_hand:
                 raise Bad("farmer's exchange without the option")
+            if exchangers and r.farmers_hand != "strict":
+                raise Bad("a second farmer's exchange without farmers_hand = strict")
             given = [self.take(EV_FARMER) for _ in range(3)]
-            farmer = given[0][1]
+            seat = given[0][1]
             cards = [e[2] for e in given]
-            if {e[1] for e in given} != {farmer} or cards != sorted(set(cards)):
+            if {e[1] for e in given} != {seat} or cards != sorted(set(cards)):
                 raise Bad(f"bad farmer events {given}")
-            if not all(is_low(c) for c in cards):
-                raise Bad(f"farmer gave a card that is not a 9 or 10: {cards}")
-            for c in cards:
-                if not self.hands[farmer].known >> c & 1:
-                    raise Bad(f"farmer {farmer} gave {c} he does not hold")
-                self.hands[farmer].known &= ~(1 << c)
-            if self.kitty is not None:
-                self.hands[farmer].known |= self.kitty
-                self.pool &= ~self.kitty
+            if exchangers and order.index(seat) <= order.index(exchangers[-1]):
+                raise Bad(f"farmers {exchangers + [seat]} not in turn from the dealer's left")
+            exchangers.append(seat)
+            if not farmer_may_give(self.hands[seat].known, cards, r.farmers_hand):
+                raise Bad(f"farmer {seat} may not give {cards} under farmers_hand="
+                          f"{r.farmers_hand}")
+            self.hands[seat].known &= ~sum(1 << c for c in cards)
+            if kitty is not None:
+                self.hands[seat].known |= kitty
+                self.pool &= ~kitty
             else:
-                self.hands[farmer].wild = 3
+                self.hands[seat].wild = 3
+            kitty = sum(1 << c for c in cards)
             # The given cards are in the kitty now (not in ``pool``): nobody may play them.
+        if exchangers:
+            farmer = exchangers[0]
         if rec["farmer"] != farmer:
             raise Bad(f"record farmer {rec['farmer']} vs events {farmer}")
         self.farmer = farmer
@@ -524,6 +544,35 @@ def test_farmer_kitty_in_the_24_card_deck() -> None:
     assert n_farmers > 100 and n_played > 50
 
 
+@pytest.mark.parametrize("deck,n", [(24, 6000), (32, 20000)])
+def test_strict_farmers_exchange_in_turn(deck: int, n: int) -> None:
+    """farmers_hand = strict with both teams exchanging whenever asked: the checker (three
+    nines or three tens, in turn, the kitty passed on) holds, several players exchange in
+    some deals, and the record names the first."""
+    rules = Rules(deck=deck, farmers_hand="strict")
+    spec = "reference:farmer_exchange=1"
+    seen = check_run(rules, spec, spec, seed=deck + 1, n=n)
+    several = 0
+    for rep in replay_deals(rules, spec, None, deck + 1, 0, n):
+        seats = [s for k, s, _ in rep.trace if k == EV_FARMER][::3]
+        several += len(seats) > 1
+        assert rep.record["farmer"] == (seats[0] if seats else -1)
+        if len(seats) > 1:  # the checker knows the rule: one exchange only under true
+            with pytest.raises(Bad, match="second farmer's exchange"):
+                check_deal(rules.with_options(farmers_hand=True), rep.record, rep.trace)
+    assert seen["farmer"] > 300 and several > 5, (seen, several)
+    # and a true exchange of mixed 9s and 10s is no strict one
+    loose = Rules(deck=deck, farmers_hand=True)
+    mixed = 0
+    for rep in replay_deals(loose, spec, None, deck + 2, 0, 3000):
+        given = {v % 8 for k, _, v in rep.trace if k == EV_FARMER}
+        if len(given) > 1:
+            mixed += 1
+            with pytest.raises(Bad, match="may not give"):
+                check_deal(rules, rep.record, rep.trace)
+    assert mixed > 20
+
+
 # --------------------------------------------------------------------------------------------
 # The options of RULES.md section 3.1: the property each one adds, on records read directly
 # --------------------------------------------------------------------------------------------
@@ -698,6 +747,9 @@ def check_games(rules: Rules, a: str, b: str, seed: int, games: int) -> None:
             last = (p0[-1], p1[-1])
             assert last[winner] > 0 and scores[winner] - last[winner] < target
             assert scores[winner] < target + 4
+            if rules.mcevoy_limit and rules.redeal == "nines_and_tens":
+                # one McEvoy call per player per game: four redeals at most
+                assert rows[:, GAME_COLS["redeals"]].sum() <= 4, f"game {gid}: {g}"
 
 
 GAME_CASES = [
@@ -713,6 +765,19 @@ GAME_CASES = [
     ids=[f"{n}-{r.target_score}-{p[0]}-{p[1]}" for n, r, p in GAME_CASES])
 def test_games_end_at_the_target(name: str, rules: Rules, pair: tuple[str, str]) -> None:
     check_games(rules, *pair, seed=rules.target_score * 1009 + len(name), games=1500)
+
+
+def test_games_with_the_mcevoy_limit() -> None:
+    """Players who call every redeal they may: with the limit no game has more than four
+    McEvoy redeals (one per player), without it some do."""
+    rules = Rules(deck=32, redeal="nines_and_tens", mcevoy_limit=True)
+    spec = "reference:call_redeal=1"
+    check_games(rules, spec, spec, seed=21, games=1500)
+    check_games(rules.with_options(farmers_hand="strict"), "random", spec, seed=22, games=1500)
+    (grecs, deals), = list(iter_game_chunks(rules.with_options(mcevoy_limit=False),
+                                            Matchup.of(spec), 1500, 21, with_deals=True))
+    per_game = np.bincount(deals[:, GD_GAME], weights=deals[:, GAME_COLS["redeals"]])
+    assert per_game.max() > 4
 
 
 def test_games_with_every_option() -> None:

@@ -16,6 +16,7 @@ from euchre_sim.core.layout import (
     EV_CLUB_EUCHRE,
     EV_DEFEND_ALONE,
     EV_DISCARD,
+    EV_FARMER,
     EV_JOKER_TRUMP,
     EV_ORDER,
     EV_PASS1,
@@ -154,12 +155,14 @@ RULES = [
           hearts_never_trump=True, club_euchre=True),
     Rules(deck=25, defender_alone=True, lead="right_of_lone", hearts_never_trump=True,
           club_euchre=True, stick_the_dealer=False, dealer_needs_trump=True),
+    # the worlds are dealt from the deal that stood: redeals (limited or not) are before it
+    Rules(deck=32, redeal="nines_and_tens", mcevoy_limit=True),
 ]
 
 
 @pytest.mark.parametrize("rules", RULES, ids=["standard", "thrown-in", "canadian",
                                                "defend-alone", "joker", "section-3.1",
-                                               "section-3.1-joker"])
+                                               "section-3.1-joker", "mcevoy-limit"])
 def test_the_truth_replays_the_bidding_seen(rules: Rules) -> None:
     """In the world that is the real deal, with the model the players really used, replaying
     every bidding decision of a deal (with the action taken) never finds an inconsistency and
@@ -203,6 +206,21 @@ def test_without_bidding_search_pimc_bids_as_its_scripted_twin() -> None:
     twin = replay_deals(rules, "tuned", "advanced", 4, 0, 200)
     assert [_bids(r.trace) for r in a] == [_bids(r.trace) for r in twin]
     assert sum(len(_bids(r.trace)) for r in a) > 600
+
+
+@pytest.mark.parametrize("farmers", [True, "strict"])
+def test_no_bidding_search_under_the_farmer_s_hand(farmers) -> None:
+    """The worlds do not model the kitty exchanges (several under strict): with the farmer's
+    hand on, a PIMC player's bidding is its scripted twin's, deal for deal, exchanges
+    included."""
+    rules = Rules(farmers_hand=farmers)
+    a = replay_deals(rules, "pimc:pimc.worlds=4,farmer.exchange=1", "advanced", 4, 0, 200)
+    twin = replay_deals(rules, "tuned:farmer.exchange=1", "advanced", 4, 0, 200)
+    kinds = (EV_FARMER, EV_PASS1, EV_PASS2, EV_ORDER, EV_CALL, EV_DISCARD, EV_ALONE,
+             EV_DEFEND_ALONE)
+    assert ([[e for e in r.trace if e[0] in kinds] for r in a]
+            == [[e for e in r.trace if e[0] in kinds] for r in twin])
+    assert sum(any(e[0] == EV_FARMER for e in r.trace) for r in a) > 5
 
 
 def _play(strategy: str, hands: list[str], up: str):

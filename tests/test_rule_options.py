@@ -24,9 +24,10 @@ from __future__ import annotations
 import pytest
 
 from euchre_sim import reference
-from euchre_sim.cards import format_card, parse_card, parse_hand
+from euchre_sim.cards import RANK_10, format_card, parse_card, parse_hand
 from euchre_sim.core.layout import (
     EV_PLAY,
+    EV_REDEAL,
     EV_TRICK,
     F_POINTS0,
     F_POINTS1,
@@ -40,7 +41,14 @@ from euchre_sim.core.layout import (
     RECORD_FIELDS,
 )
 from euchre_sim.rules import Rules
-from euchre_sim.simulate import DealReplay, Matchup, PresetDeal, iter_game_chunks, play_presets
+from euchre_sim.simulate import (
+    DealReplay,
+    Matchup,
+    PresetDeal,
+    iter_game_chunks,
+    play_presets,
+    replay_deals,
+)
 from euchre_sim.strategies import get_strategy
 
 C, D, H, S = range(4)
@@ -621,6 +629,125 @@ def test_farmers_hand() -> None:
     assert keep.record == off.record and keep.trace == off.trace
 
 
+# farmers_hand = strict (RULES.md 3.1). 32 cards, up-card JH, dealer 0, kitty AH KH QH. Seat 1
+# holds three low cards (7C 8C 9H) but not three nines or three tens; seat 2 three tens, the
+# dealer three nines. Both teams exchange whenever asked.
+STRICT = ("9C 9D 9S KS QD", "7C 8C 9H JD AS", "TC TD TS AC AD", "JS KC QC KD TH")
+EXCHANGE = "reference:farmer_exchange=1"
+
+
+def test_farmers_hand_strict() -> None:
+    """true: seat 1 (7C 8C 9H: three low cards) is the first eligible; he gives them for
+    AH KH QH and the step ends. He orders up hearts (JD 5 + AH 4 + KH 3 + QH 2 + AS 2 = 16),
+    the dealer takes the JH and discards 9C. The dealer's JH beats seat 1's lead JD, then
+    seat 1 takes AS over KS and draws with AH, KH, QH: 4 tricks, 1 point to team 1.
+    strict: 7s and 8s do not count and seat 1 has one nine: he is not asked. Seat 2 gives his
+    tens for AH KH QH, seat 3 is not eligible, the dealer gives his nines for the tens seat 2
+    put down. Seat 1 passes (9H 2 + JD 5 + AS 2 = 9), seat 2 orders up (AH 4 + KH 3 + QH 2 +
+    AC 2 + AD 2 = 13), the dealer discards TC. Seat 1 leads JD: seat 2 cannot beat it and
+    plays QH, the dealer wins with JH; the dealer's KS is ruffed by seat 2 (KH over the AS),
+    who then runs AH, AD, AC: a march, 2 points to team 0."""
+    one = play(Rules(deck=32, farmers_hand=True), STRICT, "JH", a=EXCHANGE, b=EXCHANGE,
+               kitty="AH KH QH")
+    check(one, farmer=1, round=1, passes=0, maker=1, trump=H, discard=card("9C"), tricks1=4,
+          points1=1)
+    assert bidding(one) == [("FARMER", 1, card("7C")), ("FARMER", 1, card("8C")),
+                            ("FARMER", 1, card("9H")), ("ORDER", 1, H),
+                            ("DISCARD", 0, card("9C"))]
+    assert tricks(one) == [
+        "1:JD 2:TC 3:TH 0:JH -> 0",
+        "0:KS 1:AS 2:TS 3:JS -> 1",
+        "1:AH 2:TD 3:QC 0:9D -> 1",
+        "1:KH 2:AC 3:KC 0:9S -> 1",
+        "1:QH 2:AD 3:KD 0:QD -> 1",
+    ]
+    strict = play(Rules(deck=32, farmers_hand="strict"), STRICT, "JH", a=EXCHANGE,
+                  b=EXCHANGE, kitty="AH KH QH")
+    check(strict, farmer=2, round=1, passes=1, maker=2, trump=H, discard=card("TC"),
+          tricks0=5, points0=2, hand0=parse_hand(STRICT[0]), hand2=parse_hand(STRICT[2]))
+    assert bidding(strict) == [
+        ("FARMER", 2, card("TC")), ("FARMER", 2, card("TD")), ("FARMER", 2, card("TS")),
+        ("FARMER", 0, card("9C")), ("FARMER", 0, card("9D")), ("FARMER", 0, card("9S")),
+        ("PASS1", 1, 0), ("ORDER", 2, H), ("DISCARD", 0, card("TC")),
+    ]
+    assert tricks(strict) == [
+        "1:JD 2:QH 3:TH 0:JH -> 0",
+        "0:KS 1:AS 2:KH 3:JS -> 2",
+        "2:AH 3:QC 0:TD 1:9H -> 2",
+        "2:AD 3:KD 0:QD 1:7C -> 2",
+        "2:AC 3:KC 0:TS 1:8C -> 2",
+    ]
+    # strict, but nobody wants to exchange: the same as without the option.
+    keep = play(Rules(deck=32, farmers_hand="strict"), STRICT, "JH", kitty="AH KH QH")
+    off = play(Rules(deck=32), STRICT, "JH", kitty="AH KH QH")
+    assert keep.record == off.record and keep.trace == off.trace
+
+
+# mcevoy_limit (RULES.md 3.1): whole games, 32 cards (a McEvoy hand of 7s to 10s in about one
+# deal of eleven), redeal = nines_and_tens, every player calling whenever he may.
+MCEVOY = Rules(deck=32, redeal="nines_and_tens")
+CALLER = {"call_redeal": 1}
+
+
+def mcevoy_games(rules: Rules, seed: int, games: int) -> list[tuple[dict, list]]:
+    """Each game's record and its McEvoy calls ``(deal number, seat)`` in order, from the
+    reference engine's traces, after checking that the kernel plays the same games."""
+    (grecs, drecs), = list(iter_game_chunks(rules, Matchup.of("reference:call_redeal=1"),
+                                            games, seed=seed, with_deals=True))
+    out = []
+    for g in range(games):
+        traces: list = []
+        game, deals = reference.play_game(seed, g, rules, ("reference", "reference"),
+                                          (CALLER, CALLER), traces=traces)
+        assert list(grecs[g]) == [game[k] for k in GAME_FIELDS]
+        mine = drecs[drecs[:, GD_GAME] == g, GD_RECORD:].tolist()
+        assert mine == [[d[f] for f in RECORD_FIELDS] for d in deals]
+        calls = [(n, seat) for n, t in enumerate(traces) for kind, seat, _ in t
+                 if kind == EV_REDEAL]
+        out.append((game, calls, deals))
+    return out
+
+
+def test_mcevoy_limit_one_call_per_player_per_game() -> None:
+    """Game 19 of seed 6. Without the limit seat 1 calls a redeal in deal 0 and again in deal
+    5; team 0 wins 10-6 after 11 deals. With it, seat 1's second McEvoy hand (deal 5) stands
+    (it is dealt as before: deal 5's stream is the same) and is played, which changes the
+    rest of the game: team 1 wins 11-9 after 15 deals. Over 20 games nobody calls twice in a
+    game with the limit, and each game is the one without it up to the first call the limit
+    bars (three games have one)."""
+    free = mcevoy_games(MCEVOY, 6, 20)
+    limited = mcevoy_games(MCEVOY.with_options(mcevoy_limit=True), 6, 20)
+    game, calls, _ = free[19]
+    assert calls == [(0, 1), (5, 1)]
+    assert (game["winner"], game["score0"], game["score1"], game["deals"]) == (0, 10, 6, 11)
+    game, calls, deals = limited[19]
+    assert calls == [(0, 1)]
+    assert (game["winner"], game["score0"], game["score1"], game["deals"]) == (1, 9, 11, 15)
+    hand1 = deals[5]["hand1"]
+    assert deals[5]["redeals"] == 0 and all(c % 8 <= RANK_10 for c in reference.bits(hand1))
+    repeats = 0
+    for (g_free, f, _), (g_lim, lim, _) in zip(free, limited, strict=True):
+        seats = [s for _, s in lim]
+        assert len(seats) == len(set(seats))
+        # the games are the same up to the first call the limit bars
+        j = next((i for i, (_, s) in enumerate(f) if s in {t for _, t in f[:i]}), len(f))
+        assert lim[:j] == f[:j]
+        assert j < len(f) or (lim, g_lim) == (f, g_free)
+        repeats += j < len(f)
+    assert repeats == 3  # games 0 (seat 3 in deals 2 and 10) and 2 (seat 1 in 1 and 4) too
+
+
+def test_mcevoy_limit_changes_no_single_deal() -> None:
+    """Outside a game there is no limit: single deals (deal mode) are the same with it."""
+    spec = "reference:call_redeal=1"
+    free = replay_deals(MCEVOY, spec, None, 9, 0, 3000)
+    limited = replay_deals(MCEVOY.with_options(mcevoy_limit=True), spec, None, 9, 0, 3000)
+    assert [(r.record, r.trace) for r in free] == [(r.record, r.trace) for r in limited]
+    # a seat calls twice within one deal's redeals: nothing bars him
+    assert any(len(seats) > len(set(seats))
+               for seats in ([s for k, s, _ in r.trace if k == EV_REDEAL] for r in free))
+
+
 # --------------------------------------------------------------------------------------------
 # The options of RULES.md section 3.1: lead = right_of_lone, lone_defence, hearts_never_trump,
 # club_euchre
@@ -696,6 +823,26 @@ def test_lone_defence_against_lone_maker_still_defends_a_loner() -> None:
         rep = play(Rules(defender_alone=True, lone_defence=mode), BOTH_ALONE, "9H",
                    a=BOTH_ALONE_A, b=DEFEND_B)
         check(rep, maker=2, alone=1, defender=3, leader=2, tricks1=5, points1=4)
+
+
+def test_lone_defence_asked_from_the_maker_s_left() -> None:
+    """RULES.md 3.1: under against_lone_maker the defenders are asked from the maker's left.
+    The DEFEND hands, seat 2 (dealer 0's partner) orders up alone, the dealer sits out, and
+    both defenders would defend alone (threshold 0). lone_defence = any asks from the dealer's
+    left: seat 1 (JH JD AH KH AS) goes alone, seat 3 sits out, and takes all five tricks
+    against the lone QH TH: 4 points to team 1. against_lone_maker asks seat 3 first, on the
+    maker's left: seat 3 (9C TC 9D TD QC, no trump) defends alone, seat 1 sits out, and the
+    maker's QH TH AC AD KS take every trick: a lone march, 4 points to team 0."""
+    b = "reference:bid_threshold=40,defend_alone_threshold=0"
+    any_ = play(Rules(defender_alone=True), DEFEND, "9H", a=BOTH_ALONE_A, b=b)
+    check(any_, maker=2, trump=H, alone=1, defender=1, tricks0=0, tricks1=5, points0=0,
+          points1=4)
+    rules = Rules(defender_alone=True, lone_defence="against_lone_maker")
+    on = play(rules, DEFEND, "9H", a=BOTH_ALONE_A, b=b)
+    check(on, maker=2, trump=H, alone=1, defender=3, tricks0=5, tricks1=0, points0=4,
+          points1=0)
+    assert ("DEFEND_ALONE", 3, 0) in on.events()
+    assert not any(seat == 1 for kind, seat, _ in on.events() if kind == "PLAY")
 
 
 def test_hearts_never_trump_round_1() -> None:

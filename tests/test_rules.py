@@ -58,6 +58,7 @@ def test_unknown_option_lists_valid_ones():
     ("lone_defence=lone", "any, against_lone_maker"),
     ("hearts_never_trump=never", "true, false"),
     ("club_euchre=clubs", "true, false"),
+    ("farmers_hand=nines", "true, false, strict"),
     ("partners_best=always", "none, give, railroad"),
     ("target_score=7", "5, 10, 11, 15"),
 ])
@@ -81,6 +82,11 @@ def test_direct_construction_is_validated():
         Rules(deck=52)
     with pytest.raises(RulesError):
         Rules(super_euchre="yes")
+    with pytest.raises(RulesError):
+        Rules(farmers_hand="yes")  # a bool option's str values are its words only
+    with pytest.raises(RulesError):
+        Rules(farmers_hand=2)
+    assert Rules(farmers_hand="strict").farmers_hand == "strict"
 
 
 def test_packing():
@@ -125,7 +131,8 @@ def test_every_value_round_trips_through_to_array_and_set(option):
             ["simulate", "--set", f"{option.name}={text}"])).rules() == rules
         a = rules.to_array()
         assert a.dtype == default.dtype and a.shape == (N_RULE_FIELDS,)
-        assert a[option.slot] == (option.values.index(value) if option.kind is str else value)
+        assert a[option.slot] == (option.values.index(value) if isinstance(value, str)
+                                  else value)
         others = [i for i in range(N_RULE_FIELDS) if i != option.slot]
         assert (a[others] == default[others]).all()
     # the packed array tells the values apart

@@ -111,6 +111,7 @@ class Facts:
 def derive_facts(sit: Situation) -> Facts:
     """Check the situation and derive its facts (``AnalysisError`` when it cannot happen)."""
     rules = sit.rules
+    check_exchanges(sit)
     check_trump_options(sit)
     n = len(sit.bids)
     made = n > 0 and sit.bids[-1] != "pass"
@@ -172,6 +173,15 @@ def derive_facts(sit: Situation) -> Facts:
     if facts.question == "play":
         ask_play(sit, facts)
     return facts
+
+
+def check_exchanges(sit: Situation) -> None:
+    """farmers_hand = strict: several players may exchange with the kitty before the bidding,
+    which a situation cannot say (who did, with which cards), so none is analysed."""
+    if sit.rules.farmers_hand == "strict":
+        raise AnalysisError("farmers_hand = strict is not supported: several players may "
+                            "exchange with the kitty before the bidding, which a situation "
+                            "cannot say")
 
 
 def check_trump_options(sit: Situation) -> None:
@@ -254,10 +264,12 @@ def lone_defence(sit: Situation, facts: Facts, out: set[int]) -> None:
                                 "lone maker")
         return  # nobody is asked
     asked = []
-    for position in range(4):
-        seat = (DEALER + 1 + position) & 3
+    first = DEALER if rules.lone_defence == "any" else facts.maker  # asked from its left
+    for k in range(4):
+        seat = (first + 1 + k) & 3
         if (seat ^ facts.maker) & 1 == 0:
             continue
+        position = (seat - DEALER - 1) & 3  # passes count from the dealer's left
         passed = position < (facts.passes if facts.round == 1 else facts.passes - 4)
         if rules.passed_cannot_go_alone and passed:
             continue  # barred: not asked

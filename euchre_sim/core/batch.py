@@ -23,6 +23,7 @@ from .layout import (
     F_POINTS0,
     F_POINTS1,
     G_DEALER,
+    G_MCEVOY,
     G_SCORE0,
     G_SCORE1,
     G_SIZE,
@@ -90,6 +91,7 @@ def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, snaps, gam
         nd = 0
         row = 0 if games else i
         ti = i if traced else -1
+        g[G_MCEVOY] = 0 if games else -1  # no McEvoy call yet in this game; none outside one
         while True:
             g[G_DEALER] = dealer
             g[G_SCORE0] = s0

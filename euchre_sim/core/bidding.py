@@ -7,7 +7,7 @@ dispatches to these routers; ``pimc_bid`` plays them out in its sampled worlds.
 
 from numba import njit
 
-from ..rules import R_HEARTS_NEVER_TRUMP
+from ..rules import LONE_DEFENCE_ANY, R_HEARTS_NEVER_TRUMP, R_LONE_DEFENCE
 from .kinds import S_REFERENCE, uses_scripted_model
 from .layout import G_DEALER, G_PASSES, G_ROUND
 from .random_kind import rand_discard, rand_round2, rand_yes_no
@@ -29,6 +29,15 @@ def banned_trumps(rules):
     """The mask of suits nobody may make trump, whatever the up-card: hearts under
     hearts_never_trump, else none."""
     return HEARTS_BIT if rules[R_HEARTS_NEVER_TRUMP] else 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def defence_asked_after(rules, dealer, maker):
+    """The seat the lone-defence question goes round from: the defenders are asked in turn
+    from this seat's left. The dealer (``defender_alone``, RULES.md section 2), or the maker
+    under ``lone_defence = against_lone_maker`` (section 3.1: "asked in turn from the maker's
+    left")."""
+    return dealer if rules[R_LONE_DEFENCE] == LONE_DEFENCE_ANY else maker
 
 
 @njit(cache=True, _nrt=False, inline="always")

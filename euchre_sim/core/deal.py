@@ -8,6 +8,7 @@ import numpy as np
 from numba import njit
 
 from ..rules import (
+    FARMERS_STRICT,
     LONE_DEFENCE_ANY,
     PB_NONE,
     PB_RAILROAD,
@@ -19,6 +20,7 @@ from ..rules import (
     R_FARMERS,
     R_HEARTS_NEVER_TRUMP,
     R_LONE_DEFENCE,
+    R_MCEVOY_LIMIT,
     R_NO_FIRST_BLOOD,
     R_PARTNERS_BEST,
     R_PASSED_CANNOT_ALONE,
@@ -26,9 +28,15 @@ from ..rules import (
     R_STICK,
     R_SUPER_EUCHRE,
     REDEAL_ACE_NO_FACE,
+    REDEAL_NINES_AND_TENS,
     REDEAL_NONE,
 )
-from .bidding import banned_trumps, model_forced_take, passed_in_making_round
+from .bidding import (
+    banned_trumps,
+    defence_asked_after,
+    model_forced_take,
+    passed_in_making_round,
+)
 from .bits import ctz, popcount
 from .decisions import (
     decide_alone,
@@ -44,7 +52,7 @@ from .decisions import (
     decide_round1,
     decide_round2,
 )
-from .hands import to_effective
+from .hands import farmer_cards, to_effective
 from .kinds import (
     reads_shown_voids,
 )
@@ -95,6 +103,7 @@ from .layout import (
     G_LEADER,
     G_LED,
     G_MAKER,
+    G_MCEVOY,
     G_NAT,
     G_NEV,
     G_OUT_A,
@@ -225,8 +234,9 @@ def scripted(presets, si, slot, top):
 
 @njit(cache=True, _nrt=False, inline="always")
 def reset_state(g):
-    """Clear the deal state ``g`` but the dealer and the scores; no trump, maker or card yet."""
-    for k in range(G_TRUMP, G_SIZE):
+    """Clear the deal state ``g`` but the dealer, the scores and the game's McEvoy calls; no
+    trump, maker or card yet."""
+    for k in range(G_TRUMP, G_MCEVOY):
         if k != G_SCORE0 and k != G_SCORE1:
             g[k] = 0
     g[G_TRUMP] = -1
@@ -267,10 +277,15 @@ def deal_hands(g, deck, rng, rules, kinds, params, trace, ti, presets, pi, deck_
         shuffle_and_deal(g, deck, rng, deck_row)
     redeals = 0
     mode = rules[R_REDEAL]
+    # mcevoy_limit: in a game (G_MCEVOY >= 0) a seat that has made its McEvoy call may not again
+    limited = (mode == REDEAL_NINES_AND_TENS and rules[R_MCEVOY_LIMIT] != 0
+               and g[G_MCEVOY] >= 0)
     while mode != REDEAL_NONE and redeals < MAX_REDEALS:
         caller = -1
         for k in range(1, 5):
             p = (dealer + k) & 3
+            if limited and (g[G_MCEVOY] >> p) & 1:
+                continue
             if redeal_eligible(g[G_NAT + p], mode):
                 call = scripted(presets, pi if redeals == 0 else -1, SC_REDEAL + p, 1)
                 if call < 0:
@@ -280,6 +295,8 @@ def deal_hands(g, deck, rng, rules, kinds, params, trace, ti, presets, pi, deck_
                     break
         if caller < 0:
             break
+        if limited:
+            g[G_MCEVOY] |= ONE << caller
         if ti >= 0:
             emit(trace, ti, g, EV_REDEAL, caller, 0)
         redeals += 1
@@ -310,13 +327,16 @@ def start_record(recs, ri, g, redeals):
 
 @njit(cache=True, _nrt=False, inline="always")
 def farmers_hand(g, rng, rules, kinds, params, recs, ri, trace, ti):
-    """Step 3: the first player from the dealer's left with three low cards who wants to
-    exchanges three of them for the kitty."""
+    """Step 3: in turn from the dealer's left, each player whose hand ``farmer_cards`` allows
+    decides whether to exchange three of those cards for the kitty. Under ``true`` the first
+    exchange ends the step; under ``strict`` everyone eligible is asked, each exchanger taking
+    the three cards the previous one put down. The record's ``farmer`` is the first."""
     dealer = g[G_DEALER]
+    mode = rules[R_FARMERS]
     for k in range(1, 5):
         p = (dealer + k) & 3
         nat = g[G_NAT + p]
-        if popcount(nat & LOW_NAT) >= 3:
+        if farmer_cards(nat, mode):
             give = decide_farmer(kinds, params, g, p, rules, rng)
             if give != 0:
                 m = give
@@ -326,8 +346,10 @@ def farmers_hand(g, rng, rules, kinds, params, recs, ri, trace, ti):
                     m &= m - 1
                 g[G_NAT + p] = (nat & ~give) | g[G_KITTY]
                 g[G_KITTY] = give
-                recs[ri, F_FARMER] = p
-                break
+                if recs[ri, F_FARMER] < 0:
+                    recs[ri, F_FARMER] = p
+                if mode != FARMERS_STRICT:
+                    break
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -443,12 +465,12 @@ def going_alone(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, fo
 
 @njit(cache=True, _nrt=False, inline="always")
 def lone_defender(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw):
-    """Step 9: the first defender from the dealer's left who defends alone (his partner sits
-    out), or -1."""
-    dealer = g[G_DEALER]
+    """Step 9: the first defender who defends alone (his partner sits out), or -1; asked
+    from the dealer's left, or the maker's under lone_defence = against_lone_maker."""
     maker = g[G_MAKER]
+    start = defence_asked_after(rules, g[G_DEALER], maker)
     for k in range(1, 5):
-        p = (dealer + k) & 3
+        p = (start + k) & 3
         if (p & 1) == (maker & 1):
             continue
         if rules[R_PASSED_CANNOT_ALONE] and passed_in_making_round(g, p):

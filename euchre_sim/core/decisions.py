@@ -17,6 +17,7 @@ import numpy as np
 from numba import njit, types
 from numba.extending import overload
 
+from ..rules import R_FARMERS
 from .bidding import (
     model_alone,
     model_defend_alone,
@@ -25,6 +26,7 @@ from .bidding import (
     model_round2,
 )
 from .bits import ctz
+from .hands import farmer_cards
 from .kinds import (
     P_FARMER,
     Q_CALL_REDEAL,
@@ -65,7 +67,6 @@ from .scripted import (
     sc_play,
     sc_railroad,
 )
-from .tables import LOW_NAT
 
 NOT_SEARCHED = -2  # bid_search: this decision is not made by search
 
@@ -83,9 +84,10 @@ def decide_redeal(kinds, params, g, seat, rules, rng):
 
 @njit(cache=True, _nrt=False)
 def decide_farmer(kinds, params, g, seat, rules, rng):
-    """Natural mask of the three low cards to exchange for the kitty, or 0 to keep the hand."""
+    """Natural mask of the three cards to exchange for the kitty (of those ``farmer_cards``
+    allows), or 0 to keep the hand."""
     kind = kinds[seat & 1]
-    low = g[G_NAT + seat] & LOW_NAT
+    low = farmer_cards(g[G_NAT + seat], rules[R_FARMERS])
     if kind == S_RANDOM:
         return rand_farmer(rng, low)
     flag = P_FARMER if kind == S_REFERENCE else Q_FARMER

@@ -3,8 +3,10 @@
 import numpy as np
 from numba import njit
 
+from ..rules import FARMERS_STRICT
+from .bits import popcount
 from .layout import G_VOIDS
-from .tables import CONV
+from .tables import CONV, LOW_NAT, NINE_NAT, TEN_NAT
 
 ONE = np.int64(1)
 
@@ -27,3 +29,19 @@ def to_effective(nat, trump):
 def voids_of(g, seat):
     """The effective suits (bit e; 3 = trump) ``seat`` has shown out of."""
     return (g[G_VOIDS] >> (4 * seat)) & 15
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def farmer_cards(nat, mode):
+    """The cards of natural hand ``nat`` a farmer's exchange gives three of, or 0 when the hand
+    may not exchange under ``farmers_hand`` code ``mode`` (docs/engine.md, step 3): true, three
+    or more low cards (ranks 10 and lower); strict, three or more nines, or three or more tens
+    (the hand holds at most one of the two: 3 + 3 > 5 cards)."""
+    if mode == FARMERS_STRICT:
+        nines = nat & NINE_NAT
+        if popcount(nines) >= 3:
+            return nines
+        tens = nat & TEN_NAT
+        return tens if popcount(tens) >= 3 else 0
+    low = nat & LOW_NAT
+    return low if popcount(low) >= 3 else 0

@@ -50,7 +50,8 @@ G_TRICK_CARD = 33  # 4 effective bits: the card each seat played to the current 
 G_MEM = 37  # 4 slots of strategy scratch memory, one per seat
 G_VOIDS = 41  # suits shown out of: bit 4 * seat + e (effective suit e; see voids_of)
 G_DISCARD = 42  # effective bit of the dealer's discard (known to the dealer only), or -1
-G_SIZE = 43
+G_MCEVOY = 43  # seats (bit s) that made their McEvoy call in this game; -1 outside a game
+G_SIZE = 44  # (G_MCEVOY last: reset_state clears the slots before it)
 
 # ---- record columns ----
 RECORD_FIELDS = (

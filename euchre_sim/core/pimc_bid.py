@@ -40,6 +40,7 @@ from ..rules import (
 )
 from .bidding import (
     banned_trumps,
+    defence_asked_after,
     model_alone,
     model_defend_alone,
     model_discard,
@@ -247,15 +248,16 @@ def replay(g, seat, stage, cand, check, kinds, params, rules, rng, tt, pw):
         x[G_OUT_A] = (maker + 2) & 3
     defender = -1
     if rules[R_DEFENDER_ALONE] and (alone or rules[R_LONE_DEFENCE] == LONE_DEFENCE_ANY):
+        start = defence_asked_after(rules, dealer, maker)
         for k in range(1, 5):
-            p = (dealer + k) & 3
+            p = (start + k) & 3
             if (p & 1) == (maker & 1):
                 continue
             if rules[R_PASSED_CANNOT_ALONE] and passed_in_making_round(x, p):
                 continue
             if stage == ST_DEFEND and p == seat:
                 lone = cand
-            elif stage == ST_DEFEND and g[G_DEFENDER] < 0 and not asked_after(dealer, seat, p):
+            elif stage == ST_DEFEND and g[G_DEFENDER] < 0 and not asked_after(start, seat, p):
                 # asked before the player, and passed
                 lone = 0
                 if check and model_defend_alone(kinds, params, x, p, rules, rng):
@@ -271,9 +273,9 @@ def replay(g, seat, stage, cand, check, kinds, params, rules, rng, tt, pw):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def asked_after(dealer, seat, p):
-    """Is ``p`` asked after ``seat`` (both counted from the dealer's left)?"""
-    return ((p - dealer - 1) & 3) > ((seat - dealer - 1) & 3)
+def asked_after(start, seat, p):
+    """Is ``p`` asked after ``seat`` (both counted from the left of ``start``)?"""
+    return ((p - start - 1) & 3) > ((seat - start - 1) & 3)
 
 
 @njit(cache=True, _nrt=False)

@@ -8,7 +8,7 @@ always a stronger card, so "weakest legal card" is a count of trailing zeros.
 
 import numpy as np
 
-from ..cards import JOKER, N_RANKS, RANK_10, RANK_A, RANK_J, RANK_K, RANK_Q, deck_cards
+from ..cards import JOKER, N_RANKS, RANK_9, RANK_10, RANK_A, RANK_J, RANK_K, RANK_Q, deck_cards
 
 TRUMP_BASE = 24
 TRUMP_MASK = np.int64(((1 << 10) - 1) << TRUMP_BASE)
@@ -65,6 +65,8 @@ def _build():
 
 EFF, NAT, CONV, SUIT_EFF, ESUIT, SUIT_NAT, DECKS, DECK_LEN, RANK_NAT = _build()
 LOW_NAT = np.int64(int(RANK_NAT[0] | RANK_NAT[1] | RANK_NAT[2] | RANK_NAT[3]))  # ranks 7..10
+NINE_NAT = np.int64(int(RANK_NAT[RANK_9]))  # the four nines (farmers_hand = strict)
+TEN_NAT = np.int64(int(RANK_NAT[RANK_10]))  # the four tens
 ACE_NAT = np.int64(int(RANK_NAT[RANK_A]))
 FACE_NAT = np.int64(int(RANK_NAT[RANK_J] | RANK_NAT[RANK_Q] | RANK_NAT[RANK_K]))
 JOKER_NAT = np.int64(1 << JOKER)
