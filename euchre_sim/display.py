@@ -6,6 +6,7 @@ from .cards import SUIT_NAMES, format_card, format_hand
 from .core.layout import (
     EV_ALONE,
     EV_CALL,
+    EV_CHUCK,
     EV_CLUB_EUCHRE,
     EV_DEFEND_ALONE,
     EV_DISCARD,
@@ -62,6 +63,10 @@ def format_deal(record: dict, trace: list[tuple[int, int, int]], header: str = "
         elif kind == EV_CALL:
             stuck = " (stuck)" if record["stuck"] and seat == dealer else ""
             lines.append(f"Round 2: {who} calls {SUIT_NAMES[value]}{stuck}")
+        elif kind == EV_CHUCK:
+            suit = SUIT_NAMES[record["up_card"] // 8]
+            lines.append(f"Round 2: {who} is stuck and chucks: keeps {format_card(value)}, takes "
+                         f"the up-card and the kitty; {suit} are trump")
         elif kind == EV_THROWN_IN:
             lines.append("All pass: the hand is thrown in")
         elif kind == EV_DISCARD:

@@ -25,6 +25,9 @@ Readings of the contract where it leaves room (the places are marked ``READING``
   a heart is turned up under ``hearts_never_trump``.
 * ``club_euchre``: a club turned up is no decision at all (no ``yield``): the CLUB_EUCHRE event,
   then the dealer's discard.
+* ``chuck``: the stuck dealer's choice is a ``"chuck"`` decision, ``[("name",), ("chuck",)]``,
+  before his round-2 call; the card a chucking dealer keeps is a second one. A suit a script
+  forces on him is named without that decision (as the kernels do).
 * The ALONE and DEFEND_ALONE events are written only when the player does play alone (declining
   writes nothing); RAILROAD is written for both answers.
 * ``reference`` strategy: strengths are computed on the player's current natural hand (after a
@@ -264,15 +267,17 @@ def farmer_cards(hand: int, mode: bool | str) -> list[int]:
 
 (T_REDEAL, T_FARMER, T_JOKER_TRUMP, T_PASS1, T_ORDER, T_PASS2, T_CALL, T_THROWN_IN, T_DISCARD,
  T_ALONE, T_DEFEND_ALONE, T_RAILROAD, T_GIVE, T_LONE_DISCARD, T_PLAY, T_TRICK,
- T_CLUB_EUCHRE) = range(1, 18)
+ T_CLUB_EUCHRE, T_CHUCK) = range(1, 19)
 
 KEEP = ("keep",)
 REDEAL = ("redeal",)
 EXCHANGE = ("exchange",)
 PASS = ("pass",)
 ORDER = ("order",)
+NAME = ("name",)  # chuck: the stuck dealer names a suit ...
+CHUCK = ("chuck",)  # ... or chucks
 
-PHASES = ("redeal", "farmer", "joker_trump", "round1", "round2", "discard", "alone",
+PHASES = ("redeal", "farmer", "joker_trump", "round1", "round2", "chuck", "discard", "alone",
           "defend_alone", "railroad", "give", "lone_discard", "play", "done")
 
 MAX_REDEALS = 100
@@ -303,6 +308,7 @@ class DealState:
     Actions are small tuples, listed by :meth:`legal_actions` in the contract's canonical order:
     ``("keep",)``/``("redeal",)``; ``("keep",)``/``("exchange",)`` then ``("kitty", a, b, c)``;
     ``("call", suit)`` (joker trump, round 2); ``("pass",)``/``("order",)``;
+    ``("name",)``/``("chuck",)`` then ``("keep", card)`` (a stuck dealer under chuck);
     ``("discard", card)`` (dealer's and lone player's discard); ``("alone", bool)``;
     ``("defend", bool)``; ``("railroad", bool)``; ``("give", card)``; ``("play", card)``.
     """
@@ -334,6 +340,8 @@ class DealState:
                 kitty = rest
             elif rules.farmers_hand:
                 raise ValueError("farmers_hand needs the kitty")
+            elif rules.chuck and rules.stick_the_dealer:
+                raise ValueError("chuck needs the kitty")
         self.kitty = list(kitty) if kitty is not None else []
         # The order from the dealer's left.
         self.order = [(dealer + 1 + p) % 4 for p in range(4)]
@@ -437,6 +445,24 @@ class DealState:
 
     def effective_suit(self, card: int) -> int:
         return effective_suit(card, self.trump)
+
+    @staticmethod
+    def card_strength(card: int, trump: int) -> int:
+        """Card strength were ``trump`` trump (:func:`card_strength`)."""
+        return card_strength(card, trump)
+
+    def round2_calls(self) -> list[Action]:
+        """Step 6: the suits that may be named in round 2, ascending: not the up-card's suit,
+        nor hearts under ``hearts_never_trump``."""
+        up_suit = suit_of(self.up_card)
+        return [("call", s) for s in range(4)
+                if s != up_suit and not (self.rules.hearts_never_trump and s == HEARTS)]
+
+    def may_chuck(self, seat: int) -> bool:
+        """chuck: is ``seat`` a stuck dealer who may chuck (never into hearts)?"""
+        rules = self.rules
+        return (rules.chuck and rules.stick_the_dealer and seat == self.dealer
+                and not (rules.hearts_never_trump and suit_of(self.up_card) == HEARTS))
 
     def winning_card(self) -> int:
         """The card currently winning the trick in progress (-1 if none was played)."""
@@ -580,7 +606,12 @@ class DealState:
                 passed_in_making_round = []
                 for p in order:
                     stuck = p == dealer and rules.stick_the_dealer
-                    calls = [("call", s) for s in range(4) if s != up_suit and s not in never]
+                    if self.may_chuck(p):
+                        action = yield ("chuck", p, [NAME, CHUCK])
+                        if action == CHUCK:
+                            yield from self._chuck(p)
+                            break
+                    calls = self.round2_calls()
                     legal = calls if stuck else [PASS] + calls
                     action = yield ("round2", p, legal)
                     if action == PASS:
@@ -688,6 +719,20 @@ class DealState:
         self.points_[maker_team] = makers
         self.points_[1 - maker_team] = defenders
 
+    def _chuck(self, dealer: int) -> Iterator[Decision]:
+        """Step 6, chuck: the stuck dealer keeps one card (his choice), puts the other four
+        down and takes the up-card and the three face-down cards; the up-card's suit is trump.
+        READING: the card kept is a second ``"chuck"`` decision, his cards by card id."""
+        hand = self.hands[dealer]
+        action = yield ("chuck", dealer, [("keep", c) for c in bits(hand)])
+        keep = action[1]
+        self._event(T_CHUCK, dealer, keep)
+        self.hands[dealer] = 1 << keep | 1 << self.up_card | sum(1 << c for c in self.kitty)
+        self.kitty = [c for c in bits(hand) if c != keep]
+        self._make_trump(dealer, suit_of(self.up_card), 2)
+        self.bid_hand = 1 << keep | 1 << self.up_card  # what he chucked on (the kitty unseen)
+        self.stuck = 2
+
     def _make_trump(self, maker: int, trump: int, round_: int) -> None:
         self.maker = maker
         self.trump = trump
@@ -712,6 +757,9 @@ def scripted_action(st: DealState, script: Sequence[int]) -> Action | None:
     elif phase == "round2":
         v = script[SC_ROUND2 + p]
         action = PASS if v == 4 else (("call", v) if 0 <= v < 4 else None)
+    elif phase == "chuck" and NAME in st.legal_actions():
+        # a suit forced on the stuck dealer is named without the chuck question
+        action = NAME if ("call", script[SC_ROUND2 + p]) in st.round2_calls() else None
     elif phase == "discard":
         action = ("discard", script[SC_DISCARD])
     elif phase == "alone":

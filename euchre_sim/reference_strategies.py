@@ -30,6 +30,7 @@ REFERENCE_PARAMS: dict[str, int] = {
     "call_redeal": 0,  # 1: call for a redeal whenever eligible
     "farmer_exchange": 0,  # 1: exchange the three lowest low cards for the kitty
     "railroad_take": 1,  # 1: take the partner's card under railroad
+    "chuck_threshold": 99,  # a stuck dealer chucks when kept card + up-card rate >= this
 }
 PARAMS: dict[str, dict[str, int]] = {"random": {}, "reference": REFERENCE_PARAMS}
 
@@ -64,7 +65,8 @@ def uniform(st: Any, legal: list, rng: Any, params: dict) -> Action:
 
 RANDOM: dict[str, Decide] = {
     phase: uniform
-    for phase in ("redeal", "farmer", "joker_trump", "round1", "round2", "discard", "alone",
+    for phase in ("redeal", "farmer", "joker_trump", "round1", "round2", "chuck", "discard",
+                  "alone",
                   "defend_alone", "railroad", "give", "lone_discard", "play")
 }
 
@@ -157,6 +159,18 @@ def ref_round2(st: Any, legal: list, rng: Any, params: dict) -> Action:
     return ("pass",)
 
 
+def ref_chuck(st: Any, legal: list, rng: Any, params: dict) -> Action:
+    """chuck: the stuck dealer keeps his strongest card in the up-card's suit and chucks when
+    it and the up-card rate >= chuck_threshold (default 99: never); the kitty is unseen."""
+    up = st.up_card
+    trump = suit_of(up)
+    keep = max((c for c in range(33) if st.hands[st.dealer] >> c & 1),
+               key=lambda c: st.card_strength(c, trump))
+    if hand_strength(1 << keep | 1 << up, trump) < params["chuck_threshold"]:
+        return ("name",)
+    return ("chuck",) if ("chuck",) in legal else ("keep", keep)
+
+
 def ref_discard(st: Any, legal: list, rng: Any, params: dict) -> Action:
     """The dealer discards his weakest card other than the up-card."""
     return min(legal, key=lambda a: st.strength(a[1]))
@@ -166,8 +180,9 @@ def ref_alone(st: Any, legal: list, rng: Any, params: dict) -> Action:
     """Alone if the strength that made him bid is >= alone_threshold.
 
     Round 1: as computed for the order (the dealer with the up-card); round 2: the named suit's
-    strength; joker turned up: the named suit's strength with the joker. READING: the hand is the
-    maker's hand when he made trump (``st.bid_hand``), plus the up-card for the dealer.
+    strength; joker turned up: the named suit's strength with the joker; a chuck: the card he
+    kept and the up-card. READING: the hand is the maker's hand when he made trump
+    (``st.bid_hand``), plus the up-card for the dealer.
     """
     hand = st.bid_hand
     if st.round == 1 and st.maker == st.dealer:
@@ -229,6 +244,7 @@ REFERENCE: dict[str, Decide] = {
     "joker_trump": ref_joker_trump,
     "round1": ref_round1,
     "round2": ref_round2,
+    "chuck": ref_chuck,
     "discard": ref_discard,
     "alone": ref_alone,
     "defend_alone": ref_defend_alone,

@@ -185,6 +185,11 @@ R_MCEVOY_LIMIT = _option(
     "mcevoy_limit", (False, True), False,
     "with redeal = nines_and_tens, in whole games: one McEvoy redeal call per player per game",
 )
+R_CHUCK = _option(
+    "chuck", (False, True), False,
+    "with stick_the_dealer: the stuck dealer may instead keep one card, take the up-card and "
+    "the kitty for the other four, and play the up-card's suit",
+)
 
 RULE_OPTIONS: tuple[RuleOption, ...] = tuple(_TABLE)
 """Every rule option, in slot order (``RULE_OPTIONS[R_DECK].name == "deck"``)."""

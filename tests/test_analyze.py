@@ -372,6 +372,27 @@ def test_strict_farmers_hand_is_refused(bidding):
     assert [o[0] for o in options(sit)] == ["pass", "take up", "take up alone"]
 
 
+def test_stuck_dealer_s_question_is_refused_under_chuck():
+    """Under chuck the stuck dealer may chuck, which the bidding notation cannot write: his
+    round-2 question is refused in one line; the others' questions, and a history in which he
+    named a suit, are analysed as without chuck (the forced suit skips the chuck question)."""
+    rules = Rules(chuck=True)
+    with pytest.raises(AnalysisError, match="chuck is not supported for the stuck dealer"):
+        parse_situation("JH TD AD KS 9S", "9D", "dealer", "pass " * 7, rules=rules)
+    for position, bidding in (("dealer", "pass pass pass"), ("third", "pass " * 6),
+                              ("eldest", "pass " * 7 + "S")):
+        sits = [parse_situation("JH TD AD KS 9S", "9D", position, bidding, rules=r)
+                for r in (Rules(), rules)]
+        assert sits[0].facts == sits[1].facts
+        assert options(sits[0]) == options(sits[1])
+    # no chuck into hearts under hearts_never_trump: the stuck dealer names a suit
+    never = Rules(hearts_never_trump=True)
+    sit = parse_situation("JC TD AD KS 9S", "9H", "dealer", "pass " * 7,
+                          rules=never.with_options(chuck=True))
+    assert options(sit) == options(parse_situation("JC TD AD KS 9S", "9H", "dealer",
+                                                   "pass " * 7, rules=never))
+
+
 def test_mcevoy_limit_changes_no_situation():
     """A situation is a deal that stood, played as a single deal: under mcevoy_limit its facts
     and options are those without it."""

@@ -47,7 +47,10 @@ def _configs() -> list[tuple[str, Rules]]:
 # names among three suits), the stuck dealer (two suits left) and thrown-in hands;
 # club_euchre meets dealer_needs_trump, the Canadian loner, passed_cannot_go_alone, partner's
 # best and the 7s and 8s of clubs; farmers_hand = strict meets the 7s and 8s (which it does not
-# count), the joker, the nines-and-tens redeal and partner's best.
+# count), the joker, the nines-and-tens redeal and partner's best; chuck meets the farmer's hand
+# (the kitty changed), hearts_never_trump (no chuck into hearts), the joker, the lone options and
+# partner's best, club_euchre and the Canadian loner (round 1 only), and does nothing without
+# stick_the_dealer.
 SECTION_31_MIXES = [
     ("lone_defence=against_lone_maker,defender_alone",
      Rules(defender_alone=True, lone_defence="against_lone_maker")),
@@ -72,6 +75,14 @@ SECTION_31_MIXES = [
     # single deals: mcevoy_limit changes nothing (games: test_games_with_the_mcevoy_limit_...)
     ("mcevoy_limit,nines_and_tens,deck=32",
      Rules(mcevoy_limit=True, redeal="nines_and_tens", deck=32)),
+    ("chuck,deck=33,farmers,hearts_never_trump,railroad",
+     Rules(chuck=True, deck=33, farmers_hand=True, hearts_never_trump=True, defender_alone=True,
+           passed_cannot_go_alone=True, partners_best="railroad")),
+    ("chuck,deck=25,club_euchre,canadian,lone_defence",
+     Rules(chuck=True, deck=25, club_euchre=True, dealer_needs_trump=True,
+           dealer_partner_alone=True, defender_alone=True, lone_defence="against_lone_maker",
+           lead="right_of_lone")),
+    ("chuck,no-stick", Rules(chuck=True, stick_the_dealer=False)),
 ]
 
 
@@ -190,9 +201,9 @@ def test_games_with_the_mcevoy_limit_match_reference(name: str) -> None:
 # --------------------------------------------------------------------------------------------
 
 # Every parameter off its default: bids and loners at lower strength, defenders alone at 10,
-# redeals and farmer's exchanges whenever possible, the railroad card refused.
+# redeals and farmer's exchanges whenever possible, the railroad card refused, chucks at 8.
 BOLD = {"bid_threshold": 10, "alone_threshold": 14, "defend_alone_threshold": 10,
-        "call_redeal": 1, "farmer_exchange": 1, "railroad_take": 0}
+        "call_redeal": 1, "farmer_exchange": 1, "railroad_take": 0, "chuck_threshold": 8}
 PARAM_RULES = {
     "railroad,ace_no_face": Rules(defender_alone=True, redeal="ace_no_face", farmers_hand=True,
                                   partners_best="railroad"),
@@ -210,6 +221,8 @@ PARAM_RULES = {
     "strict-farmers,24": Rules(farmers_hand="strict", redeal="ace_no_face"),
     "strict-farmers,33": Rules(farmers_hand="strict", deck=33, partners_best="railroad",
                                defender_alone=True),
+    "chuck,33": Rules(chuck=True, deck=33, farmers_hand="strict", defender_alone=True,
+                      partners_best="give"),
 }
 N_PARAM_DEALS = 4_000
 
@@ -217,6 +230,39 @@ N_PARAM_DEALS = 4_000
 def test_reference_parameters_match_reference_engine(name: str) -> None:
     _compare(PARAM_RULES[name], ("reference", "reference"), seed=41, n=N_PARAM_DEALS,
              params=(BOLD, BOLD))
+
+
+# chuck: nobody else bids (bid_threshold 40), so every deal reaches the stuck dealer; team 0's
+# dealers chuck when their best card and the up-card rate 6, go alone from 9, exchange as
+# farmers whenever they may.
+CHUCKERS = {"bid_threshold": 40, "chuck_threshold": 6, "alone_threshold": 9,
+            "farmer_exchange": 1}
+PASSERS = {"bid_threshold": 40}
+CHUCK_RULES = {
+    "24": Rules(chuck=True),
+    "33,farmers,options": Rules(chuck=True, deck=33, farmers_hand=True, defender_alone=True,
+                                passed_cannot_go_alone=True, partners_best="give",
+                                lead="left_of_lone"),
+    "25,hearts,strict": Rules(chuck=True, deck=25, hearts_never_trump=True,
+                              farmers_hand="strict", partners_best="railroad"),
+}
+
+
+@pytest.mark.parametrize("name", CHUCK_RULES)
+def test_chucks_match_reference(name: str) -> None:
+    """Chucking stuck dealers (and random ones): kernel and reference engine agree, and the
+    deals do chuck (a coverage count; the random dealers chuck too)."""
+    rules = CHUCK_RULES[name]
+    a, b = get_strategy("reference", **CHUCKERS), get_strategy("reference", **PASSERS)
+    reps = replay_deals(rules, a, b, 51, 0, 2_000)
+    chucks = sum(rep.record["stuck"] == 2 for rep in reps)
+    alone = sum(rep.record["stuck"] == 2 and rep.record["alone"] for rep in reps)
+    assert chucks > 200 and alone > 20, (chucks, alone)
+    _compare(rules, ("reference", "reference"), seed=51, n=2_000, params=(CHUCKERS, PASSERS))
+    _compare(rules, ("random", "reference"), seed=52, n=2_000, params=({}, PASSERS))
+    random_chucks = sum(rep.record["stuck"] == 2 for rep in replay_deals(
+        rules, get_strategy("random"), b, 52, 0, 2_000))
+    assert random_chucks > 10, random_chucks
 
 
 def test_defending_dealer_counts_the_up_card() -> None:

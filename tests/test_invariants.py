@@ -24,6 +24,7 @@ from euchre_sim.cards import JOKER, RANK_9, RANK_10, RANK_A, RANK_J, RANK_K, RAN
 from euchre_sim.core.layout import (
     EV_ALONE,
     EV_CALL,
+    EV_CHUCK,
     EV_CLUB_EUCHRE,
     EV_DEFEND_ALONE,
     EV_DISCARD,
@@ -252,6 +253,10 @@ class Checker:
                         passes += 1
                         passed_in_round[2].add(p)
                         continue
+                    if kind == EV_CHUCK:
+                        self.chuck(p, val, passes, kitty)
+                        maker, trump, rnd, stuck = p, upsuit, 2, 2
+                        break
                     if kind != EV_CALL or val == upsuit or not 0 <= val <= 3:
                         raise Bad(f"round 2: unexpected event {(kind, seat, val)}")
                     if val in never:
@@ -394,6 +399,27 @@ class Checker:
             raise Bad(f"points {rec['points0'], rec['points1']}, expected {pts}")
         return self.hands[farmer].took if farmer >= 0 else []
 
+    def chuck(self, seat: int, keep: int, passes: int, kitty: int | None) -> None:
+        """chuck: only the stuck dealer, never into hearts under hearts_never_trump; he keeps
+        one card he holds, puts the other four down and takes the up-card and the kitty (the
+        cards the last farmer put down, the undealt three of a 24-card deck, else unknown)."""
+        r, rec = self.rules, self.rec
+        up, dealer = rec["up_card"], rec["dealer"]
+        if not (r.chuck and r.stick_the_dealer) or seat != dealer or passes != 7:
+            raise Bad(f"a chuck by seat {seat} after {passes} passes: only the stuck dealer")
+        if r.hearts_never_trump and up // 8 == HEARTS:
+            raise Bad("a chuck into hearts under hearts_never_trump")
+        self.remove(seat, keep, "the card kept in a chuck")
+        h = self.hands[seat]
+        if kitty is None and r.deck == 24 and self.farmer < 0:
+            kitty = self.pool  # the three cards nobody was dealt
+        h.known, h.wild = 1 << keep | 1 << up, 0  # the other four go down (out of play)
+        if kitty is None:
+            h.wild = 3
+        else:
+            h.known |= kitty
+            self.pool &= ~kitty
+
     def check_thrown_in(self, passes: int) -> list[int]:
         rec = self.rec
         if self.peek() is not None:
@@ -415,6 +441,11 @@ def farmer_plays(rec: dict) -> bool:
     return f >= 0 and rec["thrown_in"] == 0 and not sits_out
 
 
+def chucked(rec: dict, trace: list[tuple[int, int, int]]) -> bool:
+    """The farmer was the dealer and chucked: the kitty cards he took went down unseen."""
+    return rec["farmer"] == rec["dealer"] and any(k == EV_CHUCK for k, _, _ in trace)
+
+
 def check_deal(rules: Rules, rec: dict, trace: list[tuple[int, int, int]]) -> None:
     """Check one deal; a farmer's kitty (not in the record) is inferred by a first walk."""
     kitty = None
@@ -429,7 +460,7 @@ def check_deal(rules: Rules, rec: dict, trace: list[tuple[int, int, int]]) -> No
             took = Checker(rules, rec, trace, None).run()
             if len(took) == 3:
                 kitty = sum(1 << c for c in took)
-            elif farmer_plays(rec):
+            elif farmer_plays(rec) and not chucked(rec, trace):
                 raise Bad(f"an active farmer played only {len(took)} kitty cards")
     Checker(rules, rec, trace, kitty).run()
 
@@ -438,6 +469,8 @@ def check_run(rules: Rules, a: str, b: str, seed: int, n: int, first: int = 0) -
     """Check n deals; returns counts of how often each feature occurred (coverage)."""
     seen = {"thrown_in": 0, "alone": 0, "defender": 0, "farmer": 0, "redeal": 0, "joker": 0,
             "give": 0, "stuck": 0}
+    if rules.chuck:
+        seen["chuck"] = 0
     strategies = (Matchup.of(a, b).a, Matchup.of(a, b).b)
     for i, rep in enumerate(replay_deals(rules, a, b, seed, first, n)):
         rec = rep.record
@@ -459,7 +492,9 @@ def check_run(rules: Rules, a: str, b: str, seed: int, n: int, first: int = 0) -
         seen["redeal"] += rec["redeals"] > 0
         seen["joker"] += rec["up_card"] == JOKER
         seen["give"] += any(k == EV_GIVE for k, _, _ in rep.trace)
-        seen["stuck"] += rec["stuck"]
+        seen["stuck"] += rec["stuck"] != 0
+        if rules.chuck:
+            seen["chuck"] += rec["stuck"] == 2
         # A reference player who calls for every eligible redeal leaves no eligible hand.
         if (rules.redeal != "none" and rec["redeals"] < 100
                 and all(s.name == "reference" and s.all_params()["call_redeal"] == 1
@@ -850,3 +885,39 @@ def test_redeal_callers_leave_no_eligible_hand(deck: int, mode: str) -> None:
     spec = "reference:call_redeal=1"
     seen = check_run(Rules(deck=deck, redeal=mode), spec, spec, seed=deck, n=3000)
     assert seen["redeal"] > 20, seen
+
+
+CHUCKER = "reference:bid_threshold=40,chuck_threshold=6,alone_threshold=9,farmer_exchange=1"
+PASSER = "reference:bid_threshold=40,farmer_exchange=1"
+CHUCK_RULES = [
+    Rules(chuck=True),
+    Rules(chuck=True, deck=33, farmers_hand=True, defender_alone=True, partners_best="give",
+          passed_cannot_go_alone=True),
+    Rules(chuck=True, deck=32, farmers_hand="strict", hearts_never_trump=True, lead="left_of_lone"),
+]
+
+
+@pytest.mark.parametrize("rules", CHUCK_RULES, ids=["24", "33,farmers", "32,strict,hearts"])
+def test_chucks_keep_the_rules(rules: Rules) -> None:
+    """Stuck dealers who chuck (nobody else bids): the checker (only the stuck dealer, never
+    into hearts, the kept card held, the up-card and the kitty taken, trump the up-card's
+    suit, five cards each at the play) holds, and chucks happen, by random dealers too."""
+    seen = check_run(rules, CHUCKER, PASSER, seed=61, n=1500)
+    assert seen["chuck"] > 150 and seen["alone"] > 10, seen
+    seen = check_run(rules, "random", PASSER, seed=62, n=1500)
+    assert seen["chuck"] > 5, seen
+
+
+def test_checker_catches_bad_chucks() -> None:
+    """A chuck where the rules have none, and a kept card the dealer does not hold."""
+    rules = Rules(chuck=True)
+    rep = next(r for r in replay_deals(rules, CHUCKER, PASSER, 63, 0, 100)
+               if r.record["stuck"] == 2)
+    with pytest.raises(Bad, match="only the stuck dealer"):
+        check_deal(Rules(), rep.record, rep.trace)
+    j = next(j for j, e in enumerate(rep.trace) if e[0] == EV_CHUCK)
+    other = cards_of(rep.record[f"hand{(rep.record['dealer'] + 1) % 4}"])[0]
+    trace = list(rep.trace)
+    trace[j] = (EV_CHUCK, trace[j][1], other)
+    with pytest.raises(Bad, match="does not hold"):
+        check_deal(rules, rep.record, trace)

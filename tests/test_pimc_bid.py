@@ -13,6 +13,7 @@ from euchre_sim.core.hands import to_effective
 from euchre_sim.core.layout import (
     EV_ALONE,
     EV_CALL,
+    EV_CHUCK,
     EV_CLUB_EUCHRE,
     EV_DEFEND_ALONE,
     EV_DISCARD,
@@ -221,6 +222,23 @@ def test_no_bidding_search_under_the_farmer_s_hand(farmers) -> None:
     assert ([[e for e in r.trace if e[0] in kinds] for r in a]
             == [[e for e in r.trace if e[0] in kinds] for r in twin])
     assert sum(any(e[0] == EV_FARMER for e in r.trace) for r in a) > 5
+
+
+def test_no_bidding_search_under_chuck() -> None:
+    """The replayed bidding deals no kitty, so a stuck dealer's chuck is not modelled: under
+    chuck a PIMC player's bidding is its scripted twin's, deal for deal, chucks included (its
+    card play, searched, knows the chucking dealer holds the up-card)."""
+    rules = Rules(chuck=True)
+    shy = ",".join(f"round{r}.threshold.{s}=40" for r in (1, 2)  # stuck whenever dealing
+                   for s in ("eldest", "partner", "third", "dealer"))
+    spec = f"{shy},round2.chuck_threshold=6"
+    a = replay_deals(rules, f"pimc:pimc.worlds=4,{spec}", f"advanced:{shy}", 5, 0, 300)
+    twin = replay_deals(rules, f"tuned:{spec}", f"advanced:{shy}", 5, 0, 300)
+    kinds = (EV_CHUCK, EV_PASS1, EV_PASS2, EV_ORDER, EV_CALL, EV_DISCARD, EV_ALONE,
+             EV_DEFEND_ALONE)
+    assert ([[e for e in r.trace if e[0] in kinds] for r in a]
+            == [[e for e in r.trace if e[0] in kinds] for r in twin])
+    assert sum(r.record["stuck"] == 2 for r in a) > 50
 
 
 def _play(strategy: str, hands: list[str], up: str):

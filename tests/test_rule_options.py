@@ -40,6 +40,7 @@ from euchre_sim.core.layout import (
     GR_WINNER,
     RECORD_FIELDS,
 )
+from euchre_sim.display import format_deal
 from euchre_sim.rules import Rules
 from euchre_sim.simulate import (
     DealReplay,
@@ -947,3 +948,80 @@ def test_club_euchre_overrides_dealer_needs_trump() -> None:
     on = play(Rules(dealer_needs_trump=True, club_euchre=True), RIGHT, "9C")
     check(on, round=1, passes=0, maker=0, trump=C, stuck=0, discard=card("QH"), alone=0)
     assert bidding(on) == [("CLUB_EUCHRE", 0, C), ("DISCARD", 0, card("QH"))]
+
+
+# chuck (RULES.md 3.1): the dealer (seat 0) is stuck holding the right bower of the turned-down
+# ace of spades; the kitty holds the left bower and the K Q of spades. Everyone passes twice
+# (bid_threshold 40: no hand rates that much).
+CHUCK_DEAL = ("JS 9H 9D TD 9C", "AC KC QC TC TS", "AH KH QH JH TH", "AD KD QD JD 9S")
+PASSER = "reference:bid_threshold=40"
+CHUCKER = "reference:bid_threshold=40,chuck_threshold=10"
+
+
+def test_chuck() -> None:
+    """Without chuck the stuck dealer names his strongest suit but spades: clubs (JS, the left
+    bower, 5 + 9C 2 = 7; diamonds 4, hearts 2). Seat 1 leads AC, the dealer's JS takes it;
+    his 9C lead loses to TC and seat 1 runs KC, QC and TS: euchred, 2 points to team 1.
+    With chuck he keeps the JS (his strongest card in spades; JS 6 + AS 4 = 10 rates the
+    chuck_threshold), puts 9H 9D TD 9C down and takes AS JC KS QS: five trumps. Seat 1's TS
+    lead loses to QS (9S follows) and the dealer runs JS, JC, AS, KS: a march, 2 points to
+    team 0 (alone needs 20 on the 10 he chucked on)."""
+    off = play(Rules(), CHUCK_DEAL, "AS", a=CHUCKER, b=PASSER, kitty="JC KS QS")
+    check(off, round=2, passes=7, maker=0, trump=C, stuck=1, discard=-1, tricks1=4, points1=2)
+    assert tricks(off) == [
+        "1:AC 2:TH 3:9S 0:JS -> 0",
+        "0:9C 1:TC 2:JH 3:JD -> 1",
+        "1:KC 2:QH 3:QD 0:9D -> 1",
+        "1:QC 2:KH 3:KD 0:9H -> 1",
+        "1:TS 2:AH 3:AD 0:TD -> 1",
+    ]
+    on = play(Rules(chuck=True), CHUCK_DEAL, "AS", a=CHUCKER, b=PASSER, kitty="JC KS QS")
+    check(on, round=2, passes=7, maker=0, trump=S, stuck=2, discard=-1, alone=0, tricks0=5,
+          points0=2)
+    assert bidding(on)[-1] == ("CHUCK", 0, card("JS"))
+    shown = format_deal(on.record, on.trace)  # what `euchre-sim show` prints
+    assert f"is stuck and chucks: keeps {format_card(card('JS'))}" in shown
+    assert "spades are trump" in shown
+    assert tricks(on) == [
+        "1:TS 2:TH 3:9S 0:QS -> 0",
+        "0:JS 1:TC 2:JH 3:JD -> 0",
+        "0:JC 1:QC 2:QH 3:QD -> 0",
+        "0:AS 1:KC 2:KH 3:KD -> 0",
+        "0:KS 1:AC 2:AH 3:AD -> 0",
+    ]
+    # a dealer who would not chuck names clubs as without the option
+    same = play(Rules(chuck=True), CHUCK_DEAL, "AS", a=PASSER, kitty="JC KS QS")
+    assert same.record == off.record and same.trace == off.trace
+
+
+def test_chuck_alone_and_no_chuck_into_hearts() -> None:
+    """A chucking dealer may go alone like any maker, passed_cannot_go_alone or not (he did
+    not pass in round 2): with alone_threshold 10 on the JS + AS he chucked on, the same five
+    trumps make a lone march, 4 points. Under hearts_never_trump a turned-down heart cannot be
+    chucked into: the same deal with hearts and spades swapped (AH turned down, the dealer
+    holding the JH) is played as without chuck, the stuck dealer naming a suit."""
+    alone = play(Rules(chuck=True, passed_cannot_go_alone=True), CHUCK_DEAL, "AS",
+                 a=CHUCKER + ",alone_threshold=10", b=PASSER, kitty="JC KS QS")
+    check(alone, stuck=2, trump=S, alone=1, tricks0=5, points0=4)
+    swap = str.maketrans("HS", "SH")
+    hearts = tuple(h.translate(swap) for h in CHUCK_DEAL)
+    never = Rules(hearts_never_trump=True)
+    on = play(never.with_options(chuck=True), hearts, "AH", a=CHUCKER, b=PASSER,
+              kitty="JC KH QH")
+    off = play(never, hearts, "AH", a=CHUCKER, b=PASSER, kitty="JC KH QH")
+    assert on.record == off.record and on.trace == off.trace
+    check(on, stuck=1, maker=0)
+
+
+def test_chuck_by_the_scripted_model() -> None:
+    """The scripted kind chucks when the trump weights of its kept card and the up-card reach
+    round2.chuck_threshold (basic: right 6 + ace 4 = 10): 10 chucks, 10.5 names a suit."""
+    passes = ",".join(f"round{r}.threshold.{s}=40" for r in (1, 2)
+                      for s in ("eldest", "partner", "third", "dealer"))
+    rules = Rules(chuck=True)
+    deal = PresetDeal.of(CHUCK_DEAL, "AS", 0, rules, kitty="JC KS QS")
+    for threshold, stuck in ((10, 2), (10.5, 1), (99, 1)):
+        spec = f"basic:{passes},round2.chuck_threshold={threshold}"
+        rep, = play_presets(rules, spec, spec, [deal], 0)
+        assert rep.record["stuck"] == stuck
+        assert (("CHUCK", 0, card("JS")) in rep.events()) == (stuck == 2)

@@ -58,6 +58,7 @@ def test_unknown_option_lists_valid_ones():
     ("lone_defence=lone", "any, against_lone_maker"),
     ("hearts_never_trump=never", "true, false"),
     ("club_euchre=clubs", "true, false"),
+    ("chuck=sometimes", "true, false"),
     ("farmers_hand=nines", "true, false, strict"),
     ("partners_best=always", "none, give, railroad"),
     ("target_score=7", "5, 10, 11, 15"),

@@ -37,7 +37,21 @@ import numpy as np
 import pytest
 
 from euchre_sim.cards import deck_cards, format_card, parse_card, parse_hand
-from euchre_sim.core.layout import EV_PLAY, EV_TRICK, EVENT_NAMES
+from euchre_sim.core.kinds import N_Q, Q_MEMORY
+from euchre_sim.core.layout import (
+    EV_PLAY,
+    EV_TRICK,
+    EVENT_NAMES,
+    G_DEALER,
+    G_DISCARD,
+    G_ROUND,
+    G_SIZE,
+    G_STUCK,
+    G_TRUMP,
+    G_UP,
+)
+from euchre_sim.core.scripted import gone_mask
+from euchre_sim.core.tables import EFF
 from euchre_sim.rules import Rules
 from euchre_sim.simulate import DealReplay, PresetDeal, play_presets
 
@@ -938,3 +952,16 @@ def test_deck_eff_table_is_each_deck_in_the_effective_layout():
     for row in range(4):
         for trump in range(4):
             assert DECK_EFF[row, trump] == to_effective(np.int64(DECK_NAT[row]), trump)
+
+
+def test_card_memory_after_a_chuck_keeps_the_up_card_in_play() -> None:
+    """With card memory the turned-down up-card of round 2 is out of play, unless the stuck
+    dealer chucked (``stuck`` 2): then he holds it."""
+    params = np.zeros((2, N_Q), np.float64)
+    params[:, Q_MEMORY] = 1
+    g = np.zeros(G_SIZE, np.int64)
+    g[G_ROUND], g[G_TRUMP], g[G_UP], g[G_DEALER], g[G_DISCARD] = 2, 3, parse_card("AS"), 0, -1
+    up = 1 << int(EFF[3, parse_card("AS")])
+    for stuck, gone in ((1, up), (2, 0)):
+        g[G_STUCK] = stuck
+        assert gone_mask(params, g, 1) == gone

@@ -202,6 +202,17 @@ def check_trump_options(sit: Situation) -> None:
             raise AnalysisError("hearts cannot be named trump (hearts_never_trump)")
 
 
+def check_chuck(sit: Situation) -> None:
+    """chuck: the stuck dealer's question would offer chucking, which the bidding notation
+    cannot write, so it is not analysed (a stuck dealer who named a suit is: his suit is
+    forced, and forcing it skips the chuck question)."""
+    rules = sit.rules
+    heart_up = rules.hearts_never_trump and suit_of(sit.up) == HEARTS  # no chuck into hearts
+    if rules.chuck and rules.stick_the_dealer and sit.position == DEALER and not heart_up:
+        raise AnalysisError("chuck is not supported for the stuck dealer's question: the "
+                            "analyser cannot offer a chuck")
+
+
 def before_the_up_card(sit: Situation, when: str) -> None:
     """Before the dealer picks it up, the up-card is not in the hand, which has five cards."""
     if sit.hand >> sit.up & 1:
@@ -242,6 +253,7 @@ def bidding_question(sit: Situation, n: int) -> Facts:
         rnd = 1
     elif n == position + 4:
         rnd = 2
+        check_chuck(sit)
     else:
         raise AnalysisError(
             f"bidding cannot happen: the {key} speaks after {position} passes in round 1 or "

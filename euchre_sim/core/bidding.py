@@ -9,17 +9,25 @@ from numba import njit
 
 from ..rules import LONE_DEFENCE_ANY, R_HEARTS_NEVER_TRUMP, R_LONE_DEFENCE
 from .kinds import S_REFERENCE, uses_scripted_model
-from .layout import G_DEALER, G_PASSES, G_ROUND
-from .random_kind import rand_discard, rand_round2, rand_yes_no
+from .layout import G_DEALER, G_NAT, G_PASSES, G_ROUND
+from .random_kind import rand_chuck, rand_discard, rand_round2, rand_yes_no
 from .reference_kind import (
     ref_alone,
+    ref_chuck,
     ref_defend_alone,
     ref_discard,
     ref_forced_take,
     ref_round1,
     ref_round2,
 )
-from .scripted import sc_alone, sc_dealer_discard, sc_defend_alone, sc_round1, sc_round2
+from .scripted import (
+    sc_alone,
+    sc_chuck,
+    sc_dealer_discard,
+    sc_defend_alone,
+    sc_round1,
+    sc_round2,
+)
 
 HEARTS_BIT = 1 << 2  # hearts (suit 2) in a mask of suits (bit s for suit s)
 
@@ -61,6 +69,17 @@ def model_round2(kinds, params, g, seat, rules, rng, upsuit, banned, stuck):
     if kind == S_REFERENCE:
         return ref_round2(params, g, seat, banned, stuck)
     return rand_round2(rng, banned, stuck)
+
+
+@njit(cache=True, _nrt=False)
+def model_chuck(kinds, params, g, seat, rng):
+    """chuck: the natural card the stuck dealer keeps when he chucks, or -1 to name a suit."""
+    kind = kinds[seat & 1]
+    if uses_scripted_model(kind):
+        return sc_chuck(params, g, seat)
+    if kind == S_REFERENCE:
+        return ref_chuck(params, g, seat)
+    return rand_chuck(rng, g[G_NAT + seat])
 
 
 @njit(cache=True, _nrt=False)

@@ -12,6 +12,7 @@ from ..rules import (
     LONE_DEFENCE_ANY,
     PB_NONE,
     PB_RAILROAD,
+    R_CHUCK,
     R_CLUB_EUCHRE,
     R_DEALER_NEEDS_TRUMP,
     R_DEALER_PARTNER_ALONE,
@@ -40,6 +41,7 @@ from .bidding import (
 from .bits import ctz, popcount
 from .decisions import (
     decide_alone,
+    decide_chuck,
     decide_defend_alone,
     decide_discard,
     decide_farmer,
@@ -59,6 +61,7 @@ from .kinds import (
 from .layout import (
     EV_ALONE,
     EV_CALL,
+    EV_CHUCK,
     EV_CLUB_EUCHRE,
     EV_DEFEND_ALONE,
     EV_DISCARD,
@@ -352,11 +355,25 @@ def farmers_hand(g, rng, rules, kinds, params, recs, ri, trace, ti):
                     break
 
 
+@njit(cache=True, _nrt=False)
+def chuck_kitty(g, dealer, keep, trace, ti):
+    """Step 6, chuck: the stuck dealer keeps ``keep``, puts his other four cards down (the
+    new ``G_KITTY``) and takes the up-card and the three face-down cards."""
+    nat = g[G_NAT + dealer]
+    g[G_NAT + dealer] = (ONE << keep) | (ONE << g[G_UP]) | g[G_KITTY]
+    g[G_KITTY] = nat & ~(ONE << keep)
+    g[G_STUCK] = 2
+    if ti >= 0:
+        emit(trace, ti, g, EV_CHUCK, dealer, keep)
+
+
 @njit(cache=True, _nrt=False, inline="always")
-def make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, never, clubs):
+def make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, never, clubs,
+               chuck):
     """Steps 4-6: the joker turned up, a club turned up under club_euchre (``clubs``), round
-    1, round 2; ``never``: the suits nobody may make trump (hearts under hearts_never_trump).
-    Returns (maker, trump, round); maker -1 when all pass twice without stick the dealer."""
+    1, round 2 (``chuck``: the stuck dealer may chuck); ``never``: the suits nobody may make
+    trump (hearts under hearts_never_trump). Returns (maker, trump, round); maker -1 when all
+    pass twice without stick the dealer."""
     dealer = g[G_DEALER]
     up = g[G_UP]
     if up == 32:
@@ -392,6 +409,8 @@ def make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, nev
             emit(trace, ti, g, EV_PASS1, p, 0)
         g[G_PASSES] += 1
     banned = (ONE << upsuit) | never  # the turned-down suit, and hearts if never trump
+    # chuck: the stuck dealer may play the turned-down suit with the kitty (never into hearts)
+    chuckable = chuck and rules[R_STICK] != 0 and ((never >> upsuit) & 1) == 0
     for k in range(1, 5):
         p = (dealer + k) & 3
         stuck = k == 4 and rules[R_STICK] != 0
@@ -401,6 +420,11 @@ def make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, nev
         elif 0 <= f < 4 and ((banned >> f) & 1) == 0:
             t = f
         else:
+            if stuck and chuckable:  # a forced suit (above) is named without this question
+                keep = decide_chuck(kinds, params, g, p, rules, rng)
+                if keep >= 0:
+                    chuck_kitty(g, p, keep, trace, ti)
+                    return p, upsuit, 2
             t = decide_round2(kinds, params, g, p, rules, rng, upsuit, banned, stuck, tt, pw)
         if t >= 0:
             if ti >= 0:
@@ -416,10 +440,10 @@ def make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, nev
 
 @njit(cache=True, _nrt=False)
 def make_trump_options(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw):
-    """``make_trump`` under hearts_never_trump or club_euchre, out of line: a deal without
-    them runs ``make_trump`` with both off as constants, the code it always ran."""
+    """``make_trump`` under hearts_never_trump, club_euchre or chuck, out of line: a deal
+    without them runs ``make_trump`` with all off as constants, the code it always ran."""
     return make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw,
-                      banned_trumps(rules), rules[R_CLUB_EUCHRE] != 0)
+                      banned_trumps(rules), rules[R_CLUB_EUCHRE] != 0, rules[R_CHUCK] != 0)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -636,12 +660,12 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
     si = pi if redeals == 0 else -1
     if rules[R_FARMERS]:
         farmers_hand(g, rng, rules, kinds, params, recs, ri, trace, ti)  # 3
-    if rules[R_HEARTS_NEVER_TRUMP] or rules[R_CLUB_EUCHRE]:  # 4-6
+    if rules[R_HEARTS_NEVER_TRUMP] or rules[R_CLUB_EUCHRE] or rules[R_CHUCK]:  # 4-6
         maker, trump, rnd = make_trump_options(g, rng, rules, kinds, params, trace, ti, presets,
                                                si, tt, pw)
     else:
         maker, trump, rnd = make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt,
-                                       pw, 0, False)
+                                       pw, 0, False, False)
     recs[ri, F_PASSES] = g[G_PASSES]
     recs[ri, F_ROUND] = rnd
     recs[ri, F_MAKER] = maker

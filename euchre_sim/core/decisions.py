@@ -20,6 +20,7 @@ from numba.extending import overload
 from ..rules import R_FARMERS
 from .bidding import (
     model_alone,
+    model_chuck,
     model_defend_alone,
     model_discard,
     model_round1,
@@ -147,6 +148,13 @@ def decide_round2(kinds, params, g, seat, rules, rng, upsuit, banned, stuck, tt,
     if c != NOT_SEARCHED:
         return -1 if c == 0 else (c - 1) & 3
     return model_round2(kinds, params, g, seat, rules, rng, upsuit, banned, stuck)
+
+
+@njit(cache=True, _nrt=False)
+def decide_chuck(kinds, params, g, seat, rules, rng):
+    """chuck: the natural card the stuck dealer keeps if he chucks, or -1 to name a suit
+    (never searched: a PIMC player chucks by its scripted model)."""
+    return model_chuck(kinds, params, g, seat, rng)
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -4,9 +4,9 @@ import numpy as np
 from numba import njit
 
 from ..rules import FARMERS_STRICT
-from .bits import popcount
+from .bits import highest_bit, popcount
 from .layout import G_VOIDS
-from .tables import CONV, LOW_NAT, NINE_NAT, TEN_NAT
+from .tables import CONV, LOW_NAT, NAT, NINE_NAT, TEN_NAT
 
 ONE = np.int64(1)
 
@@ -45,3 +45,10 @@ def farmer_cards(nat, mode):
         return tens if popcount(tens) >= 3 else 0
     low = nat & LOW_NAT
     return low if popcount(low) >= 3 else 0
+
+
+@njit(cache=True, _nrt=False)
+def strongest_card(nat, trump):
+    """The natural card of the non-empty hand ``nat`` that is strongest when ``trump`` is
+    trump (its highest effective bit): the card a chucking dealer keeps (reference, scripted)."""
+    return NAT[trump, highest_bit(to_effective(nat, trump))]

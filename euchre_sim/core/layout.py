@@ -41,8 +41,8 @@ row by a bare number.
     G_TRICKS0,  # tricks won by team 0
     G_TRICKS1,  # tricks won by team 1
     G_NEV,  # trace events written so far
-    G_STUCK,  # 1 when the dealer was stuck
-    G_KITTY,  # natural mask of the kitty (farmer's hand)
+    G_STUCK,  # 1 when the dealer was stuck and named a suit, 2 when he chucked
+    G_KITTY,  # natural mask of the kitty (farmer's hand; after a chuck the four put down)
 ) = range(25)
 G_NAT = 25  # 4 natural hands (before trump is known; kept as dealt/exchanged)
 G_HAND = 29  # 4 effective hands (after trump is known), updated as cards are played
@@ -87,12 +87,12 @@ N_GAME_DEAL_FIELDS = GD_RECORD + N_FIELDS
 (
     EV_REDEAL, EV_FARMER, EV_JOKER_TRUMP, EV_PASS1, EV_ORDER, EV_PASS2, EV_CALL, EV_THROWN_IN,
     EV_DISCARD, EV_ALONE, EV_DEFEND_ALONE, EV_RAILROAD, EV_GIVE, EV_LONE_DISCARD, EV_PLAY,
-    EV_TRICK, EV_CLUB_EUCHRE,
-) = range(1, 18)
+    EV_TRICK, EV_CLUB_EUCHRE, EV_CHUCK,
+) = range(1, 19)
 EVENT_NAMES = (
     None, "REDEAL", "FARMER", "JOKER_TRUMP", "PASS1", "ORDER", "PASS2", "CALL", "THROWN_IN",
     "DISCARD", "ALONE", "DEFEND_ALONE", "RAILROAD", "GIVE", "LONE_DISCARD", "PLAY", "TRICK",
-    "CLUB_EUCHRE",
+    "CLUB_EUCHRE", "CHUCK",
 )
 TRACE_CAP = 160  # > the most events a deal can have (100 redeals + about 45)
 TRACE_FIELDS = ("kind", "seat", "value")  # the columns of a trace event

@@ -26,6 +26,7 @@ from numba import njit
 from ..rules import (
     LONE_DEFENCE_ANY,
     PB_NONE,
+    R_CHUCK,
     R_CLUB_EUCHRE,
     R_DEALER_NEEDS_TRUMP,
     R_DEALER_PARTNER_ALONE,
@@ -106,9 +107,11 @@ PW_SIZE = B_H + 4
 @njit(cache=True, _nrt=False, inline="always")
 def searches_bids(kinds, params, seat, rules):
     """Does ``seat`` decide its bidding by search (a PIMC player with ``pimc.bidding`` on,
-    under rules whose exchanges the worlds model)?"""
+    under rules whose exchanges the worlds model: not the farmer's hand, partner's best, or
+    chuck, whose kitty the replayed bidding does not deal)?"""
     return (kinds[seat & 1] == S_PIMC and params[seat & 1, Q_PIMC_BIDDING] > 0
-            and rules[R_FARMERS] == 0 and rules[R_PARTNERS_BEST] == PB_NONE)
+            and rules[R_FARMERS] == 0 and rules[R_PARTNERS_BEST] == PB_NONE
+            and rules[R_CHUCK] == 0)
 
 
 @njit(cache=True, _nrt=False)

@@ -27,6 +27,7 @@ from .layout import (
     G_DEFENDER,
     G_DISCARD,
     G_HAND,
+    G_KITTY,
     G_LED,
     G_MAKER,
     G_OUT_A,
@@ -34,6 +35,7 @@ from .layout import (
     G_PLAYED,
     G_POS,
     G_ROUND,
+    G_STUCK,
     G_TRICK,
     G_TRICK_CARD,
     G_TRICKS0,
@@ -81,12 +83,15 @@ def sample_world(g, seat, rules, rng, w):
     out_b = g[G_OUT_B]
     known_out = played
     up_to_dealer = False
-    if g[G_ROUND] == 2 or dealer == out_a or dealer == out_b:
+    chucked = g[G_STUCK] == 2  # chuck: the stuck dealer took the up-card and the kitty
+    if (g[G_ROUND] == 2 and not chucked) or dealer == out_a or dealer == out_b:
         known_out |= ONE << up  # turned down, or left on the table by a sitting-out dealer
     elif seat != dealer and not (played >> up) & 1:
         up_to_dealer = True  # the dealer took it up and has not played it yet
     if seat == dealer and g[G_DISCARD] >= 0:
         known_out |= ONE << g[G_DISCARD]
+    if seat == dealer and chucked:
+        known_out |= to_effective(g[G_KITTY], trump)  # the four cards he put down
     unknown = deck_effective(rules, trump) & ~own & ~known_out
     if up_to_dealer:
         unknown &= ~(ONE << up)

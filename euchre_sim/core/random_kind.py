@@ -81,3 +81,12 @@ def rand_farmer(rng, low):
                     )
                 k += 1
     return 0
+
+
+@njit(cache=True, _nrt=False)
+def rand_chuck(rng, nat):
+    """chuck: the stuck dealer picks [name a suit, chuck] at random (-1: he names a suit);
+    a chuck keeps a random card of his hand ``nat``, ascending card id (natural id)."""
+    if below(rng, 2) == 0:
+        return -1
+    return kth_bit(nat, below(rng, popcount(nat)))

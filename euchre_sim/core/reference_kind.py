@@ -12,7 +12,8 @@ import numpy as np
 from numba import njit
 
 from .bits import ctz, highest_bit
-from .kinds import P_ALONE, P_BID, P_DEFEND_ALONE, P_RAILROAD, P_REDEAL
+from .hands import strongest_card
+from .kinds import P_ALONE, P_BID, P_CHUCK, P_DEFEND_ALONE, P_RAILROAD, P_REDEAL
 from .layout import G_HAND, G_LED, G_MEM, G_NAT, G_POS, G_TRUMP, G_UP, G_WIN_CARD
 from .tables import JOKER_STRENGTH, STRENGTH, SUIT_EFF, TRUMP_MASK
 
@@ -67,6 +68,21 @@ def ref_round2(params, g, seat, banned, stuck):
     if s >= params[seat & 1, P_BID] or stuck:
         return t
     return -1
+
+
+@njit(cache=True, _nrt=False)
+def ref_chuck(params, g, seat):
+    """chuck: the stuck dealer keeps his strongest card in the up-card's suit and chucks when
+    it and the up-card rate ``P_CHUCK`` (the kitty is unseen); the natural card kept, or -1.
+    The loner decision then rates those two cards."""
+    up = g[G_UP]
+    t = up >> 3
+    keep = strongest_card(g[G_NAT + seat], t)
+    s = hand_strength((np.int64(1) << keep) | (np.int64(1) << up), t)
+    if s < params[seat & 1, P_CHUCK]:
+        return -1
+    g[G_MEM + seat] = s
+    return keep
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -14,13 +14,14 @@ from numba import njit
 
 from ..rules import R_DEALER_PARTNER_ALONE, R_DECK, R_TARGET
 from .bits import ctz, highest_bit, popcount
-from .hands import to_effective, voids_of
+from .hands import strongest_card, to_effective, voids_of
 from .kinds import (
     Q_ALONE,
     Q_ALONE_SURE,
     Q_AVOID_OPP_VOID,
     Q_AVOID_TURNED_DOWN,
     Q_BRIDGE_BONUS,
+    Q_CHUCK,
     Q_DEF_SINGLETON_ACE,
     Q_DEFEND_ALONE,
     Q_DESPERATION_BONUS,
@@ -82,6 +83,7 @@ from .layout import (
     G_PLAYED,
     G_POS,
     G_ROUND,
+    G_STUCK,
     G_TRICK_CARD,
     G_TRUMP,
     G_UP,
@@ -266,6 +268,21 @@ def sc_round2(params, g, seat, rules, upsuit, banned, stuck):
 
 
 @njit(cache=True, _nrt=False)
+def sc_chuck(params, g, seat):
+    """chuck: the stuck dealer keeps his strongest card in the up-card's suit and chucks when
+    the trump weights of that card (if a trump) and the up-card reach ``round2.chuck_threshold``
+    (the kitty is unseen); the natural card kept, or -1 to name a suit."""
+    team = seat & 1
+    up = g[G_UP]
+    t = up >> 3
+    keep = strongest_card(g_nat(g, seat), t)
+    v = trump_weight(params, team, EFF[t, up])
+    if EFF[t, keep] >= 24:
+        v += trump_weight(params, team, EFF[t, keep])
+    return keep if v >= params[team, Q_CHUCK] else -1
+
+
+@njit(cache=True, _nrt=False)
 def sc_joker_trump(params, g, seat):
     """The joker turned up: the dealer names trump before looking at his hand (RULES.md), so
     the choice cannot depend on it: clubs (every suit is alike unseen)."""
@@ -355,7 +372,7 @@ def gone_mask(params, g, seat):
                 gone |= ONE << g[G_TRICK_CARD + s]
         return gone
     gone = g[G_PLAYED]
-    if g[G_ROUND] == 2:
+    if g[G_ROUND] == 2 and g[G_STUCK] != 2:  # turned down (a chucking dealer took it)
         gone |= ONE << EFF[g[G_TRUMP], g[G_UP]]
     if seat == g[G_DEALER] and g[G_DISCARD] >= 0:
         gone |= ONE << g[G_DISCARD]

@@ -12,6 +12,7 @@ from ..core import kinds as q
 from ..core.kinds import (
     P_ALONE,
     P_BID,
+    P_CHUCK,
     P_DEFEND_ALONE,
     P_FARMER,
     P_RAILROAD,
@@ -50,6 +51,10 @@ REFERENCE = {
     "call_redeal": _flag(P_REDEAL, 0, "call for a redeal whenever eligible"),
     "farmer_exchange": _flag(P_FARMER, 0, "exchange the three lowest 9s/10s for the kitty"),
     "railroad_take": _flag(P_RAILROAD, 1, "take partner's card under railroad"),
+    "chuck_threshold": Param(
+        P_CHUCK, 99, 0, 99,
+        "chuck (if the rules allow) when a stuck dealer's strongest card and the up-card rate "
+        ">= this in the up-card's suit; 99: never", True),
 }
 
 _W = 40.0  # upper bound for weights and thresholds
@@ -88,6 +93,11 @@ SCRIPTED: dict[str, Param] = {
     "round2.reverse_next_bonus": Param(q.Q_REVERSE_NEXT, 0.5, -_W, _W,
                                        "round 2: bonus of the other colour ('reverse next', "
                                        "green) for the dealer's side"),
+    "round2.chuck_threshold": Param(q.Q_CHUCK, 99, 0, 99,
+                                    "chuck (if the rules allow): a stuck dealer keeps his "
+                                    "strongest card in the up-card's suit and takes the "
+                                    "kitty when that card and the up-card (the kitty unseen) "
+                                    "are worth >= this as trump; 99: never"),
     **{f"alone.threshold.{s}": Param(q.Q_ALONE + i, 21, 0, 99,
                                      f"{s} as maker goes alone when strength >= this")
        for i, s in enumerate(SEATS)},
