@@ -18,7 +18,15 @@ import numpy as np
 import pandas as pd
 
 from .cards import cards_to_mask, deck_mask, format_hand, mask_to_cards, parse_card, parse_hand
-from .core.batch import run_deals, run_deals_traced, run_games, run_presets, run_presets_at
+from .compile_notice import compile_notice
+from .core.batch import (
+    KERNELS,
+    run_deals,
+    run_deals_traced,
+    run_games,
+    run_presets,
+    run_presets_at,
+)
 from .core.layout import (
     EVENT_NAMES,
     GAME_FIELDS,
@@ -144,7 +152,8 @@ def iter_deal_chunks(
     done = 0
     while done < deals:
         n = min(chunk, deals - done)
-        run_deals(key, first + done, n, rules_arr, kinds, params, buf, BLOCK)
+        with compile_notice(KERNELS):
+            run_deals(key, first + done, n, rules_arr, kinds, params, buf, BLOCK)
         yield buf[:n]
         done += n
 
@@ -205,10 +214,11 @@ def preset_records(rules: Rules, arrays: tuple[np.ndarray, np.ndarray], seed: in
     if recs.shape != (n, N_FIELDS):
         raise SimulationError(f"out must have shape ({n}, {N_FIELDS}), got {recs.shape}")
     key = deal_key(seed)
-    if streams is None:
-        run_presets(key, 0, n, rules.to_array(), kinds, params, recs, presets, block)
-    else:
-        run_presets_at(key, streams, rules.to_array(), kinds, params, recs, presets, block)
+    with compile_notice(KERNELS):
+        if streams is None:
+            run_presets(key, 0, n, rules.to_array(), kinds, params, recs, presets, block)
+        else:
+            run_presets_at(key, streams, rules.to_array(), kinds, params, recs, presets, block)
     return recs
 
 
@@ -257,7 +267,9 @@ def iter_game_chunks(
         grecs = np.zeros((n, N_GAME_FIELDS), np.int64)
         width = GAME_DEAL_BUFFER if with_deals else 0
         drecs = np.zeros((n if with_deals else 0, width, N_FIELDS), np.int64)
-        run_games(key, first + done, n, rules_arr, kinds, params, grecs, drecs, GAME_BLOCK)
+        with compile_notice(KERNELS):
+            run_games(key, first + done, n, rules_arr, kinds, params, grecs, drecs,
+                      GAME_BLOCK)
         deal_rows = None
         if with_deals:
             deal_rows = _flatten_game_deals(
@@ -337,8 +349,9 @@ def traced_replays(rules: Rules, matchup: Matchup, seed: int, first: int, n: int
     trace = np.zeros((n, TRACE_CAP, N_TRACE_FIELDS), np.int16)
     if snaps is None:
         snaps = np.zeros((0, MAX_PLAYS, SN_SIZE), np.int64)
-    run_deals_traced(deal_key(seed), first, n, rules.to_array(), kinds, params, recs, trace,
-                     snaps, presets)
+    with compile_notice(KERNELS):
+        run_deals_traced(deal_key(seed), first, n, rules.to_array(), kinds, params, recs,
+                         trace, snaps, presets)
     out = []
     for i in range(n):
         events = [tuple(int(x) for x in row) for row in trace[i] if row[TR_KIND] != 0]

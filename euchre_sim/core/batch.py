@@ -230,6 +230,10 @@ def _run_presets_at(key, streams, rules, kinds, params, recs, presets, block, se
                        no_snaps, no_games, no_deals, presets, g, deck, rng, tt, pw)
 
 
+# the batch kernels a Python call dispatches to (``compile_notice`` watches them compile)
+KERNELS = (_run_deals, _run_deals_traced, _run_games, _run_presets, _run_presets_at)
+
+
 def run_deals(key, first, n, rules, kinds, params, recs, block):
     """Play deals ``first .. first+n-1`` of the run keyed ``key`` into ``recs[0:n]``."""
     _run_deals(key, first, n, rules, kinds, params, recs, block, searching(kinds))
