@@ -417,7 +417,7 @@ def sc_lead(params, g, seat, rules, legal):
     if (maker & 1) == team and trumps and params[team, Q_FISH_BOWERS] > 0:
         # going fishing (the seeds' sense): lead the boss trump while trumps are still out
         top = highest_bit(trumps)
-        if is_boss(live, top) and threats(params, g, seat, live) & TRUMP_MASK:
+        if is_boss(live, top) and trumps_out(params, g, seat, live):
             return top
     if maker == (seat ^ 2) and trumps and params[team, Q_LEAD_TRUMP_PARTNER] > 0:
         return highest_bit(trumps)
@@ -535,13 +535,16 @@ def sc_follow(params, g, seat, rules, legal):
     if ws == (seat ^ 2):
         overtake = False
         if beats and not last:
+            # partner's card is not boss when we hold a higher one of its suit (our hand is in
+            # play); only otherwise ask what is still in play
             if (params[team, Q_TRUMP_PARTNER_BOSS] > 0
-                    and not is_boss(in_play(params, g, seat, rules), w)):
+                    and (beats & SUIT_EFF[3 if w >= 24 else w % 3]
+                         or not is_boss(live if vs_loner else in_play(params, g, seat, rules), w))):
                 overtake = True
             elif params[team, Q_TRUMP_PARTNER_VOID] > 0 and ruff_behind(g, seat, w):
                 overtake = True
         if not overtake:
-            return throw_off(params, g, seat, rules, legal)
+            return throw_off(params, g, seat, legal, thr)
     if beats:
         if vs_loner and params[team, Q_TAKE_VS_LONER] > 0:
             # against a lone hand every trick counts: take it, surely if we can, else with
@@ -559,7 +562,7 @@ def sc_follow(params, g, seat, rules, legal):
                 sure = lowest_sure(threats(params, g, seat, in_play(params, g, seat, rules)), beats)
                 if sure >= 0:
                     return sure
-            return throw_off(params, g, seat, rules, legal)
+            return throw_off(params, g, seat, legal, thr)
         if pos == 2 and not last and params[team, Q_THIRD_HIGH] > 0:
             return highest_bit(beats)
         if (params[team, Q_RUFF_HIGH] > 0 and g[G_LED] != 3 and not (beats & ~TRUMP_MASK)
@@ -568,7 +571,7 @@ def sc_follow(params, g, seat, rules, legal):
             sure = lowest_sure(threats(params, g, seat, in_play(params, g, seat, rules)), beats)
             return sure if sure >= 0 else highest_bit(beats)
         return ctz(beats)
-    return throw_off(params, g, seat, rules, legal)
+    return throw_off(params, g, seat, legal, thr)
 
 
 @njit(cache=True, _nrt=False)
@@ -628,6 +631,17 @@ def threats(params, g, seat, live):
     return live
 
 
+@njit(cache=True, _nrt=False)
+def trumps_out(params, g, seat, live):
+    """May an opponent still hold a trump (``threats`` has one)? Two or more live trumps
+    outside the hand answer it without ``threats``: the known up-card accounts for one at
+    most."""
+    t = live & ~g[G_HAND + seat] & TRUMP_MASK
+    if t & (t - 1):
+        return True
+    return (threats(params, g, seat, live) & TRUMP_MASK) != 0
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def boss_trumps(thr, cards):
     """The trumps of ``cards`` that no card of ``thr`` (``threats``) can beat: those above its
@@ -653,18 +667,19 @@ def lowest_sure(thr, cards):
 
 
 @njit(cache=True, _nrt=False)
-def throw_off(params, g, seat, rules, legal):
+def throw_off(params, g, seat, legal, thr):
     """The card to lose: against a lone maker keep the cards that can still take a trick (if
-    asked); from a singleton side suit (to make a void) if asked; else the lowest."""
+    asked); from a singleton side suit (to make a void) if asked; else the lowest. ``thr``:
+    the cards an opponent may hold (``threats``), worked out by the caller against a lone
+    maker (else unused)."""
     team = seat & 1
     hand = g[G_HAND + seat]
     nontrump = legal & ~TRUMP_MASK
     against_loner = nontrump and against_lone_maker(g, team)
     if against_loner and params[team, Q_SUITS_VS_LONER] > 0:
-        return throw_vs_loner(g, seat, nontrump, threats(params, g, seat,
-                                                         in_play(params, g, seat, rules)))
+        return throw_vs_loner(g, seat, nontrump, thr)
     if against_loner and params[team, Q_GUARDS_VS_LONER] > 0:
-        rest = nontrump & ~guards(hand, threats(params, g, seat, in_play(params, g, seat, rules)))
+        rest = nontrump & ~guards(hand, thr)
         if not rest:
             return ctz(nontrump)
         nontrump = rest
