@@ -39,6 +39,7 @@ from .cli_args import (
 from .experiments import ExperimentError, ExperimentValueError, run_experiment
 from .results import ResultsError
 from .rules import RulesError, describe_rulesets
+from .seats import SeatError, parse_seat
 from .simulate import SimulationError
 from .solver import SolverError
 from .strategies import StrategyError, describe_strategies
@@ -60,7 +61,7 @@ EPILOG = """examples:
 
 USER_ERRORS = (BenchError, CardError, RulesError, StrategyError, SimulationError, ResultsError,
                SolverError, SweepError, SearchError, AnalysisError, ExperimentError,
-               BackendError)
+               BackendError, SeatError)
 
 
 def _add_game_args(p: argparse.ArgumentParser) -> None:
@@ -192,13 +193,17 @@ def build_parser() -> argparse.ArgumentParser:
                        help='the four hands, seats 0..3, e.g. "JH JD AH KH AS"; "-" for a '
                        "seat sitting out; with --trick/--tricks the cards still held")
     solve.add_argument("--trump", required=True, help="trump suit: C, D, H, S")
-    solve.add_argument("--maker", type=int, required=True, metavar="SEAT",
-                       help="the seat that made trump")
-    solve.add_argument("--leader", type=int, required=True, metavar="SEAT",
-                       help="the seat leading the current trick")
+    solve.add_argument("--maker", required=True, metavar="SEAT",
+                       help="the seat that made trump: 0..3, or with --dealer a place "
+                       "(eldest or first, partner, third, dealer)")
+    solve.add_argument("--leader", required=True, metavar="SEAT",
+                       help="the seat leading the current trick (as --maker)")
     solve.add_argument("--alone", action="store_true", help="the maker plays alone")
-    solve.add_argument("--defender-alone", type=int, default=None, metavar="SEAT",
-                       help="a defender plays alone")
+    solve.add_argument("--defender-alone", default=None, metavar="SEAT",
+                       help="a defender plays alone (as --maker)")
+    solve.add_argument("--dealer", type=int, default=None, choices=range(4), metavar="N",
+                       help="the dealer's seat 0..3: lets --maker, --leader and "
+                       "--defender-alone name places from the dealer's left")
     solve.add_argument("--trick", default="", metavar="CARDS",
                        help='cards already played to the current trick, from the leader ("AS KS")')
     solve.add_argument("--tricks", type=int, nargs=2, default=(0, 0), metavar=("MAKERS", "DEF"),
@@ -254,8 +259,12 @@ def run_experiment_file(args: argparse.Namespace) -> int:
 
 
 def run_solve(args: argparse.Namespace) -> int:
-    jobs.solve(args.hands, args.trump, args.maker, args.leader, alone=args.alone,
-               defender_alone=args.defender_alone, trick=args.trick, tricks=tuple(args.tricks),
+    maker = parse_seat(args.maker, args.dealer, "--maker")
+    leader = parse_seat(args.leader, args.dealer, "--leader")
+    lone = (None if args.defender_alone is None
+            else parse_seat(args.defender_alone, args.dealer, "--defender-alone"))
+    jobs.solve(args.hands, args.trump, maker, leader, alone=args.alone,
+               defender_alone=lone, trick=args.trick, tricks=tuple(args.tricks),
                rules=rule_choice(args), deck=args.deck, no_first_blood=args.no_first_blood,
                super_euchre=args.super_euchre)
     return 0

@@ -43,7 +43,8 @@ def add_analyze_parser(sub) -> None:
                     "your discard, without the up-card)")
     an.add_argument("--up", help="the up-card, e.g. 9H")
     an.add_argument("--seat", metavar="SEAT",
-                    help="your seat: eldest, partner (the dealer's), third or dealer")
+                    help="your seat: eldest (or first), partner (the dealer's), third or dealer; "
+                    "or 0..3 with the dealer in seat 3")
     an.add_argument("--bidding", default=None, help='the bids so far from the eldest hand, '
                     'e.g. "pass pass" or "pass order alone" or "pass pass pass pass hearts"')
     an.add_argument("--discard", default=None, help="your discard, when you are the dealer and "

@@ -1,4 +1,8 @@
-"""Text rendering of one replayed deal: the hands, the bidding, each trick and the result."""
+"""Text rendering of one replayed deal: the hands, the bidding, each trick and the result.
+
+Seats are named as everywhere else in the toolkit, by their place from the dealer's left
+(eldest, partner, third, dealer: ``euchre_sim.seats``), with the seat number beside
+the name (``eldest (1)``); a trick shows each card under the player's initial (``E:AS``)."""
 
 from __future__ import annotations
 
@@ -23,28 +27,24 @@ from .core.layout import (
     EV_THROWN_IN,
     EV_TRICK,
 )
-
-SEAT_NAMES = ("North", "East", "South", "West")
-
-
-def seat_label(seat: int) -> str:
-    return f"{SEAT_NAMES[seat]} ({seat})"
+from .seats import position_of, seat_label
 
 
 def format_deal(record: dict, trace: list[tuple[int, int, int]], header: str = "") -> str:
     """Render a deal's record and trace as readable text."""
     lines = [header] if header else []
     dealer = record["dealer"]
-    lines.append(f"Dealer: {seat_label(dealer)}    Up-card: {format_card(record['up_card'])}")
-    for seat in range(4):
-        team = seat & 1
-        lines.append(f"  {seat_label(seat):<11} team {team}: {format_hand(record[f'hand{seat}'])}")
+    lines.append(f"Dealer: seat {dealer}    Up-card: {format_card(record['up_card'])}")
+    for k in range(1, 5):  # in bidding order, from the dealer's left
+        seat = (dealer + k) & 3
+        lines.append(f"  {seat_label(seat, dealer):<11} team {seat & 1}: "
+                     f"{format_hand(record[f'hand{seat}'])}")
     if record["redeals"]:
         lines.append(f"  (after {record['redeals']} redeal(s))")
     lines.append("")
     trick_cards: list[str] = []
     for kind, seat, value in trace:
-        who = seat_label(seat)
+        who = seat_label(seat, dealer)
         if kind == EV_REDEAL:
             lines.append(f"{who} calls for a redeal")
         elif kind == EV_FARMER:
@@ -84,7 +84,8 @@ def format_deal(record: dict, trace: list[tuple[int, int, int]], header: str = "
         elif kind == EV_PLAY:
             if not trick_cards and not any(x.startswith("Trick") for x in lines):
                 lines.append("")
-            trick_cards.append(f"{SEAT_NAMES[seat][0]}:{format_card(value)}")
+            initial = position_of(seat, dealer)[0].upper()
+            trick_cards.append(f"{initial}:{format_card(value)}")
         elif kind == EV_TRICK:
             lines.append(f"Trick {value + 1}: {' '.join(trick_cards):<24} won by {who}")
             trick_cards = []

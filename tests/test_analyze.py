@@ -106,7 +106,19 @@ def test_passes_before_are_respected():
         analyze(sit, "basic:round1.threshold.partner=0,round1.threshold.dealer=0", deals=500)
 
 
+@pytest.mark.parametrize("seat,position", [
+    ("eldest", 0), ("first", 0), ("0", 0), ("Partner", 1), ("1", 1), ("third", 2), ("2", 2),
+    ("dealer", 3), ("3", 3),
+])
+def test_seats_by_place_or_number(seat, position):
+    """A seat is named by its place (first = eldest) or by its number in the analysed deals,
+    where the dealer sits in seat 3 (eldest 0, partner 1, third 2)."""
+    bidding = " ".join(["pass"] * position)  # the bids before the asker's turn
+    assert parse_situation("JH TD AC KS 9S", "9H", seat, bidding).position == position
+
+
 @pytest.mark.parametrize("kwargs,needle", [
+    (dict(seat="4"), "unknown seat"),
     (dict(hand="JH JH AC KS 9S"), "duplicate card"),
     (dict(hand="JH 1Z AC KS 9S"), "unknown card"),
     (dict(up="JH"), "also in the hand"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -104,6 +105,23 @@ def test_simulate_games(capsys, tmp_path):
 def test_show_prints_a_deal(capsys):
     rc, out, _ = run(capsys, "show", "--seed", "7", "--deal", "3")
     assert rc == 0 and "Trick 5" in out and "Dealer:" in out
+
+
+def test_show_names_seats_from_the_dealers_left(capsys):
+    """Seats carry the analyser's names (eldest, partner, third, dealer) and their numbers,
+    the hands in bidding order, each trick card under its player's initial."""
+    rc, out, _ = run(capsys, "show", "--seed", "7", "--deal", "3")
+    assert rc == 0
+    dealer = int(re.search(r"Dealer: seat (\d)", out).group(1))
+    hands = [line.split()[0:2] for line in out.splitlines() if line.startswith("  ")]
+    assert hands == [[name, f"({(dealer + k) & 3})"]
+                     for k, name in enumerate(("eldest", "partner", "third", "dealer"), 1)]
+    tricks = [line for line in out.splitlines() if line.startswith("Trick ")]
+    assert len(tricks) == 5
+    for line in tricks:
+        initials = re.findall(r"\b([EPTD]):", line)
+        assert len(initials) == 4 and len(set(initials)) == 4  # nobody sits out in this deal
+    assert "North" not in out and "West" not in out
 
 
 @pytest.mark.parametrize("argv,needle", [
@@ -255,3 +273,28 @@ def test_an_unfinished_run_leaves_no_folder_it_made(tmp_path):
             (tmp_path / "R" / "NAME" / "other").mkdir()  # another run, meanwhile
             raise KeyboardInterrupt
     assert sorted(p.name for p in (tmp_path / "R" / "NAME").iterdir()) == ["other"]
+
+
+SOLVE_HANDS = ["JH JD AH KH AS", "9C TC QC KC AC", "9D TD QD KD AD", "9S TS QS KS 9H"]
+
+
+def test_solve_reads_places_from_the_dealers_left(capsys):
+    """With --dealer 3 the eldest is seat 0: the same position as --maker 0 --leader 0; with
+    the dealer in seat 1 the eldest is seat 2 (the same team, another leader)."""
+    base = ["solve", "--hands", *SOLVE_HANDS, "--trump", "H"]
+    rc, by_number, _ = run(capsys, *base, "--maker", "0", "--leader", "0")
+    rc2, by_place, _ = run(capsys, *base, "--maker", "first", "--leader", "eldest",
+                           "--dealer", "3")
+    assert rc == rc2 == 0 and by_place == by_number and "seat 0 (makers) plays" in by_place
+    rc, out, _ = run(capsys, *base, "--maker", "0", "--leader", "eldest", "--dealer", "1")
+    assert rc == 0 and "seat 2 (makers) plays" in out
+
+
+@pytest.mark.parametrize("extra,needle", [
+    (["--maker", "eldest", "--leader", "0"], "say which seat deals (--dealer N)"),
+    (["--maker", "4", "--leader", "0"], "seats are numbered 0..3"),
+    (["--maker", "north", "--leader", "0", "--dealer", "0"], "--maker 'north': unknown seat"),
+])
+def test_solve_seat_errors_are_one_line(capsys, extra, needle):
+    rc, _, err = run(capsys, "solve", "--hands", *SOLVE_HANDS, "--trump", "H", *extra)
+    assert rc == 2 and needle in err and err.count("\n") == 1

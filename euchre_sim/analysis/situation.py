@@ -33,6 +33,7 @@ from ..cards import (
     suit_of,
 )
 from ..rules import Rules
+from ..seats import SeatError, parse_seat
 from .facts import DEALER, POSITIONS, AnalysisError, Facts, derive_facts
 
 FIELDS = ("hand", "up", "seat", "bidding", "discard", "defend", "tricks", "score")
@@ -147,27 +148,32 @@ def parse_situation(hand: str, up: str, seat: str, bidding: str = "", score: str
         raise AnalysisError(str(exc)) from None
     if u == JOKER:
         raise AnalysisError("the joker turned up: the dealer names trump blind, nobody bids")
-    key = seat.strip().lower()
-    if key not in POSITIONS:
-        raise AnalysisError(f"unknown seat {seat!r}: use one of {', '.join(POSITIONS)}")
-    position = POSITIONS.index(key)
+    position = situation_seat(seat, "seat")
     bids, alone = parse_bidding(bidding, u)
     defender = None
     if defend is not None:
         word = defend.strip().lower()
         if word == "none":
             defender = -1
-        elif word in POSITIONS:
-            defender = POSITIONS.index(word)
         else:
-            raise AnalysisError(f"defend={defend!r}: name the lone defender's seat "
-                                f"({', '.join(POSITIONS)}) or none")
+            defender = situation_seat(defend, "defend", "or none")
     played = parse_tricks(tricks, rules.deck)
     ours, theirs = parse_score(score, rules)
     sit = Situation(rules, h, u, position, bids, alone, d, defender, played, (ours, theirs),
                     bool(score))
     sit.facts  # noqa: B018 -- check every fact now
     return sit
+
+
+def situation_seat(text: str, field: str, more: str = "") -> int:
+    """A seat of the analysed deal (the dealer in seat 3): a place (eldest or first, partner,
+    third, dealer) or its number 0..3 there (``euchre_sim.seats``)."""
+    try:
+        return parse_seat(text, DEALER)
+    except SeatError:
+        tail = f" {more}" if more else ""
+        raise AnalysisError(f"{field} {text!r}: unknown seat: use {', '.join(POSITIONS)} (first ="
+                            f" eldest) or 0..3 with the dealer in seat 3{tail}") from None
 
 
 def parse_bidding(text: str, up: int) -> tuple[tuple[str, ...], bool]:
@@ -221,12 +227,11 @@ def parse_tricks(text: str, deck: int) -> tuple[tuple[tuple[int, int], ...], ...
         trick = []
         for tok in group.split():
             who, colon, card = tok.partition(":")
-            who = who.lower()
-            if not colon or who not in POSITIONS:
-                raise AnalysisError(f"tricks: {tok!r} is not seat:card with a seat of "
-                                    f"{', '.join(POSITIONS)} (e.g. eldest:AC)")
+            if not colon:
+                raise AnalysisError(f"tricks: {tok!r} is not seat:card (e.g. eldest:AC)")
+            seat = situation_seat(who, f"tricks: {tok!r}, seat")
             try:
-                trick.append((POSITIONS.index(who), parse_card(card, deck)))
+                trick.append((seat, parse_card(card, deck)))
             except CardError as exc:
                 raise AnalysisError(f"tricks: {exc}") from None
         if not trick:
