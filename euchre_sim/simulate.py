@@ -57,8 +57,9 @@ from .rules import Rules
 from .strategies import Strategy, compile_pair, get_strategy, score_blind
 from .strategies.equity_table import markov_equity, point_distribution
 
-DEFAULT_CHUNK = 1 << 16
+DEFAULT_CHUNK = 1 << 16  # deals a shard or a stopping rule counts in (see cache_chunk)
 BLOCK = 4096
+CHUNK_BLOCKS = 4  # blocks per thread in one kernel call (cache_chunk)
 GAME_BLOCK = 64
 GAME_DEAL_BUFFER = 96
 
@@ -114,6 +115,13 @@ def set_threads(threads: int | None) -> int:
     return threads
 
 
+def cache_chunk(threads: int) -> int:
+    """Deals per kernel call: ``CHUNK_BLOCKS`` blocks per thread. The summary then reads
+    each chunk's records (192 bytes a deal) while they are still in the caches: 16,384 deals
+    on one thread ran 10 % faster end to end than 65,536 (README, Speed)."""
+    return BLOCK * CHUNK_BLOCKS * threads
+
+
 def _check_count(n: int, what: str) -> int:
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise SimulationError(f"number of {what} must be a positive integer, got {n!r}")
@@ -136,15 +144,17 @@ def iter_deal_chunks(
     deals: int,
     seed: int,
     first: int = 0,
-    chunk: int = DEFAULT_CHUNK,
+    chunk: int | None = None,
     threads: int | None = None,
 ) -> Iterator[np.ndarray]:
-    """Yield raw record arrays for deals ``first .. first+deals-1``, ``chunk`` at a time.
+    """Yield raw record arrays for deals ``first .. first+deals-1``, ``chunk`` at a time
+    (default: ``cache_chunk`` of the threads in use; the records do not depend on it).
 
     The yielded array is reused between chunks: copy it to keep it.
     """
     deals = _check_count(deals, "deals")
-    set_threads(threads)
+    in_use = set_threads(threads)
+    chunk = chunk or cache_chunk(in_use)
     key = deal_key(seed)
     rules_arr = rules.to_array()
     kinds, params = matchup.arrays(rules)

@@ -19,7 +19,15 @@ from euchre_sim.core.layout import (
     F_TRICKS1,
     F_TRUMP,
     F_UP,
+    N_BY_HOW,
+    N_BY_POSITION,
+    N_BY_TEAM,
+    N_COUNTS,
+    N_HOW,
+    N_POSITIONS,
+    N_SUMS,
 )
+from euchre_sim.core.tally import summarise, summarise_parallel
 from euchre_sim.rules import RULESETS, Rules
 from euchre_sim.simulate import Matchup, iter_deal_chunks
 
@@ -115,7 +123,8 @@ def test_compiled_summary_equals_numpy(ruleset, strategy):
     rules = Rules.named(ruleset)
     if ruleset == "north-american" and strategy == "advanced":
         rules = Rules.named(ruleset, stick_the_dealer=False, defender_alone=True)
-    recs = next(iter_deal_chunks(rules, Matchup.of(strategy, "reference"), 30_000, seed=4))
+    recs = next(iter_deal_chunks(rules, Matchup.of(strategy, "reference"), 30_000, seed=4,
+                                 chunk=30_000))
     fast = DealSummary()
     fast.add(recs[:10_000])
     fast.add(recs[10_000:])
@@ -131,6 +140,24 @@ def test_compiled_summary_equals_numpy(ruleset, strategy):
     # the ways of making trump partition the deals, and their points add up to the edge
     assert fast.by_how[0].sum() == 30_000 and fast.by_how[1].sum() == fast.sums["deal"]
     assert slow.counts["alone"] > 0 and slow.counts["euchred"] > 0
+
+
+@pytest.mark.parametrize("block", [1, 7, 4096, 50_000])
+def test_parallel_summary_equals_one_pass(block):
+    """summarise_parallel adds blocks' totals: the same integers as summarise in one pass,
+    whatever the block (one row, a ragged last block, one block for everything)."""
+    recs = next(iter_deal_chunks(Rules.named("canadian"), Matchup.of("random"), 20_000, seed=9,
+                                 chunk=20_000))
+    one = [np.zeros(N_SUMS, np.int64), np.zeros(N_COUNTS, np.int64),
+           np.zeros((N_BY_POSITION, N_POSITIONS), np.int64),
+           np.zeros((N_BY_TEAM, 2, N_POSITIONS), np.int64),
+           np.zeros((N_BY_HOW, N_HOW, N_POSITIONS), np.int64)]
+    par = [a.copy() for a in one]
+    summarise(recs, *one)
+    summarise_parallel(recs, *par, block)
+    for a, b in zip(one, par, strict=True):
+        assert np.array_equal(a, b)
+    assert one[0].any() and one[1].any()
 
 
 def test_one_observation_prints_no_standard_error():

@@ -22,13 +22,15 @@ from ..core.layout import (
     POSITION_NAMES,
     SUM_FIELDS,
 )
-from ..core.tally import summarise
+from ..core.tally import summarise_parallel
 from .stats import Estimate, mean_estimate, proportion, wilson_interval
 
 TEAM_STATS = BY_TEAM_FIELDS
 SEAT_NAMES = POSITION_NAMES  # the maker's position from the dealer's left
 _COUNTS = COUNT_FIELDS
 
+
+TALLY_BLOCK = 4096  # rows summed per parallel task (the kernels' BLOCK)
 
 @dataclass
 class DealSummary:
@@ -50,13 +52,14 @@ class DealSummary:
                                                                  np.int64))
 
     def add(self, recs: np.ndarray) -> None:
-        """Add raw record rows (one compiled pass, ``core.tally.summarise``)."""
+        """Add raw record rows (compiled passes over blocks of rows on every thread,
+        ``core.tally.summarise_parallel``)."""
         sums = np.zeros(N_SUMS, np.int64)
         counts = np.zeros(N_COUNTS, np.int64)
         by_position = np.zeros((N_BY_POSITION, N_POSITIONS), np.int64)
         by_team = np.zeros((N_BY_TEAM, 2, N_POSITIONS), np.int64)
-        summarise(np.ascontiguousarray(recs, np.int64), sums, counts, by_position, by_team,
-                  self.by_how)
+        summarise_parallel(np.ascontiguousarray(recs, np.int64), sums, counts, by_position,
+                           by_team, self.by_how, TALLY_BLOCK)
         for key, v in zip(self.sums, sums, strict=True):
             self.sums[key] += float(v)
         for key, v in zip(self.counts, counts, strict=True):
