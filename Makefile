@@ -25,7 +25,7 @@ test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -m "not slow"
 
 lint: $(STAMP)
-	$(BIN)/ruff check euchre_sim tests benchmarks tools
+	$(BIN)/ruff check euchre_sim tests benchmarks tools notebooks
 
 bench: $(STAMP)
 	$(BIN)/euchre-sim bench
