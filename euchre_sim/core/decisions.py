@@ -176,6 +176,13 @@ def decide_alone(kinds, params, g, seat, rules, rng, tt, pw):
     return model_alone(kinds, params, g, seat, rules, rng)
 
 
+@njit(cache=True, _nrt=False)
+def decide_partner_alone(kinds, params, g, seat, rules, rng):
+    """partner_may_go_alone: does the maker's partner play alone, the maker having declined?
+    (1 = yes; never searched: a PIMC player decides by its scripted model)."""
+    return model_alone(kinds, params, g, seat, rules, rng)
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def decide_defend_alone(kinds, params, g, seat, rules, rng, tt, pw):
     """Does this defender play alone? (1 = yes)."""
