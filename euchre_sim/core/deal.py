@@ -719,8 +719,8 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
     alone = going_alone(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw,
                         forced_alone)  # 8
     if rules[R_PARTNER_ALONE] and not alone:  # 8: the maker's partner may go alone instead
+        # if he does, G_MAKER becomes his seat: he plays the hand (the record keeps the caller)
         alone = partner_alone(g, rng, rules, kinds, params, trace, ti, presets, si)
-        maker = g[G_MAKER]  # the lone partner plays the hand (the record keeps the caller)
     recs[ri, F_ALONE] = alone
     defender = -1
     if rules[R_DEFENDER_ALONE] and (alone or rules[R_LONE_DEFENCE] == LONE_DEFENCE_ANY):
@@ -737,7 +737,7 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
     if g[G_OUT_B] >= 0:
         g[G_HAND + g[G_OUT_B]] = 0
         nplay -= 1
-    leader = opening_leader(rules, dealer, maker, alone, defender, g[G_OUT_A], g[G_OUT_B])
+    leader = opening_leader(rules, dealer, g[G_MAKER], alone, defender, g[G_OUT_A], g[G_OUT_B])
     recs[ri, F_LEADER] = leader
     tricks0, tricks1, winners = play_tricks(g, rng, rules, kinds, params, trace, ti, presets,
                                             si, tt, pw, snaps, leader, nplay)

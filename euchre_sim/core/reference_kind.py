@@ -14,7 +14,7 @@ from numba import njit
 from .bits import ctz, highest_bit
 from .hands import strongest_card
 from .kinds import P_ALONE, P_BID, P_CHUCK, P_DEFEND_ALONE, P_RAILROAD, P_REDEAL
-from .layout import G_HAND, G_LED, G_MAKER, G_MEM, G_NAT, G_POS, G_TRUMP, G_UP, G_WIN_CARD
+from .layout import G_HAND, G_LED, G_MEM, G_NAT, G_POS, G_TRUMP, G_UP, G_WIN_CARD
 from .tables import JOKER_STRENGTH, STRENGTH, SUIT_EFF, TRUMP_MASK
 
 
@@ -93,12 +93,15 @@ def ref_discard(g, seat, up_bit):
 
 @njit(cache=True, _nrt=False, inline="always")
 def ref_alone(params, g, seat):
-    """Go alone when the bid's strength rates ``P_ALONE``. The maker's partner asked under
-    partner_may_go_alone (``seat`` is not ``G_MAKER``) made no bid: he rates his hand in
-    trump."""
-    s = g[G_MEM + seat]
-    if seat != g[G_MAKER]:
-        s = hand_strength(g[G_NAT + seat], g[G_TRUMP])
+    """Go alone when the bid's strength rates ``P_ALONE``."""
+    return 1 if g[G_MEM + seat] >= params[seat & 1, P_ALONE] else 0
+
+
+@njit(cache=True, _nrt=False)
+def ref_partner_alone(params, g, seat):
+    """partner_may_go_alone: the maker's partner made no bid (no note of one): he goes alone
+    when his hand rates ``P_ALONE`` in trump."""
+    s = hand_strength(g[G_NAT + seat], g[G_TRUMP])
     return 1 if s >= params[seat & 1, P_ALONE] else 0
 
 
