@@ -6,7 +6,7 @@ line, without bit arithmetic::
 
     from euchre_sim.results import load
     deals = load("demo").deals                    # decoded by default
-    lone = deals[deals.alone == 1]
+    lone = deals[deals.alone == 1]                # 2: the maker's partner alone
     lone[lone.maker_right & lone.maker_left & lone.maker_trump_ace].march.mean()
 
 The maker's hand is the hand he played: as dealt, plus the up-card and less the discard when he

@@ -72,7 +72,8 @@ def format_deal(record: dict, trace: list[tuple[int, int, int]], header: str = "
         elif kind == EV_DISCARD:
             lines.append(f"{who} discards {format_card(value)}")
         elif kind == EV_ALONE:
-            lines.append(f"{who} goes alone" + (" (forced: Canadian loner)" if value else ""))
+            why = {1: " (forced: Canadian loner)", 2: " (the maker's partner: the maker sits out)"}
+            lines.append(f"{who} goes alone" + why.get(value, ""))
         elif kind == EV_DEFEND_ALONE:
             lines.append(f"{who} defends alone")
         elif kind == EV_RAILROAD:

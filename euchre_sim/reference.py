@@ -30,6 +30,9 @@ Readings of the contract where it leaves room (the places are marked ``READING``
   forces on him is named without that decision (as the kernels do).
 * The ALONE and DEFEND_ALONE events are written only when the player does play alone (declining
   writes nothing); RAILROAD is written for both answers.
+* ``partner_may_go_alone``: the maker's partner's choice is a second ``"alone"`` decision, his
+  own, after the maker declined (not asked when ``passed_cannot_go_alone`` bars him); his
+  ALONE event has value 2.
 * ``reference`` strategy: strengths are computed on the player's current natural hand (after a
   farmer's exchange, if any); the maker's alone decision uses his hand as it was when he made
   trump (plus the up-card for a dealer who took it up or turned up the joker).
@@ -353,7 +356,7 @@ class DealState:
         self.trump = -1
         self.stuck = 0
         self.discard = -1
-        self.alone = 0
+        self.alone = 0  # 1 the maker alone, 2 his partner (partner_may_go_alone)
         self.defender = -1
         self.leader = -1
         self.tricks = [0, 0]
@@ -363,6 +366,7 @@ class DealState:
         # Further state the strategies may read.
         self.redeal_called = False
         self.bid_hand = 0  # the maker's hand when he made trump
+        self.lone_maker = -1  # the making side's lone player (the maker or his partner)
         self.active = [True, True, True, True]
         self.trick: list[tuple[int, int]] = []  # the current trick: (seat, card) in play order
         self.trick_number = 0
@@ -513,12 +517,12 @@ class DealState:
 
     def _first_leader(self) -> int:
         """Step 11: who leads the first trick."""
-        maker_alone = self.alone == 1
+        maker_alone = self.alone != 0
         lone_defender = self.defender >= 0
         if self.rules.lead != "eldest" and (maker_alone or lone_defender):
             if maker_alone and lone_defender:
                 return self.defender
-            lone = self.maker if maker_alone else self.defender
+            lone = self.lone_maker if maker_alone else self.defender
             return (lone + 1) % 4 if self.rules.lead == "left_of_lone" else (lone - 1) % 4
         return next(p for p in self.order if self.active[p])
 
@@ -652,6 +656,20 @@ class DealState:
                 self.alone = 1
                 self._sit_out(partner)
                 self._event(T_ALONE, maker, 0)
+            elif rules.partner_may_go_alone and not (
+                    rules.passed_cannot_go_alone and partner in passed_in_making_round):
+                # partner_may_go_alone: the maker declined; his partner is asked (READING: a
+                # barred partner is not asked). If he goes alone the maker sits out and the
+                # partner plays the hand as the maker would (lone defence, partner's best, the
+                # lead); the record's maker stays the caller.
+                action = yield ("alone", partner, [("alone", False), ("alone", True)])
+                if action[1]:
+                    self.alone = 2
+                    self._sit_out(maker)
+                    self._event(T_ALONE, partner, 2)
+                    maker = partner  # the lone partner plays the hand
+        if self.alone:
+            self.lone_maker = maker
 
         # Step 9: lone defender, asked from the dealer's left; with lone_defence =
         # against_lone_maker only when the maker plays alone, and from the maker's left.
@@ -714,7 +732,7 @@ class DealState:
 
         # Step 12: score.
         maker_team = maker % 2
-        makers, defenders = score_deal(rules, self.tricks[maker_team], self.alone == 1,
+        makers, defenders = score_deal(rules, self.tricks[maker_team], self.alone != 0,
                                        self.defender >= 0)
         self.points_[maker_team] = makers
         self.points_[1 - maker_team] = defenders

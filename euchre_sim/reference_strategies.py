@@ -182,8 +182,12 @@ def ref_alone(st: Any, legal: list, rng: Any, params: dict) -> Action:
     Round 1: as computed for the order (the dealer with the up-card); round 2: the named suit's
     strength; joker turned up: the named suit's strength with the joker; a chuck: the card he
     kept and the up-card. READING: the hand is the maker's hand when he made trump
-    (``st.bid_hand``), plus the up-card for the dealer.
+    (``st.bid_hand``), plus the up-card for the dealer. The maker's partner asked under
+    ``partner_may_go_alone`` made no bid: he rates the hand he holds in trump.
     """
+    seat = st.current_player()
+    if seat != st.maker:  # partner_may_go_alone: the partner rates his own hand in trump
+        return ("alone", hand_strength(st.hands[seat], st.trump) >= params["alone_threshold"])
     hand = st.bid_hand
     if st.round == 1 and st.maker == st.dealer:
         hand |= 1 << st.up_card

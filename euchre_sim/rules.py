@@ -190,6 +190,10 @@ R_CHUCK = _option(
     "with stick_the_dealer: the stuck dealer may instead keep one card, take the up-card and "
     "the kitty for the other four, and play the up-card's suit",
 )
+R_PARTNER_ALONE = _option(
+    "partner_may_go_alone", (False, True), False,
+    "British: when the maker does not go alone his partner may, and the maker sits out",
+)
 
 RULE_OPTIONS: tuple[RuleOption, ...] = tuple(_TABLE)
 """Every rule option, in slot order (``RULE_OPTIONS[R_DECK].name == "deck"``)."""

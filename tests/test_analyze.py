@@ -384,6 +384,19 @@ def test_strict_farmers_hand_is_refused(bidding):
     assert [o[0] for o in options(sit)] == ["pass", "take up", "take up alone"]
 
 
+@pytest.mark.parametrize("position,bidding", [("dealer", "pass pass pass"),
+                                              ("eldest", "order"), ("eldest", "pass order")])
+def test_partner_may_go_alone_is_refused(position, bidding):
+    """Under partner_may_go_alone the maker's partner may play alone, which a situation
+    cannot say nor its playouts replay: every question is refused in one line (the same
+    situations are analysed without the option)."""
+    rules = Rules(partner_may_go_alone=True)
+    with pytest.raises(AnalysisError, match="partner_may_go_alone is not supported") as exc:
+        parse_situation("JH TD AD KS 9S", "9D", position, bidding, rules=rules)
+    assert "\n" not in str(exc.value)
+    parse_situation("JH TD AD KS 9S", "9D", position, bidding)
+
+
 def test_stuck_dealer_s_question_is_refused_under_chuck():
     """Under chuck the stuck dealer may chuck, which the bidding notation cannot write: his
     round-2 question is refused in one line; the others' questions, and a history in which he

@@ -50,7 +50,10 @@ def _configs() -> list[tuple[str, Rules]]:
 # count), the joker, the nines-and-tens redeal and partner's best; chuck meets the farmer's hand
 # (the kitty changed), hearts_never_trump (no chuck into hearts), the joker, the lone options and
 # partner's best, club_euchre and the Canadian loner (round 1 only), and does nothing without
-# stick_the_dealer.
+# stick_the_dealer; partner_may_go_alone meets passed_cannot_go_alone (a partner who passed is
+# not asked), the lone defence (asked from the lone partner's left), partner's best (the maker
+# gives), both lone leads, the Canadian loner (no partner's question after it), the joker and
+# club_euchre (nobody passed), chuck and the farmer's hand.
 SECTION_31_MIXES = [
     ("lone_defence=against_lone_maker,defender_alone",
      Rules(defender_alone=True, lone_defence="against_lone_maker")),
@@ -83,6 +86,16 @@ SECTION_31_MIXES = [
            dealer_partner_alone=True, defender_alone=True, lone_defence="against_lone_maker",
            lead="right_of_lone")),
     ("chuck,no-stick", Rules(chuck=True, stick_the_dealer=False)),
+    ("partner_may_go_alone,passed,defender_alone,give,left_of_lone",
+     Rules(partner_may_go_alone=True, passed_cannot_go_alone=True, defender_alone=True,
+           partners_best="give", lead="left_of_lone")),
+    ("partner_may_go_alone,deck=25,canadian,lone_defence,railroad,club_euchre",
+     Rules(partner_may_go_alone=True, deck=25, dealer_partner_alone=True, defender_alone=True,
+           lone_defence="against_lone_maker", lead="right_of_lone", partners_best="railroad",
+           club_euchre=True, super_euchre=True)),
+    ("partner_may_go_alone,deck=33,chuck,farmers,passed",
+     Rules(partner_may_go_alone=True, deck=33, chuck=True, farmers_hand=True,
+           passed_cannot_go_alone=True, defender_alone=True, no_first_blood=True)),
 ]
 
 
@@ -140,7 +153,7 @@ def test_every_option_of_section_31_on_at_once_matches_reference() -> None:
         lead="right_of_lone", super_euchre=True, no_first_blood=True, dealer_needs_trump=True,
         passed_cannot_go_alone=True, deck=33, redeal="nines_and_tens", farmers_hand=True,
         partners_best="give", lone_defence="against_lone_maker", hearts_never_trump=True,
-        club_euchre=True,
+        club_euchre=True, partner_may_go_alone=True,
     )
     _compare(rules, ("random", "random"), seed=6, n=N_DEALS)
 
@@ -263,6 +276,43 @@ def test_chucks_match_reference(name: str) -> None:
     random_chucks = sum(rep.record["stuck"] == 2 for rep in replay_deals(
         rules, get_strategy("random"), b, 52, 0, 2_000))
     assert random_chucks > 10, random_chucks
+
+
+# partner_may_go_alone: team 0 bids from 6 and goes alone from 10, so many makers decline
+# and leave the question to a partner who rates 10; team 1 defends alone from 12.
+PARTNER_LONERS = {"bid_threshold": 6, "alone_threshold": 10}
+LONE_DEFENDERS = {"defend_alone_threshold": 12}
+PARTNER_RULES = {
+    "24": Rules(partner_may_go_alone=True),
+    "25,options": Rules(partner_may_go_alone=True, deck=25, defender_alone=True,
+                        passed_cannot_go_alone=True, partners_best="give", lead="left_of_lone",
+                        dealer_partner_alone=True),
+    "33,lone_defence,railroad": Rules(partner_may_go_alone=True, deck=33, defender_alone=True,
+                                      lone_defence="against_lone_maker",
+                                      partners_best="railroad", lead="right_of_lone",
+                                      farmers_hand=True),
+}
+
+
+@pytest.mark.parametrize("name", PARTNER_RULES)
+def test_partner_loners_match_reference(name: str) -> None:
+    """Loners of the maker's partner (and of random partners): kernel and reference engine
+    agree, and such loners happen (a coverage count), lone defenders against them too."""
+    rules = PARTNER_RULES[name]
+    a, b = (get_strategy("reference", **PARTNER_LONERS),
+            get_strategy("reference", **LONE_DEFENDERS))
+    reps = replay_deals(rules, a, b, 53, 0, 2_000)
+    partner = sum(rep.record["alone"] == 2 for rep in reps)
+    assert partner > 40, partner
+    if rules.defender_alone:
+        against = sum(rep.record["alone"] == 2 and rep.record["defender"] >= 0 for rep in reps)
+        assert against > 3, against
+    _compare(rules, ("reference", "reference"), seed=53, n=2_000,
+             params=(PARTNER_LONERS, LONE_DEFENDERS))
+    _compare(rules, ("random", "reference"), seed=54, n=2_000, params=({}, LONE_DEFENDERS))
+    random_partner = sum(rep.record["alone"] == 2 for rep in replay_deals(
+        rules, get_strategy("random"), b, 54, 0, 2_000))
+    assert random_partner > 40, random_partner
 
 
 def test_defending_dealer_counts_the_up_card() -> None:

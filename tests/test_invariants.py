@@ -289,12 +289,22 @@ class Checker:
         # 8-9. going alone
         alone = 0
         out: set[int] = set()
+        lone_maker = maker  # the making side's lone player (partner_may_go_alone: his partner)
         if self.peek() and self.peek()[0] == EV_ALONE:
-            _, seat, forced = self.take(EV_ALONE)
-            if seat != maker or forced != int(forced_alone):
-                raise Bad(f"bad ALONE event {(seat, forced)}")
-            alone = 1
-            out.add(maker ^ 2)
+            _, seat, how = self.take(EV_ALONE)
+            if seat == maker and how == int(forced_alone):
+                alone = 1
+            elif seat == maker ^ 2 and how == 2:
+                # partner_may_go_alone: the maker declined (never after a Canadian loner); a
+                # partner who passed in the making round is barred by passed_cannot_go_alone
+                if not r.partner_may_go_alone or forced_alone:
+                    raise Bad(f"the maker's partner {seat} went alone")
+                if r.passed_cannot_go_alone and seat in passed_in_round[rnd]:
+                    raise Bad(f"the maker's partner {seat} passed in the making round")
+                alone, lone_maker = 2, seat
+            else:
+                raise Bad(f"bad ALONE event {(seat, how)}")
+            out.add(lone_maker ^ 2)
         elif forced_alone:
             raise Bad("Canadian loner: the dealer's partner must play alone")
         defender = -1
@@ -309,7 +319,7 @@ class Checker:
             out.add(defender ^ 2)
         if rec["alone"] != alone or rec["defender"] != defender:
             raise Bad("record alone/defender disagree with the events")
-        lone = ([maker] if alone else []) + ([defender] if defender >= 0 else [])
+        lone = ([lone_maker] if alone else []) + ([defender] if defender >= 0 else [])
 
         # 10. partner's best
         for p in lone:
@@ -436,7 +446,8 @@ class Checker:
 def farmer_plays(rec: dict) -> bool:
     """The farmer takes part in the play (so every kitty card he took leaves his hand)."""
     f = rec["farmer"]
-    sits_out = (rec["alone"] and f == rec["maker"] ^ 2) or (
+    out = rec["maker"] ^ (2 if rec["alone"] == 1 else 0)  # alone 2: the maker sits out
+    sits_out = (rec["alone"] and f == out) or (
         rec["defender"] >= 0 and f == rec["defender"] ^ 2)
     return f >= 0 and rec["thrown_in"] == 0 and not sits_out
 
@@ -471,6 +482,8 @@ def check_run(rules: Rules, a: str, b: str, seed: int, n: int, first: int = 0) -
             "give": 0, "stuck": 0}
     if rules.chuck:
         seen["chuck"] = 0
+    if rules.partner_may_go_alone:
+        seen["partner_alone"] = 0
     strategies = (Matchup.of(a, b).a, Matchup.of(a, b).b)
     for i, rep in enumerate(replay_deals(rules, a, b, seed, first, n)):
         rec = rep.record
@@ -495,6 +508,8 @@ def check_run(rules: Rules, a: str, b: str, seed: int, n: int, first: int = 0) -
         seen["stuck"] += rec["stuck"] != 0
         if rules.chuck:
             seen["chuck"] += rec["stuck"] == 2
+        if rules.partner_may_go_alone:
+            seen["partner_alone"] += rec["alone"] == 2
         # A reference player who calls for every eligible redeal leaves no eligible hand.
         if (rules.redeal != "none" and rec["redeals"] < 100
                 and all(s.name == "reference" and s.all_params()["call_redeal"] == 1
@@ -722,7 +737,9 @@ def test_right_of_lone_leads(rules: Rules) -> None:
         if r["alone"] and r["defender"] >= 0:
             assert r["leader"] == r["defender"]
         else:
-            lone = r["maker"] if r["alone"] else r["defender"]
+            lone = r["defender"]
+            if r["alone"]:  # partner_may_go_alone (alone 2): the maker's partner
+                lone = r["maker"] ^ (2 if r["alone"] == 2 else 0)
             assert r["leader"] == (lone + 3) % 4
             assert r["leader"] != (lone + 2) % 4  # never the partner who sits out
     assert n_lone > 1000
@@ -921,3 +938,42 @@ def test_checker_catches_bad_chucks() -> None:
     trace[j] = (EV_CHUCK, trace[j][1], other)
     with pytest.raises(Bad, match="does not hold"):
         check_deal(rules, rep.record, trace)
+
+
+PARTNER_RULES = [
+    Rules(partner_may_go_alone=True),
+    Rules(partner_may_go_alone=True, deck=25, defender_alone=True, passed_cannot_go_alone=True,
+          partners_best="give", lead="left_of_lone", dealer_partner_alone=True),
+    Rules(partner_may_go_alone=True, deck=33, defender_alone=True,
+          lone_defence="against_lone_maker", partners_best="railroad", lead="right_of_lone",
+          farmers_hand=True, chuck=True),
+]
+PARTNER_LONER = "reference:bid_threshold=6,alone_threshold=10"
+
+
+@pytest.mark.parametrize("rules", PARTNER_RULES, ids=["24", "25,options", "33,lone_defence"])
+def test_partner_loners_keep_the_rules(rules: Rules) -> None:
+    """Loners of the maker's partner: the checker (only the partner of a maker who did not go
+    alone, not after a Canadian loner, not a partner who passed under passed_cannot_go_alone;
+    the maker sits out, the partner is the lone player for partner's best and the lead) holds,
+    and such loners happen, by random partners too."""
+    seen = check_run(rules, PARTNER_LONER, "reference:defend_alone_threshold=12", seed=71,
+                     n=1500)
+    assert seen["partner_alone"] > 30, seen
+    seen = check_run(rules, "random", "random", seed=72, n=1500)
+    assert seen["partner_alone"] > 30, seen
+
+
+def test_checker_catches_bad_partner_loners() -> None:
+    """A loner of the maker's partner where the rules have none, or after he passed."""
+    rules = Rules(partner_may_go_alone=True)
+    rep = next(r for r in replay_deals(rules, "random", "random", 73, 0, 200)
+               if r.record["alone"] == 2)
+    with pytest.raises(Bad, match="partner .* went alone"):
+        check_deal(Rules(), rep.record, rep.trace)
+    rep = next(r for r in replay_deals(rules, "random", "random", 74, 0, 400)
+               if r.record["alone"] == 2
+               and ((r.record["maker"] + 2 - r.record["dealer"] - 1) % 4) < r.record["passes"]
+               and r.record["round"] == 1)
+    with pytest.raises(Bad, match="passed in the making round"):
+        check_deal(rules.with_options(passed_cannot_go_alone=True), rep.record, rep.trace)

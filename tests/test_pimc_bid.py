@@ -241,6 +241,20 @@ def test_no_bidding_search_under_chuck() -> None:
     assert sum(r.record["stuck"] == 2 for r in a) > 50
 
 
+def test_no_bidding_search_under_partner_may_go_alone() -> None:
+    """The replayed bidding does not ask the maker's partner: under partner_may_go_alone a
+    PIMC player's bidding is its scripted twin's, deal for deal, the partners' loners included
+    (its card play, searched, plays them and against them)."""
+    rules = Rules(partner_may_go_alone=True, defender_alone=True)
+    spec = ",".join(f"alone.threshold.{s}=12" for s in ("eldest", "partner", "third", "dealer"))
+    a = replay_deals(rules, f"pimc:pimc.worlds=4,{spec}", f"advanced:{spec}", 6, 0, 300)
+    twin = replay_deals(rules, f"tuned:{spec}", f"advanced:{spec}", 6, 0, 300)
+    kinds = (EV_PASS1, EV_PASS2, EV_ORDER, EV_CALL, EV_DISCARD, EV_ALONE, EV_DEFEND_ALONE)
+    assert ([[e for e in r.trace if e[0] in kinds] for r in a]
+            == [[e for e in r.trace if e[0] in kinds] for r in twin])
+    assert sum(r.record["alone"] == 2 for r in a) > 10
+
+
 def _play(strategy: str, hands: list[str], up: str):
     """One preset deal (the dealer in seat 3, eldest in seat 0) played with traces."""
     deal = PresetDeal.of(hands, up, 3)

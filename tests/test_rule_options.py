@@ -38,7 +38,10 @@ from euchre_sim.core.layout import (
     GR_SCORE0,
     GR_SCORE1,
     GR_WINNER,
+    N_SCRIPT,
     RECORD_FIELDS,
+    SC_ALONE,
+    SC_ROUND1,
 )
 from euchre_sim.display import format_deal
 from euchre_sim.rules import Rules
@@ -57,14 +60,19 @@ C, D, H, S = range(4)
 
 def play(rules: Rules, hands: tuple[str, str, str, str], up: str, dealer: int = 0,
          a: str = "reference", b: str | None = None, kitty: str | None = None,
-         seed: int = 0) -> DealReplay:
+         seed: int = 0, script: dict[int, int] | None = None) -> DealReplay:
     """Play the deal on the kernel (team 0: ``a``, team 1: ``b``, default ``a``) and check that
-    the reference engine agrees on the record and the trace."""
-    deal = PresetDeal.of(hands, up, dealer, rules, kitty=kitty)
+    the reference engine agrees on the record and the trace. ``script``: slot -> forced
+    action (``layout.SC_*``)."""
+    slots = [-1] * N_SCRIPT
+    for slot, v in (script or {}).items():
+        slots[slot] = v
+    deal = PresetDeal.of(hands, up, dealer, rules, kitty=kitty, script=slots)
     rep, = play_presets(rules, a, b, [deal], seed)
     sa, sb = get_strategy(a), get_strategy(b if b is not None else a)
     rec, trace = reference.play_preset(rules, dealer, deal.hands, deal.up_card, deal.kitty,
-                                       (sa.name, sb.name), (sa.params, sb.params), seed=seed)
+                                       (sa.name, sb.name), (sa.params, sb.params), seed=seed,
+                                       script=slots)
     assert rep.record == rec
     assert rep.trace == trace
     return rep
@@ -1025,3 +1033,88 @@ def test_chuck_by_the_scripted_model() -> None:
         rep, = play_presets(rules, spec, spec, [deal], 0)
         assert rep.record["stuck"] == stuck
         assert (("CHUCK", 0, card("JS")) in rep.events()) == (stuck == 2)
+
+
+# partner_may_go_alone (RULES.md 3.1): up-card 9H, dealer 0. Seat 1 (AH KH QH AS AC: hearts
+# 4+3+2, two off aces 2+2 = 13) orders up at 12 but does not go alone (13 < 14); his partner
+# seat 3 (JH JD TH AD KS: 6+5+2, AD 2 = 15) would (15 >= 14). The dealer takes the 9H and
+# discards his 9C; team 1 holds six of the seven trumps.
+PARTNER_DEAL = ("9C TC 9D TD 9S", "AH KH QH AS AC", "JC QC KC QD KD", "JH JD TH AD KS")
+PARTNER_B = "reference:alone_threshold=14"
+
+
+def test_partner_may_go_alone() -> None:
+    """Off: seat 1 and seat 3 play together and take all five tricks: a march, 2 points. On:
+    seat 1 declines, seat 3 goes alone (ALONE event of seat 3, value 2; the record's maker is
+    still seat 1, alone = 2) and seat 1 sits out. Eldest of the active players, seat 2, leads
+    his KD: AD takes it; JH draws the dealer's 9H, then JD, TH and KS (the AS sits out): a
+    lone march, 4 points to team 1."""
+    off = play(Rules(), PARTNER_DEAL, "9H", b=PARTNER_B)
+    check(off, maker=1, trump=H, round=1, discard=card("9C"), alone=0, tricks1=5, points1=2)
+    on = play(Rules(partner_may_go_alone=True), PARTNER_DEAL, "9H", b=PARTNER_B)
+    check(on, maker=1, trump=H, round=1, discard=card("9C"), alone=2, leader=2, tricks1=5,
+          points1=4, points0=0)
+    assert bidding(on) == [("ORDER", 1, H), ("DISCARD", 0, card("9C")), ("ALONE", 3, 2)]
+    assert not any(seat == 1 for kind, seat, _ in on.events() if kind == "PLAY")  # sits out
+    assert tricks(on) == [
+        "2:KD 3:AD 0:9D -> 3",
+        "3:JH 0:9H 2:JC -> 3",
+        "3:JD 0:9S 2:QC -> 3",
+        "3:TH 0:TC 2:QD -> 3",
+        "3:KS 0:TD 2:KC -> 3",
+    ]
+    assert "goes alone (the maker's partner: the maker sits out)" in format_deal(on.record,
+                                                                                 on.trace)
+    # a partner who would not go alone (the default 20) leaves the deal as without the option
+    same = play(Rules(partner_may_go_alone=True), PARTNER_DEAL, "9H")
+    assert same.record == play(Rules(), PARTNER_DEAL, "9H").record
+    # the maker who goes alone himself is not followed by his partner's question
+    maker = play(Rules(partner_may_go_alone=True), PARTNER_DEAL, "9H", b=PARTNER_B,
+                 script={SC_ALONE + 1: 1})
+    check(maker, maker=1, alone=1)
+    assert [e for e in maker.events() if e[0] == "ALONE"] == [("ALONE", 1, 0)]
+
+
+def test_partner_alone_with_lone_options() -> None:
+    """The lone partner is the lone player for partner's best, the lead and lone defence.
+    partners_best = give: the sitting-out maker (seat 1) gives his best card, AH, to seat 3,
+    who discards his weakest, KS. lead = left_of_lone: the player left of seat 3 (the dealer)
+    leads. lone_defence = against_lone_maker: the defenders are asked (seat 0 first, from the
+    lone partner's left; defend_alone_threshold 99: nobody does). passed_cannot_go_alone does
+    not bar seat 3: he did not pass (seat 1, eldest, ordered up first)."""
+    rules = Rules(partner_may_go_alone=True, partners_best="give", lead="left_of_lone",
+                  defender_alone=True, lone_defence="against_lone_maker",
+                  passed_cannot_go_alone=True)
+    on = play(rules, PARTNER_DEAL, "9H", b=PARTNER_B)
+    check(on, maker=1, alone=2, defender=-1, leader=0, tricks1=5, points1=4)
+    assert bidding(on) == [("ORDER", 1, H), ("DISCARD", 0, card("9C")), ("ALONE", 3, 2),
+                           ("GIVE", 1, card("AH")), ("LONE_DISCARD", 3, card("KS"))]
+
+
+def test_passed_partner_cannot_go_alone() -> None:
+    """passed_cannot_go_alone bars the maker's partner who passed in the making round. Dealer
+    2: seat 3 (eldest) is forced to pass, seat 0 passes, seat 1 orders up and declines alone;
+    seat 3, who would go alone (15 >= 14), passed: under passed_cannot_go_alone he is not
+    asked, and the makers play together."""
+    script = {SC_ROUND1 + 3: 0}
+    on = play(Rules(partner_may_go_alone=True), PARTNER_DEAL, "9H", dealer=2, b=PARTNER_B,
+              script=script)
+    check(on, maker=1, passes=2, alone=2)
+    barred = play(Rules(partner_may_go_alone=True, passed_cannot_go_alone=True), PARTNER_DEAL,
+                  "9H", dealer=2, b=PARTNER_B, script=script)
+    check(barred, maker=1, passes=2, alone=0)
+    assert not any(e[0] == "ALONE" for e in barred.events())
+
+
+def test_partner_alone_by_the_scripted_model() -> None:
+    """The scripted kind asks the maker's partner as a maker, by his own position's alone
+    threshold (seat 3 is the third hand with dealer 0): 0 goes alone, 99 does not."""
+    rules = Rules(partner_may_go_alone=True)
+    script = [-1] * N_SCRIPT
+    script[SC_ROUND1 + 1], script[SC_ALONE + 1] = 1, 0  # seat 1 orders up, not alone
+    deal = PresetDeal.of(PARTNER_DEAL, "9H", 0, rules, script=script)
+    for threshold, alone in ((0, 2), (99, 0)):
+        spec = f"basic:alone.threshold.third={threshold}"
+        rep, = play_presets(rules, spec, spec, [deal], 0)
+        assert rep.record["alone"] == alone and rep.record["maker"] == 1
+        assert (("ALONE", 3, 2) in rep.events()) == (alone == 2)

@@ -111,6 +111,7 @@ class Facts:
 def derive_facts(sit: Situation) -> Facts:
     """Check the situation and derive its facts (``AnalysisError`` when it cannot happen)."""
     rules = sit.rules
+    check_partner_alone(sit)
     check_exchanges(sit)
     check_trump_options(sit)
     n = len(sit.bids)
@@ -173,6 +174,15 @@ def derive_facts(sit: Situation) -> Facts:
     if facts.question == "play":
         ask_play(sit, facts)
     return facts
+
+
+def check_partner_alone(sit: Situation) -> None:
+    """partner_may_go_alone: the maker's partner may play alone, which neither the bidding
+    notation nor the replayed histories say (who sits out, the record's alone = 2), so no
+    situation is analysed under it."""
+    if sit.rules.partner_may_go_alone:
+        raise AnalysisError("partner_may_go_alone is not supported: the analyser cannot say or "
+                            "replay a loner of the maker's partner")
 
 
 def check_exchanges(sit: Situation) -> None:

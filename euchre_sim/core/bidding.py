@@ -103,7 +103,9 @@ def model_discard(kinds, params, g, seat, rules, rng, up_bit):
 
 @njit(cache=True, _nrt=False)
 def model_alone(kinds, params, g, seat, rules, rng):
-    """Does the maker play alone? (1 = yes)."""
+    """Does the maker play alone? (1 = yes.) Also his partner's question under
+    partner_may_go_alone for the scripted model (it rates his hand as a maker's, by his own
+    position) and the random kind; the reference kind's is ``ref_partner_alone``."""
     kind = kinds[seat & 1]
     if uses_scripted_model(kind):
         return sc_alone(params, g, seat, rules)

@@ -23,6 +23,7 @@ from ..rules import (
     R_LONE_DEFENCE,
     R_MCEVOY_LIMIT,
     R_NO_FIRST_BLOOD,
+    R_PARTNER_ALONE,
     R_PARTNERS_BEST,
     R_PASSED_CANNOT_ALONE,
     R_REDEAL,
@@ -48,6 +49,7 @@ from .decisions import (
     decide_give,
     decide_joker_trump,
     decide_lone_discard,
+    decide_partner_alone,
     decide_play,
     decide_railroad,
     decide_redeal,
@@ -487,6 +489,29 @@ def going_alone(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, fo
     return alone
 
 
+@njit(cache=True, _nrt=False)
+def partner_alone(g, rng, rules, kinds, params, trace, ti, presets, si):
+    """Step 8, partner_may_go_alone (out of line: only taken with the option): the maker did
+    not go alone; his partner may (unless passed_cannot_go_alone bars him). If he does, the
+    maker sits out and the partner plays the hand as its maker: ``G_MAKER`` becomes his seat
+    (the record's maker stays the caller). Returns 2 (the maker's partner alone) or 0."""
+    maker = g[G_MAKER]
+    p = (maker + 2) & 3
+    if rules[R_PASSED_CANNOT_ALONE] and passed_in_making_round(g, p):
+        return 0
+    alone = scripted(presets, si, SC_ALONE + p, 1)
+    if alone < 0:
+        alone = decide_partner_alone(kinds, params, g, p, rules, rng)
+    if not alone:
+        return 0
+    g[G_MAKER] = p
+    g[G_ALONE] = 1
+    g[G_OUT_A] = maker
+    if ti >= 0:
+        emit(trace, ti, g, EV_ALONE, p, 2)
+    return 2
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def lone_defender(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw):
     """Step 9: the first defender who defends alone (his partner sits out), or -1; asked
@@ -693,6 +718,9 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
                        pw)  # 7
     alone = going_alone(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw,
                         forced_alone)  # 8
+    if rules[R_PARTNER_ALONE] and not alone:  # 8: the maker's partner may go alone instead
+        # if he does, G_MAKER becomes his seat: he plays the hand (the record keeps the caller)
+        alone = partner_alone(g, rng, rules, kinds, params, trace, ti, presets, si)
     recs[ri, F_ALONE] = alone
     defender = -1
     if rules[R_DEFENDER_ALONE] and (alone or rules[R_LONE_DEFENCE] == LONE_DEFENCE_ANY):
@@ -709,7 +737,7 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
     if g[G_OUT_B] >= 0:
         g[G_HAND + g[G_OUT_B]] = 0
         nplay -= 1
-    leader = opening_leader(rules, dealer, maker, alone, defender, g[G_OUT_A], g[G_OUT_B])
+    leader = opening_leader(rules, dealer, g[G_MAKER], alone, defender, g[G_OUT_A], g[G_OUT_B])
     recs[ri, F_LEADER] = leader
     tricks0, tricks1, winners = play_tricks(g, rng, rules, kinds, params, trace, ti, presets,
                                             si, tt, pw, snaps, leader, nplay)

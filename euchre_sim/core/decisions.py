@@ -56,6 +56,7 @@ from .reference_kind import (
     ref_give,
     ref_joker_trump,
     ref_lone_discard,
+    ref_partner_alone,
     ref_play,
     ref_railroad,
     ref_redeal,
@@ -173,6 +174,15 @@ def decide_alone(kinds, params, g, seat, rules, rng, tt, pw):
                    np.int64(-1))
     if c != NOT_SEARCHED:
         return c
+    return model_alone(kinds, params, g, seat, rules, rng)
+
+
+@njit(cache=True, _nrt=False)
+def decide_partner_alone(kinds, params, g, seat, rules, rng):
+    """partner_may_go_alone: does the maker's partner play alone, the maker having declined?
+    (1 = yes; never searched: a PIMC player decides by its scripted model)."""
+    if kinds[seat & 1] == S_REFERENCE:
+        return ref_partner_alone(params, g, seat)  # no bid of his to rate
     return model_alone(kinds, params, g, seat, rules, rng)
 
 

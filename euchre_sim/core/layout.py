@@ -22,10 +22,10 @@ row by a bare number.
     G_UP,  # up-card (natural id)
     G_UPSUIT,  # its printed suit (-1 for the joker)
     G_TRUMP,  # trump suit, -1 before it is made
-    G_MAKER,  # maker seat, -1 before trump is made
+    G_MAKER,  # maker seat, -1 before trump is made (the lone partner once he goes alone)
     G_ROUND,  # 1 or 2 once trump is made
     G_PASSES,  # passes so far in the bidding
-    G_ALONE,  # 1 when the maker plays alone
+    G_ALONE,  # 1 when the maker (G_MAKER) plays alone
     G_DEFENDER,  # lone defender seat or -1
     G_OUT_A,  # a seat sitting out, or -1
     G_OUT_B,  # a second seat sitting out, or -1

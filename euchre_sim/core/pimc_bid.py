@@ -34,6 +34,7 @@ from ..rules import (
     R_FARMERS,
     R_LONE_DEFENCE,
     R_NO_FIRST_BLOOD,
+    R_PARTNER_ALONE,
     R_PARTNERS_BEST,
     R_PASSED_CANNOT_ALONE,
     R_STICK,
@@ -108,10 +109,11 @@ PW_SIZE = B_H + 4
 def searches_bids(kinds, params, seat, rules):
     """Does ``seat`` decide its bidding by search (a PIMC player with ``pimc.bidding`` on,
     under rules whose exchanges the worlds model: not the farmer's hand, partner's best, or
-    chuck, whose kitty the replayed bidding does not deal)?"""
+    chuck, whose kitty the replayed bidding does not deal; nor partner_may_go_alone, whose
+    partner's loner the replayed bidding does not ask)?"""
     return (kinds[seat & 1] == S_PIMC and params[seat & 1, Q_PIMC_BIDDING] > 0
             and rules[R_FARMERS] == 0 and rules[R_PARTNERS_BEST] == PB_NONE
-            and rules[R_CHUCK] == 0)
+            and rules[R_CHUCK] == 0 and rules[R_PARTNER_ALONE] == 0)
 
 
 @njit(cache=True, _nrt=False)

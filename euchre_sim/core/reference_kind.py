@@ -97,6 +97,14 @@ def ref_alone(params, g, seat):
     return 1 if g[G_MEM + seat] >= params[seat & 1, P_ALONE] else 0
 
 
+@njit(cache=True, _nrt=False)
+def ref_partner_alone(params, g, seat):
+    """partner_may_go_alone: the maker's partner made no bid (no note of one): he goes alone
+    when his hand rates ``P_ALONE`` in trump."""
+    s = hand_strength(g[G_NAT + seat], g[G_TRUMP])
+    return 1 if s >= params[seat & 1, P_ALONE] else 0
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def ref_defend_alone(params, g, seat):
     """Defend alone when the hand rates ``P_DEFEND_ALONE`` in trump."""

@@ -92,7 +92,7 @@ def summarise(recs, sums, counts, by_position, by_team, by_how):
         sums[SU_DEALSQ] += dside * dside
         rnd = recs[i, F_ROUND]
         stuck = recs[i, F_STUCK] != 0  # 1 named a suit, 2 chucked
-        alone = recs[i, F_ALONE] == 1
+        alone = recs[i, F_ALONE] != 0  # 1 the maker, 2 his partner (partner_may_go_alone)
         counts[CO_ALONE] += alone
         counts[CO_DEFENDER_ALONE] += recs[i, F_DEFENDER] >= 0
         counts[CO_ROUND1] += rnd == 1
