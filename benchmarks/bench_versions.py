@@ -1,0 +1,66 @@
+"""Did a change slow the kernels? Two checkouts of the code timed in turn (a measurement).
+
+"The four-handed engine's figures must not drop" is checked by timing the old and the new
+code on the same machine in the same minutes: each round runs ``engine_rate`` (the kernels,
+warm, no I/O, standard rules, one strategy on both sides) in a fresh Python process per
+checkout, the order alternated, and the ratio new/old of each round is kept. Make the old
+checkout with ``git worktree add --detach ../old COMMIT``; each checkout's kernels compile
+once into their own cache (about a minute each the first time).
+
+    .venv/bin/python benchmarks/bench_versions.py OLD_DIR NEW_DIR [--strategy reference]
+        [--rounds 8] [--threads 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+CODE = ("import sys; sys.path.insert(0, {tree!r}); from euchre_sim.bench import engine_rate; "
+        "engine_rate(0.3, {threads}, strategy={s!r}); "
+        "print(max(engine_rate(1.0, {threads}, strategy={s!r}) for _ in range(3)))")
+
+
+def rate(tree: Path, strategy: str, threads: int) -> float:
+    """Best of 3 one-second kernel timings of the code in ``tree``, in a fresh process run
+    outside any checkout (so that ``tree`` is the one imported)."""
+    with tempfile.TemporaryDirectory() as cwd:
+        out = subprocess.run([sys.executable, "-c", CODE.format(tree=str(tree), s=strategy,
+                                                                 threads=threads)],
+                             capture_output=True, text=True, cwd=cwd, check=True)
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("old", type=Path, help="checkout of the old code (its repository root)")
+    ap.add_argument("new", type=Path, help="checkout of the new code")
+    ap.add_argument("--strategy", default="reference", help="strategy on both sides")
+    ap.add_argument("--rounds", type=int, default=8, help="alternated rounds (default 8)")
+    ap.add_argument("--threads", type=int, default=1, help="kernel threads (default 1)")
+    args = ap.parse_args()
+    for tree in (args.old, args.new):
+        if not (tree / "euchre_sim" / "__init__.py").is_file():
+            ap.error(f"{tree} is not a checkout of euchre_sim (no euchre_sim/__init__.py)")
+    if args.rounds < 2:
+        ap.error("--rounds must be at least 2")
+    old, new = [], []
+    for i in range(args.rounds):
+        if i % 2:
+            new.append(rate(args.new.resolve(), args.strategy, args.threads))
+            old.append(rate(args.old.resolve(), args.strategy, args.threads))
+        else:
+            old.append(rate(args.old.resolve(), args.strategy, args.threads))
+            new.append(rate(args.new.resolve(), args.strategy, args.threads))
+    ratios = [b / a for a, b in zip(old, new, strict=True)]
+    print(f"{args.strategy}, {args.threads} thread(s), {args.rounds} rounds: old median "
+          f"{statistics.median(old):,.0f} deals/s, new {statistics.median(new):,.0f}; new/old "
+          f"median {statistics.median(ratios):.4f} ({min(ratios):.4f}..{max(ratios):.4f})")
+
+
+if __name__ == "__main__":
+    main()
