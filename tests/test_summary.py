@@ -19,15 +19,8 @@ from euchre_sim.core.layout import (
     F_TRICKS1,
     F_TRUMP,
     F_UP,
-    N_BY_HOW,
-    N_BY_POSITION,
-    N_BY_TEAM,
-    N_COUNTS,
-    N_HOW,
-    N_POSITIONS,
-    N_SUMS,
 )
-from euchre_sim.core.tally import summarise, summarise_parallel
+from euchre_sim.core.tally import new_totals, summarise, summarise_parallel
 from euchre_sim.rules import RULESETS, Rules
 from euchre_sim.simulate import Matchup, iter_deal_chunks
 
@@ -148,11 +141,7 @@ def test_parallel_summary_equals_one_pass(block):
     whatever the block (one row, a ragged last block, one block for everything)."""
     recs = next(iter_deal_chunks(Rules.named("canadian"), Matchup.of("random"), 20_000, seed=9,
                                  chunk=20_000))
-    one = [np.zeros(N_SUMS, np.int64), np.zeros(N_COUNTS, np.int64),
-           np.zeros((N_BY_POSITION, N_POSITIONS), np.int64),
-           np.zeros((N_BY_TEAM, 2, N_POSITIONS), np.int64),
-           np.zeros((N_BY_HOW, N_HOW, N_POSITIONS), np.int64)]
-    par = [a.copy() for a in one]
+    one, par = new_totals(), new_totals()
     summarise(recs, *one)
     summarise_parallel(recs, *par, block)
     for a, b in zip(one, par, strict=True):

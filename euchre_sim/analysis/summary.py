@@ -13,16 +13,12 @@ from ..core.layout import (
     GR_DEALS,
     GR_WINNER,
     N_BY_HOW,
-    N_BY_POSITION,
-    N_BY_TEAM,
-    N_COUNTS,
     N_HOW,
     N_POSITIONS,
-    N_SUMS,
     POSITION_NAMES,
     SUM_FIELDS,
 )
-from ..core.tally import summarise_parallel
+from ..core.tally import new_totals, summarise_parallel
 from .stats import Estimate, mean_estimate, proportion, wilson_interval
 
 TEAM_STATS = BY_TEAM_FIELDS
@@ -31,6 +27,7 @@ _COUNTS = COUNT_FIELDS
 
 
 TALLY_BLOCK = 4096  # rows summed per parallel task (the kernels' BLOCK)
+
 
 @dataclass
 class DealSummary:
@@ -54,10 +51,7 @@ class DealSummary:
     def add(self, recs: np.ndarray) -> None:
         """Add raw record rows (compiled passes over blocks of rows on every thread,
         ``core.tally.summarise_parallel``)."""
-        sums = np.zeros(N_SUMS, np.int64)
-        counts = np.zeros(N_COUNTS, np.int64)
-        by_position = np.zeros((N_BY_POSITION, N_POSITIONS), np.int64)
-        by_team = np.zeros((N_BY_TEAM, 2, N_POSITIONS), np.int64)
+        sums, counts, by_position, by_team, _ = new_totals()
         summarise_parallel(np.ascontiguousarray(recs, np.int64), sums, counts, by_position,
                            by_team, self.by_how, TALLY_BLOCK)
         for key, v in zip(self.sums, sums, strict=True):

@@ -55,6 +55,13 @@ from .layout import (
     HOW_ROUND2,
     HOW_STUCK,
     HOW_THROWN_IN,
+    N_BY_HOW,
+    N_BY_POSITION,
+    N_BY_TEAM,
+    N_COUNTS,
+    N_HOW,
+    N_POSITIONS,
+    N_SUMS,
     POSITION_DEALER,
     SU_DEAL,
     SU_DEALSQ,
@@ -68,6 +75,14 @@ from .layout import (
     SU_TOT,
     SU_TOTSQ,
 )
+
+
+def new_totals() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Zeroed totals for ``summarise``: sums, counts, by position, by team, by how."""
+    return (np.zeros(N_SUMS, np.int64), np.zeros(N_COUNTS, np.int64),
+            np.zeros((N_BY_POSITION, N_POSITIONS), np.int64),
+            np.zeros((N_BY_TEAM, 2, N_POSITIONS), np.int64),
+            np.zeros((N_BY_HOW, N_HOW, N_POSITIONS), np.int64))
 
 
 @njit(cache=True)
