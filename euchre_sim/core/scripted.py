@@ -41,6 +41,9 @@ from .kinds import (
     Q_LEAD_THROUGH_LONER,
     Q_LEAD_TRUMP_PARTNER,
     Q_LONE_DRAWS_TRUMP,
+    Q_DRAW_FOR_ACES,
+    Q_DEF_BOSS_TRUMP,
+    Q_SECOND_SURE,
     Q_LONE_LEADS_HIGH,
     Q_LONE_TURNED_DOWN,
     Q_MEMORY,
@@ -84,6 +87,7 @@ from .layout import (
     G_POS,
     G_ROUND,
     G_STUCK,
+    G_TRICK,
     G_TRICK_CARD,
     G_TRUMP,
     G_UP,
@@ -419,7 +423,8 @@ def sc_lead(params, g, seat, rules, legal):
         top = highest_bit(trumps)
         if is_boss(live, top) and trumps_out(params, g, seat, live):
             return top
-    if maker == (seat ^ 2) and trumps and params[team, Q_LEAD_TRUMP_PARTNER] > 0:
+    lead_for = params[team, Q_LEAD_TRUMP_PARTNER]
+    if maker == (seat ^ 2) and trumps and lead_for > 0 and popcount(trumps) >= lead_for:
         return highest_bit(trumps)
     if maker == seat and trumps:
         n = popcount(hand & TRUMP_MASK)
@@ -435,6 +440,20 @@ def sc_lead(params, g, seat, rules, legal):
             return top
         if params[team, Q_FISHING] > 0 and n >= 2 and not boss:
             return ctz(trumps)
+        # with partner, 2+ trumps but not the boss, and side aces to cash: lead a low trump
+        # first (partner may win it high; it draws the trumps that would ruff the aces)
+        need_aces = params[team, Q_DRAW_FOR_ACES]
+        if (need_aces > 0 and n >= 2 and not boss and g[G_ALONE] == 0
+                and popcount((nontrump >> ACE_BASE) & 7) >= need_aces):
+            return ctz(trumps)
+    # a defender with partner who holds the boss trump leads it from trick N on, while the
+    # makers may still hold a trump (it pulls one of theirs: his side cards live longer)
+    from_trick = params[team, Q_DEF_BOSS_TRUMP]
+    if (defending and trumps and from_trick > 0 and g[G_TRICK] + 1 >= from_trick
+            and g[G_ALONE] == 0):
+        top = highest_bit(trumps)
+        if is_boss(live, top) and trumps_out(params, g, seat, live):
+            return top
     if defending and params[team, Q_DEF_SINGLETON_ACE] > 0:
         for size in range(1, 3):
             for e in range(3):
@@ -563,6 +582,14 @@ def sc_follow(params, g, seat, rules, legal):
                 if sure >= 0:
                     return sure
             return throw_off(params, g, seat, legal, thr)
+        sure_mode = params[team, Q_SECOND_SURE]
+        if pos == 1 and not last and sure_mode > 0 and (sure_mode > 1 or beats & ~TRUMP_MASK
+                                                        or g[G_LED] == 3):
+            # second hand who can win: with a card nobody behind can beat (1: when following
+            # suit; 2: ruffs too), not with the cheapest winner the third or fourth hand tops
+            sure = lowest_sure(threats(params, g, seat, in_play(params, g, seat, rules)), beats)
+            if sure >= 0:
+                return sure
         if pos == 2 and not last and params[team, Q_THIRD_HIGH] > 0:
             return highest_bit(beats)
         if (params[team, Q_RUFF_HIGH] > 0 and g[G_LED] != 3 and not (beats & ~TRUMP_MASK)

@@ -132,8 +132,10 @@ SCRIPTED: dict[str, Param] = {
                                 "never alone when k <= 0 (the ordinary march or euchre wins), "
                                 "else the alone threshold rises by this x (1 - k), to the half "
                                 "point; 0: off"),
-    "play.lead_trump_for_partner": _flag(q.Q_LEAD_TRUMP_PARTNER, 1,
-                                         "lead my best trump when partner made it"),
+    "play.lead_trump_for_partner": Param(q.Q_LEAD_TRUMP_PARTNER, 1, 0, 5,
+                                         "lead my best trump when partner made it, holding "
+                                         "at least this many trumps (1: any); 0: never",
+                                         integer=True),
     "play.lead_right_min_trumps": Param(q.Q_LEAD_RIGHT_MIN, 3, 0, 10,
                                         "as maker lead the boss trump when holding at least "
                                         "this many trumps; 0: never", integer=True),
@@ -190,6 +192,18 @@ SCRIPTED: dict[str, Param] = {
     "play.lone_maker_draws_trump": _flag(q.Q_LONE_DRAWS_TRUMP, 0,
                                          "a lone maker with 2+ trumps but not the boss "
                                          "leads his highest trump (before his side cards)"),
+    "play.draw_trump_for_aces": Param(q.Q_DRAW_FOR_ACES, 0, 0, 3,
+                                      "as maker with partner, 2+ trumps but not the boss and "
+                                      "at least this many side aces, lead a low trump before "
+                                      "the aces; 0: never", integer=True),
+    "play.defence_leads_boss_trump": Param(q.Q_DEF_BOSS_TRUMP, 0, 0, 5,
+                                           "a defender with partner who holds the boss trump "
+                                           "leads it from this trick on (1..5) while the makers "
+                                           "may hold a trump; 0: never", integer=True),
+    "play.second_hand_sure": Param(q.Q_SECOND_SURE, 0, 0, 2,
+                                   "second hand who can win plays his lowest card nobody "
+                                   "behind can beat, if he has one (1: following suit; 2: "
+                                   "ruffing too); 0: the cheapest winner", integer=True),
     "play.lone_maker_turned_down": _flag(q.Q_LONE_TURNED_DOWN, 0,
                                          "a lone maker may lead the turned-down suit too "
                                          "(play.avoid_turned_down_suit is for partnerships)"),
