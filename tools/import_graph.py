@@ -25,7 +25,7 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("strategies", ["strategies/*"]),
     ("oracle", ["reference.py", "reference_strategies.py"]),
     ("python API", ["simulate.py", "backends.py", "dask_plugins.py", "solver.py", "pimc.py",
-                    "display.py", "seats.py", "compile_notice.py", "__init__.py"]),
+                    "display.py", "egn.py", "seats.py", "compile_notice.py", "__init__.py"]),
     ("analysis", ["analysis/*"]),
     ("output", ["results.py", "decode.py", "charts.py", "bench.py"]),
     ("jobs", ["jobs/*", "runner.py"]),
