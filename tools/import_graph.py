@@ -27,7 +27,7 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("python API", ["simulate.py", "backends.py", "dask_plugins.py", "solver.py", "pimc.py",
                     "display.py", "egn.py", "seats.py", "compile_notice.py", "__init__.py"]),
     ("analysis", ["analysis/*"]),
-    ("output", ["results.py", "decode.py", "charts.py", "bench.py"]),
+    ("output", ["results.py", "decode.py", "charts/*", "bench.py"]),
     ("jobs", ["jobs/*", "runner.py"]),
     ("experiments", ["experiments.py"]),
     ("command", ["cli.py", "cli_*.py", "__main__.py"]),
