@@ -16,6 +16,7 @@ from collections.abc import Iterable
 
 SUITS = "CDHS"
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+TRUMP_NAMES = SUIT_NAMES + ("no trump",)  # by the record's trump (4: NO_TRUMP)
 SUIT_SYMBOLS = "♣♦♥♠"
 RANKS = ("7", "8", "9", "T", "J", "Q", "K", "A")
 RANK_NAMES = ("7", "8", "9", "10", "J", "Q", "K", "A")
@@ -23,6 +24,9 @@ N_SUITS = 4
 N_RANKS = 8
 JOKER = 32
 N_CARD_IDS = 33
+NO_TRUMP = 4
+"""The trump value of a no-trump deal (rule option ``no_trump``): the record's ``trump`` column,
+the CALL event's value and the kernels' table index (``core.tables``)."""
 
 RANK_7, RANK_8, RANK_9, RANK_10, RANK_J, RANK_Q, RANK_K, RANK_A = range(8)
 

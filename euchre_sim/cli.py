@@ -36,6 +36,7 @@ from .cli_args import (
     rule_choice,
     seed_type,
 )
+from .egn import EGNError
 from .experiments import ExperimentError, ExperimentValueError, run_experiment
 from .results import ResultsError
 from .rules import RulesError, describe_rulesets
@@ -50,6 +51,8 @@ EPILOG = """examples:
   euchre-sim simulate --set deck=25 --set super_euchre=true --strategy reference \\
       --deals 200000 --seed 3 --out results/benny
   euchre-sim show --seed 7 --deal 12
+  euchre-sim export --seed 7 --deal 12 --out deal12.egn
+  euchre-sim show --egn deal12.egn --strategy advanced
   euchre-sim tune advanced --param round1.threshold.dealer=10:14 --param 'play.*' \\
       --vs advanced --deals 200000 --trials 50 --out results/tuned
   euchre-sim stability advanced --deals 200000
@@ -61,7 +64,7 @@ EPILOG = """examples:
 
 USER_ERRORS = (BenchError, CardError, RulesError, StrategyError, SimulationError, ResultsError,
                SolverError, SweepError, SearchError, AnalysisError, ExperimentError,
-               BackendError, SeatError)
+               BackendError, SeatError, EGNError)
 
 
 def _add_game_args(p: argparse.ArgumentParser) -> None:
@@ -111,14 +114,46 @@ def build_parser() -> argparse.ArgumentParser:
                      help="with --out, write only the summary and meta (no per-deal records)")
 
     show = sub.add_parser(
-        "show", help="replay one deal of a run and print it played out",
+        "show", help="replay one deal of a run (or of an EGN file) and print it played out",
         description="Replay deal I of the run with seed S (deal mode) and print the hands, the "
-        "bidding and each trick.",
+        "bidding and each trick. With --egn FILE, replay deal K of a Euchre Game Notation file "
+        "instead, as a preset deal: its hands, up-card and dealer, with every call, loner "
+        "decision, discard and card the file records forced, and the strategies deciding "
+        "whatever it leaves open (a partial deal is played out); the file's ruleset flags "
+        "apply over --rules, and --set over both (docs/egn.md).",
     )
     _add_game_args(show)
-    show.add_argument("--seed", type=seed_type, required=True, help="the run's seed")
-    show.add_argument("--deal", type=nonnegative_type, required=True, metavar="I",
-                      help="deal index (0-based)")
+    show.add_argument("--seed", type=seed_type, default=None,
+                      help="the run's seed (with --egn: the random numbers of the "
+                      "strategies' free decisions, default 0)")
+    show.add_argument("--deal", type=nonnegative_type, default=None, metavar="I",
+                      help="deal index (0-based); with --egn the position in the file's deals "
+                      "(default 0)")
+    show.add_argument("--egn", default=None, metavar="FILE",
+                      help="replay a deal of this EGN file (see `euchre-sim export`)")
+
+    export = sub.add_parser(
+        "export", help="write a simulated deal or game as a Euchre Game Notation file",
+        description="Write deal I (deal mode, as `show` replays it) or game G (game mode, "
+        "as `simulate --games` plays it) of the run with seed S in Euchre Game Notation, the "
+        "public JSON format of github.com/NextSuit-Labs/euchre-game-notation: players, "
+        "initial score, ruleset flags, and per deal the dealer, up-card, hands, calls, "
+        "discard and tricks. `show --egn FILE` replays it; docs/egn.md says what EGN "
+        "cannot record.",
+    )
+    _add_game_args(export)
+    export.add_argument("--seed", type=seed_type, required=True, help="the run's seed")
+    which = export.add_mutually_exclusive_group(required=True)
+    which.add_argument("--deal", type=nonnegative_type, metavar="I",
+                       help="deal index of a deal-mode run (0-based)")
+    which.add_argument("--game", type=nonnegative_type, metavar="G",
+                       help="game index of a game-mode run (0-based): every deal of the game")
+    export.add_argument("--format", default="egn", choices=jobs.FORMATS,
+                        help="the file format (default: egn)")
+    export.add_argument("--out", default=None, metavar="FILE",
+                        help="write to FILE (through a temporary file, renamed when complete) "
+                        "instead of standard output")
+    export.add_argument("--overwrite", action="store_true", help="replace FILE if it exists")
 
     sub.add_parser("rules", help="list the named rulesets and every rule option")
     sub.add_parser("strategies", help="list the built-in strategies and their parameters")
@@ -158,6 +193,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim.set_defaults(func=run_simulate)
     show.set_defaults(func=run_show)
+    export.set_defaults(func=run_export)
     sub.choices["rules"].set_defaults(func=lambda args: _say(describe_rulesets()))
     sub.choices["strategies"].set_defaults(func=lambda args: _say(describe_strategies()))
     bench.set_defaults(func=run_bench)
@@ -236,7 +272,20 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 def run_show(args: argparse.Namespace) -> int:
-    jobs.show(args.seed, args.deal, rule_choice(args), args.strategy, args.vs)
+    if args.egn is not None:
+        jobs.show_egn(args.egn, args.deal or 0, rule_choice(args), args.strategy, args.vs,
+                      seed=args.seed or 0)
+    elif args.seed is None or args.deal is None:
+        raise SimulationError("show needs --seed S --deal I, or --egn FILE")
+    else:
+        jobs.show(args.seed, args.deal, rule_choice(args), args.strategy, args.vs)
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    jobs.export(args.seed, deal=args.deal, game=args.game, rules=rule_choice(args),
+                strategy=args.strategy, vs=args.vs, fmt=args.format, out=args.out,
+                overwrite=args.overwrite)
     return 0
 
 

@@ -7,6 +7,7 @@ import argparse
 
 from . import jobs
 from .analysis.analyser import CHECK_DEALS, CHECK_TABLE, DEFAULT_TABLE
+from .analysis.situation import AnalysisError
 from .cli_args import (
     add_compute_args,
     add_output_args,
@@ -56,6 +57,15 @@ def add_analyze_parser(sub) -> None:
                     '"eldest:AC partner:9C third:TC dealer:KC | dealer:JH"')
     an.add_argument("--score", default=None, help="ours-theirs before the deal, e.g. 8-6 (the "
                     "table's score-aware decisions use it)")
+    an.add_argument("--egn", default=None, metavar="FILE",
+                    help="take the situation from a Euchre Game Notation file: the hand, "
+                    "up-card, seat and score of --player at his first call of deal --egn-deal, "
+                    "the passes before it as the bidding, the file's ruleset flags over --rules "
+                    "(instead of --situation, --hand, --up, --seat; docs/egn.md)")
+    an.add_argument("--egn-deal", type=count_type(0, "an integer >= 0"), default=0,
+                    metavar="K", help="with --egn: the deal's position in the file (default 0)")
+    an.add_argument("--player", type=int, choices=range(4), default=None, metavar="N",
+                    help="with --egn: the player's seat 0..3, as in the file's players")
     add_rules_args(an)
     an.add_argument("--table", default=None, metavar="STRATEGY[,STRATEGY...]",
                     help="strategy of every player at the table; several, separated by "
@@ -112,9 +122,18 @@ def add_bias_parser(sub) -> None:
 
 
 def run_analyze(args: argparse.Namespace) -> int:
-    situation = jobs.SituationInput(args.situation, args.hand, args.up, args.seat, args.bidding,
-                                    args.discard, args.defend, args.tricks, args.score)
-    jobs.analyze(situation, rule_choice(args), table=args.table, check_deals=args.check_deals,
+    rules = rule_choice(args)
+    fields = {k: getattr(args, k) for k in ("hand", "up", "seat", "bidding", "discard",
+                                            "defend", "tricks", "score")}
+    if args.egn is not None:
+        clash = [k for k in ("situation", "hand", "up", "seat") if getattr(args, k) is not None]
+        if clash or args.player is None:
+            raise AnalysisError("--egn gives the hand, up-card and seat of --player N: "
+                                + (f"drop --{', --'.join(clash)}" if clash else "give --player"))
+        found, rules = jobs.egn_situation(args.egn, args.egn_deal, args.player, rules)
+        fields = {**found, **{k: v for k, v in fields.items() if v is not None}}
+    situation = jobs.SituationInput(args.situation, **fields)
+    jobs.analyze(situation, rules, table=args.table, check_deals=args.check_deals,
                  deals=args.deals, seed=args.seed, compute=compute_of(args),
                  output=output_of(args))
     return 0

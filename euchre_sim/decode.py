@@ -21,7 +21,16 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .cards import JOKER, N_CARD_IDS, RANK_A, RANK_J, SUIT_NAMES, format_card, make_card
+from .cards import (
+    JOKER,
+    N_CARD_IDS,
+    RANK_A,
+    RANK_J,
+    SUIT_NAMES,
+    TRUMP_NAMES,
+    format_card,
+    make_card,
+)
 from .core.layout import POSITION_NAMES
 
 CARD_NAMES = np.array([format_card(c) for c in range(N_CARD_IDS)], dtype=object)
@@ -41,14 +50,16 @@ def _suit_mask(suit: int) -> int:
     return sum(1 << make_card(suit, r) for r in range(8))
 
 
-SUIT_MASKS = np.array([_suit_mask(s) for s in range(4)], dtype=np.int64)
-ACES = np.array([1 << make_card(s, RANK_A) for s in range(4)], dtype=np.int64)
+# indexed by the record's trump: suits 0..3, then 4 = no trump (no trump suit, no bowers, no
+# trump ace: every ace is an off ace)
+SUIT_MASKS = np.array([_suit_mask(s) for s in range(4)] + [0], dtype=np.int64)
+ACES = np.array([1 << make_card(s, RANK_A) for s in range(4)] + [0], dtype=np.int64)
 ALL_ACES = np.int64(np.bitwise_or.reduce(ACES))
-RIGHT = np.array([1 << make_card(s, RANK_J) for s in range(4)], dtype=np.int64)
-LEFT = np.array([1 << make_card(s ^ 3, RANK_J) for s in range(4)], dtype=np.int64)
+RIGHT = np.array([1 << make_card(s, RANK_J) for s in range(4)] + [0], dtype=np.int64)
+LEFT = np.array([1 << make_card(s ^ 3, RANK_J) for s in range(4)] + [0], dtype=np.int64)
 # every card that is trump when suit s is: the suit, the left bower and the joker
 TRUMPS = np.array([_suit_mask(s) | (1 << make_card(s ^ 3, RANK_J)) | (1 << JOKER)
-                   for s in range(4)], dtype=np.int64)
+                   for s in range(4)] + [0], dtype=np.int64)
 
 
 def cards_of(masks: np.ndarray) -> np.ndarray:
@@ -90,6 +101,7 @@ def _names(table: np.ndarray, ids: np.ndarray) -> np.ndarray:
 
 
 SUIT_NAME_TABLE = np.array(SUIT_NAMES, dtype=object)
+TRUMP_NAME_TABLE = np.array(TRUMP_NAMES, dtype=object)  # the suits, then "no trump"
 
 
 def decode(deals: pd.DataFrame) -> pd.DataFrame:
@@ -108,7 +120,7 @@ def decode(deals: pd.DataFrame) -> pd.DataFrame:
     out["up"] = _names(CARD_NAMES, up)
     out["up_suit"] = _names(SUIT_NAME_TABLE, np.where(up == JOKER, -1, up // 8))
     trump = out["trump"].to_numpy(np.int64)
-    out["trump_suit"] = _names(SUIT_NAME_TABLE, trump)
+    out["trump_suit"] = _names(TRUMP_NAME_TABLE, trump)
     discard = out["discard"].to_numpy(np.int64)
     out["discard_card"] = _names(CARD_NAMES, discard)
 

@@ -6,7 +6,7 @@ the name (``eldest (1)``); a trick shows each card under the player's initial (`
 
 from __future__ import annotations
 
-from .cards import SUIT_NAMES, format_card, format_hand
+from .cards import SUIT_NAMES, TRUMP_NAMES, format_card, format_hand
 from .core.layout import (
     EV_ALONE,
     EV_CALL,
@@ -62,7 +62,7 @@ def format_deal(record: dict, trace: list[tuple[int, int, int]], header: str = "
             lines.append(f"Round 2: {who} passes")
         elif kind == EV_CALL:
             stuck = " (stuck)" if record["stuck"] and seat == dealer else ""
-            lines.append(f"Round 2: {who} calls {SUIT_NAMES[value]}{stuck}")
+            lines.append(f"Round 2: {who} calls {TRUMP_NAMES[value]}{stuck}")
         elif kind == EV_CHUCK:
             suit = SUIT_NAMES[record["up_card"] // 8]
             lines.append(f"Round 2: {who} is stuck and chucks: keeps {format_card(value)}, takes "

@@ -30,6 +30,11 @@ Readings of the contract where it leaves room (the places are marked ``READING``
   forces on him is named without that decision (as the kernels do).
 * The ALONE and DEFEND_ALONE events are written only when the player does play alone (declining
   writes nothing); RAILROAD is written for both answers.
+* ``no_trump`` (24-card deck only): no trump is the round-2 action ``("call", 4)``, listed
+  after the suits (the stuck dealer may call it too); trump is then ``NO_TRUMP`` (4), which no
+  card belongs to, so ``is_trump`` is never true, every card follows its printed suit and the
+  strengths are the plain ``rank * 4 + suit`` (aces high, jacks plain). A script's value 5 in a
+  round-2 slot forces it.
 * ``partner_may_go_alone``: the maker's partner's choice is a second ``"alone"`` decision, his
   own, after the maker declined (not asked when ``passed_cannot_go_alone`` bars him); his
   ALONE event has value 2.
@@ -53,6 +58,7 @@ from itertools import combinations
 
 from euchre_sim.cards import (
     JOKER,
+    NO_TRUMP,
     RANK_9,
     RANK_10,
     RANK_A,
@@ -64,7 +70,7 @@ from euchre_sim.cards import (
     suit_of,
 )
 from euchre_sim.reference_strategies import decide, full_params
-from euchre_sim.rules import Rules
+from euchre_sim.rules import Rules, no_trump_callable
 
 CLUBS, HEARTS = 0, 2  # suit ids (SUITS = "CDHS"): club_euchre, hearts_never_trump
 
@@ -170,7 +176,10 @@ def bits(mask: int) -> list[int]:
 
 
 def is_trump(card: int, trump: int) -> bool:
-    """Joker, cards of the trump suit, and the left bower (jack of the same colour)."""
+    """Joker, cards of the trump suit, and the left bower (jack of the same colour); none
+    under no trump."""
+    if trump == NO_TRUMP:
+        return False
     if card == JOKER:
         return True
     return suit_of(card) == trump or (rank_of(card) == RANK_J and suit_of(card) == trump ^ 3)
@@ -185,8 +194,11 @@ def card_strength(card: int, trump: int) -> int:
     """A number that orders the cards weakest to strongest (docs/engine.md, Card strength).
 
     Trumps: joker 100, right bower 99, left bower 98, then 80 + rank (A 87 ... 7 80).
-    Non-trumps: rank * 4 + suit (A of spades 31 ... 7 of clubs 0): by rank, ties by suit id.
+    Non-trumps: rank * 4 + suit (A of spades 31 ... 7 of clubs 0): by rank, ties by suit id
+    (under no trump every card, the jacks plain).
     """
+    if trump == NO_TRUMP:
+        return rank_of(card) * 4 + suit_of(card)
     if card == JOKER:
         return 100
     suit, rank = suit_of(card), rank_of(card)
@@ -457,10 +469,14 @@ class DealState:
 
     def round2_calls(self) -> list[Action]:
         """Step 6: the suits that may be named in round 2, ascending: not the up-card's suit,
-        nor hearts under ``hearts_never_trump``."""
+        nor hearts under ``hearts_never_trump``; then no trump, ``("call", 4)``, under
+        ``no_trump`` with the 24-card deck."""
         up_suit = suit_of(self.up_card)
-        return [("call", s) for s in range(4)
-                if s != up_suit and not (self.rules.hearts_never_trump and s == HEARTS)]
+        calls = [("call", s) for s in range(4)
+                 if s != up_suit and not (self.rules.hearts_never_trump and s == HEARTS)]
+        if no_trump_callable(self.rules):
+            calls.append(("call", NO_TRUMP))
+        return calls
 
     def may_chuck(self, seat: int) -> bool:
         """chuck: is ``seat`` a stuck dealer who may chuck (never into hearts)?"""
@@ -774,10 +790,11 @@ def scripted_action(st: DealState, script: Sequence[int]) -> Action | None:
         action = {0: PASS, 1: ORDER}.get(script[SC_ROUND1 + p])
     elif phase == "round2":
         v = script[SC_ROUND2 + p]
-        action = PASS if v == 4 else (("call", v) if 0 <= v < 4 else None)
+        action = PASS if v == 4 else (("call", min(v, NO_TRUMP)) if 0 <= v <= 5 else None)
     elif phase == "chuck" and NAME in st.legal_actions():
         # a suit forced on the stuck dealer is named without the chuck question
-        action = NAME if ("call", script[SC_ROUND2 + p]) in st.round2_calls() else None
+        v = script[SC_ROUND2 + p]
+        action = NAME if 0 <= v <= 5 and ("call", min(v, NO_TRUMP)) in st.round2_calls() else None
     elif phase == "discard":
         action = ("discard", script[SC_DISCARD])
     elif phase == "alone":

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from euchre_sim.cards import JOKER, RANK_A, RANK_J, RANK_K, rank_of, suit_of
+from euchre_sim.cards import JOKER, NO_TRUMP, RANK_A, RANK_J, RANK_K, rank_of, suit_of
 
 Action = tuple
 Decide = Callable[[Any, list, Any, dict], Action]
@@ -31,6 +31,7 @@ REFERENCE_PARAMS: dict[str, int] = {
     "farmer_exchange": 0,  # 1: exchange the three lowest low cards for the kitty
     "railroad_take": 1,  # 1: take the partner's card under railroad
     "chuck_threshold": 99,  # a stuck dealer chucks when kept card + up-card rate >= this
+    "no_trump_threshold": 9,  # no_trump: call no trump when the no-trump strength >= this
 }
 PARAMS: dict[str, dict[str, int]] = {"random": {}, "reference": REFERENCE_PARAMS}
 
@@ -80,8 +81,17 @@ def hand_strength(hand: int, trump: int) -> int:
     """Bidding strength of a natural hand for trump ``trump``.
 
     Right bower 6, left bower 5, trump A 4, trump K 3, other trumps 2, the joker 7, each off-suit
-    ace 2.
+    ace 2. No trump (``trump = 4``): each ace 3, each guarded king (with another card of its
+    suit) 2.
     """
+    if trump == NO_TRUMP:
+        total = 0
+        for suit in range(4):
+            ranks = [rank_of(c) for c in range(33)
+                     if hand >> c & 1 and c != JOKER and suit_of(c) == suit]
+            total += 3 if RANK_A in ranks else 0
+            total += 2 if RANK_K in ranks and len(ranks) >= 2 else 0
+        return total
     total = 0
     for card in range(33):
         if not hand >> card & 1:
@@ -150,9 +160,13 @@ def ref_round1(st: Any, legal: list, rng: Any, params: dict) -> Action:
 
 def ref_round2(st: Any, legal: list, rng: Any, params: dict) -> Action:
     """Call the strongest allowed suit at strength >= bid_threshold; a stuck dealer calls it
-    anyway."""
+    anyway. Where no trump may be called: first, no trump when its strength is >=
+    no_trump_threshold (stuck or not)."""
     hand = st.hands[st.current_player()]
-    suits = [a[1] for a in legal if a[0] == "call"]
+    if ("call", NO_TRUMP) in legal and (
+            hand_strength(hand, NO_TRUMP) >= params["no_trump_threshold"]):
+        return ("call", NO_TRUMP)
+    suits = [a[1] for a in legal if a[0] == "call" and a[1] != NO_TRUMP]
     best = strongest_suit(hand, suits)
     if hand_strength(hand, best) >= params["bid_threshold"] or ("pass",) not in legal:
         return ("call", best)

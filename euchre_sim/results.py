@@ -271,7 +271,8 @@ class Run:
     ``run.tables`` holds every Parquet file of the folder by name (``deals``, ``games``,
     ``steps``, ``options``, ...); each is also an attribute (``run.deals``). ``run.meta`` is
     ``meta.json`` (the command, the strategies, the rules, the commit), ``run.summary``
-    ``summary.json`` where the job writes one."""
+    ``summary.json`` where the job writes one; ``run.json(NAME)`` and ``run.text(NAME)`` read
+    the folder's other files (``match.json``, ``stick.txt``, ...)."""
 
     path: Path
     meta: dict[str, Any]
@@ -284,6 +285,40 @@ class Run:
             return tables[name]
         raise AttributeError(f"run {self.__dict__.get('path')} has no table {name!r}; it has: "
                              f"{', '.join(sorted(tables)) or 'none'}")
+
+    def json(self, name: str) -> Any:
+        """Another JSON file of the run folder, read: ``run.json("match.json")``."""
+        return json.loads(self._read(name))
+
+    def text(self, name: str) -> str:
+        """A text file of the run folder: ``run.text("summary.txt")``."""
+        return self._read(name)
+
+    def _read(self, name: str) -> str:
+        try:
+            return (self.path / name).read_text()
+        except OSError as exc:
+            raise ResultsError(f"run {str(self.path)!r} has no readable {name!r}: "
+                               f"{exc.strerror}") from None
+
+
+TABLE_KEYS = ("strategy", "table", "a", "table_a", "start")  # meta.json keys naming the table
+
+
+def table_of(run: Run) -> str:
+    """The name of the table (strategy) a run was measured with, from its ``meta.json``: the
+    ``strategy`` of a sweep, tune, stability, equity or chart run, the table of an analysis,
+    side A of a match, table A of a bias run, the start of a climb, team 0 of a simulate
+    run."""
+    m = run.meta
+    for key in TABLE_KEYS:
+        if isinstance(m.get(key), dict):
+            return m[key]["name"]
+    if isinstance(m.get("strategies"), dict):
+        return m["strategies"]["team0"]["name"]
+    if m.get("tables"):
+        return m["tables"][0]["name"]
+    raise ResultsError(f"run {str(run.path)!r} names no table in its meta.json")
 
 
 def find_run(name_or_path: str | os.PathLike, root: str | os.PathLike = "results") -> Path:

@@ -194,6 +194,11 @@ R_PARTNER_ALONE = _option(
     "partner_may_go_alone", (False, True), False,
     "British: when the maker does not go alone his partner may, and the maker sits out",
 )
+R_NO_TRUMP = _option(
+    "no_trump", (False, True), False,
+    "in round 2 a player may call no trump (aces high, jacks plain, no trump suit); scored as "
+    "a trump; 24-card deck only (no effect with 25, 32 or 33 cards)",
+)
 
 RULE_OPTIONS: tuple[RuleOption, ...] = tuple(_TABLE)
 """Every rule option, in slot order (``RULE_OPTIONS[R_DECK].name == "deck"``)."""
@@ -269,6 +274,12 @@ class Rules:
         """Options that differ from the defaults."""
         base = Rules()
         return {k: v for k, v in self.to_dict().items() if getattr(base, k) != v}
+
+
+def no_trump_callable(rules: Rules) -> bool:
+    """May no trump be called in round 2? ``no_trump`` with the 24-card deck (the option has
+    no effect with 25, 32 or 33 cards: docs/engine.md, step 6)."""
+    return bool(rules.no_trump) and rules.deck == 24
 
 
 def parse_option_value(name: str, value: Any) -> Any:

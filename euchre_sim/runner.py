@@ -14,7 +14,7 @@ from tqdm import tqdm
 from .analysis.deal_value import deal_value_table
 from .analysis.summary import DealSummary, GameSummary
 from .backends import Backend, InProcess, ShardProgress, plan_shards
-from .charts import deal_value_chart, maker_position_chart
+from .charts import deal_players, deal_value_chart, maker_position_chart
 from .core.layout import GAME_FIELDS, GD_GAME, GD_RECORD, RECORD_FIELDS
 from .results import RunFiles, RunWriter
 from .rules import Rules
@@ -160,8 +160,7 @@ def run_simulation(
             )
             caption = (f"rules: {(rules_name + ' ' + _opts(rules)).strip()}; {matchup.a.label} vs "
                        f"{matchup.b.label}; {dsum.deals:,} deals; seed {seed}")
-            players = (f"{matchup.a.label} playing itself" if matchup.a == matchup.b else
-                       f"{matchup.a.label} (seats 0, 2) against {matchup.b.label}")
+            players = deal_players(matchup.a.label, matchup.b.label, matchup.a == matchup.b)
             writer.write_files(RunFiles(
                 "games" if games else "deals", rules_name, rules, {
                     "strategies": {"team0": matchup.a.describe(),

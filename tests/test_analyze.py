@@ -397,6 +397,19 @@ def test_partner_may_go_alone_is_refused(position, bidding):
     parse_situation("JH TD AD KS 9S", "9D", position, bidding)
 
 
+@pytest.mark.parametrize("position,bidding", [("dealer", "pass pass pass"),
+                                              ("eldest", ""), ("third", "pass pass")])
+def test_no_trump_is_refused(position, bidding):
+    """Under no_trump (24 cards) a round-2 call of no trump is possible, which the bidding
+    notation cannot write nor the analyser offer: every question is refused in one line; with
+    32 cards the option does nothing and the question is analysed."""
+    with pytest.raises(AnalysisError, match="no_trump is not supported") as exc:
+        parse_situation("JH TD AD KS 9S", "9D", position, bidding, rules=Rules(no_trump=True))
+    assert "\n" not in str(exc.value)
+    parse_situation("JH TD AD KS 9S", "9D", position, bidding,
+                    rules=Rules(no_trump=True, deck=32))
+
+
 def test_stuck_dealer_s_question_is_refused_under_chuck():
     """Under chuck the stuck dealer may chuck, which the bidding notation cannot write: his
     round-2 question is refused in one line; the others' questions, and a history in which he

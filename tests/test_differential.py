@@ -93,6 +93,20 @@ SECTION_31_MIXES = [
      Rules(partner_may_go_alone=True, deck=25, dealer_partner_alone=True, defender_alone=True,
            lone_defence="against_lone_maker", lead="right_of_lone", partners_best="railroad",
            club_euchre=True, super_euchre=True)),
+    # no_trump meets the lone options and the lone leads (the no-trump maker alone, a lone
+    # defender against him), partner's best (a no-trump card passed), no_first_blood (no trump
+    # to bar), hearts_never_trump and chuck (the stuck dealer's other calls), and does nothing
+    # with 32 cards
+    ("no_trump,lone,give,left_of_lone,no_first_blood",
+     Rules(no_trump=True, defender_alone=True, partner_may_go_alone=True, partners_best="give",
+           lead="left_of_lone", no_first_blood=True, passed_cannot_go_alone=True)),
+    ("no_trump,hearts,chuck,farmers,right_of_lone,railroad",
+     Rules(no_trump=True, hearts_never_trump=True, chuck=True, farmers_hand=True,
+           defender_alone=True, lone_defence="against_lone_maker", lead="right_of_lone",
+           partners_best="railroad", super_euchre=True)),
+    ("no_trump,no-stick,canadian", Rules(no_trump=True, stick_the_dealer=False,
+                                         dealer_partner_alone=True, defender_alone=True)),
+    ("no_trump,deck=32", Rules(no_trump=True, deck=32)),
     ("partner_may_go_alone,deck=33,chuck,farmers,passed",
      Rules(partner_may_go_alone=True, deck=33, chuck=True, farmers_hand=True,
            passed_cannot_go_alone=True, defender_alone=True, no_first_blood=True)),
@@ -351,3 +365,39 @@ def test_reference_engine_rejects_unknown_parameters() -> None:
         reference.play_deal(0, 0, Rules(), ("reference", "reference"), ({"bogus": 1}, {}))
     with pytest.raises(ValueError, match="random"):
         reference.play_deal(0, 0, Rules(), ("random", "reference"), ({"bid_threshold": 9}, {}))
+
+
+# no_trump: team 0 calls no trump from no-trump strength 6 (an ace and a guarded king, or two
+# aces) and goes alone from 9 on it; team 1 defends alone from 8.
+NT_CALLERS = {"no_trump_threshold": 6, "alone_threshold": 9}
+NT_DEFENDERS = {"defend_alone_threshold": 8, "no_trump_threshold": 12}
+NT_RULES = {
+    "24": Rules(no_trump=True),
+    "options": Rules(no_trump=True, defender_alone=True, partner_may_go_alone=True,
+                     partners_best="give", lead="left_of_lone"),
+    "hearts,chuck,lone_defence": Rules(no_trump=True, hearts_never_trump=True, chuck=True,
+                                       defender_alone=True, lone_defence="against_lone_maker",
+                                       partners_best="railroad"),
+}
+
+
+@pytest.mark.parametrize("name", NT_RULES)
+def test_no_trump_matches_reference(name: str) -> None:
+    """No-trump deals (reference callers and random players, 20,000 random deals): kernel and
+    reference engine agree, and no trump is called (coverage counts), alone and by the stuck
+    dealer too."""
+    rules = NT_RULES[name]
+    a, b = (get_strategy("reference", **NT_CALLERS), get_strategy("reference", **NT_DEFENDERS))
+    reps = replay_deals(rules, a, b, 61, 0, 3_000)
+    nt = [rep.record for rep in reps if rep.record["trump"] == 4]
+    assert len(nt) > 300, len(nt)
+    assert sum(r["alone"] != 0 for r in nt) > 20
+    assert sum(r["stuck"] == 1 for r in nt) > 5
+    if rules.defender_alone and rules.lone_defence == "any":
+        assert sum(r["defender"] >= 0 for r in nt) > 3
+    _compare(rules, ("reference", "reference"), seed=61, n=3_000, params=(NT_CALLERS, NT_DEFENDERS))
+    _compare(rules, ("random", "reference"), seed=62, n=2_000, params=({}, NT_CALLERS))
+    random = replay_deals(rules, get_strategy("random"), get_strategy("random"), 63, 0, N_DEALS)
+    random_nt = sum(rep.record["trump"] == 4 for rep in random)
+    assert random_nt > 150, random_nt
+    _compare(rules, ("random", "random"), seed=63, n=N_DEALS)

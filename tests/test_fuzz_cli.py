@@ -64,6 +64,8 @@ COMMANDS = st.one_of(
                                 _option("--precision", NUMBERS)],
              [STRATEGIES, STRATEGIES]),
     _command("show", COMMON + [_option("--deal", NUMBERS), _option("--strategy", STRATEGIES)]),
+    _command("export", COMMON + [_option("--deal", NUMBERS), _option("--game", NUMBERS),
+                                 _option("--strategy", STRATEGIES), _option("--vs", STRATEGIES)]),
     _command("sweep", COMMON + [_option("--deals", st.sampled_from(["1", "30"])),
                                 _option("--param", st.sampled_from(
                                     ["round1.threshold.dealer=10,12", "x=1:2:0", "a=0:inf:1",

@@ -257,7 +257,9 @@ class Checker:
                         self.chuck(p, val, passes, kitty)
                         maker, trump, rnd, stuck = p, upsuit, 2, 2
                         break
-                    if kind != EV_CALL or val == upsuit or not 0 <= val <= 3:
+                    # no trump (4) only under no_trump with the 24-card deck
+                    top = 4 if r.no_trump and r.deck == 24 else 3
+                    if kind != EV_CALL or val == upsuit or not 0 <= val <= top:
                         raise Bad(f"round 2: unexpected event {(kind, seat, val)}")
                     if val in never:
                         raise Bad("hearts named in round 2 under hearts_never_trump")
@@ -484,6 +486,8 @@ def check_run(rules: Rules, a: str, b: str, seed: int, n: int, first: int = 0) -
         seen["chuck"] = 0
     if rules.partner_may_go_alone:
         seen["partner_alone"] = 0
+    if rules.no_trump:
+        seen["no_trump"] = 0
     strategies = (Matchup.of(a, b).a, Matchup.of(a, b).b)
     for i, rep in enumerate(replay_deals(rules, a, b, seed, first, n)):
         rec = rep.record
@@ -510,6 +514,8 @@ def check_run(rules: Rules, a: str, b: str, seed: int, n: int, first: int = 0) -
             seen["chuck"] += rec["stuck"] == 2
         if rules.partner_may_go_alone:
             seen["partner_alone"] += rec["alone"] == 2
+        if rules.no_trump:
+            seen["no_trump"] += rec["trump"] == 4
         # A reference player who calls for every eligible redeal leaves no eligible hand.
         if (rules.redeal != "none" and rec["redeals"] < 100
                 and all(s.name == "reference" and s.all_params()["call_redeal"] == 1
@@ -977,3 +983,43 @@ def test_checker_catches_bad_partner_loners() -> None:
                and r.record["round"] == 1)
     with pytest.raises(Bad, match="passed in the making round"):
         check_deal(rules.with_options(passed_cannot_go_alone=True), rep.record, rep.trace)
+
+
+# no_trump: the checker (no trump only in round 2, only with the option and the 24-card deck;
+# every card follows its printed suit, the highest card of the led suit wins: conftest's
+# eff_suit and power under trump 4) holds, and no trump is called, by random players and by
+# reference players (from no-trump strength 6), alone and against lone defenders too.
+NO_TRUMP_RULES = [
+    Rules(no_trump=True),
+    Rules(no_trump=True, defender_alone=True, partner_may_go_alone=True, no_first_blood=True,
+          partners_best="give", lead="left_of_lone", passed_cannot_go_alone=True),
+    Rules(no_trump=True, hearts_never_trump=True, chuck=True, farmers_hand=True,
+          lead="right_of_lone", defender_alone=True, lone_defence="against_lone_maker"),
+]
+
+
+@pytest.mark.parametrize("rules", NO_TRUMP_RULES, ids=range(len(NO_TRUMP_RULES)))
+def test_no_trump_keeps_the_rules(rules: Rules) -> None:
+    seen = check_run(rules, "random", "random", seed=91, n=3000)
+    assert seen["no_trump"] > 20, seen
+    seen = check_run(rules, "reference:no_trump_threshold=6,alone_threshold=9",
+                     "reference:defend_alone_threshold=8", seed=92, n=3000)
+    assert seen["no_trump"] > 150 and seen["alone"] > 10, seen
+    for other in ("basic", "tuned"):
+        seen = check_run(rules, other, "random", seed=93, n=1500)
+        assert seen["no_trump"] > 5, (other, seen)
+
+
+def test_no_trump_needs_the_option_and_24_cards() -> None:
+    """Without the option, and with 32 cards, nobody calls no trump; the checker rejects a
+    no-trump call there."""
+    for rules in (Rules(), Rules(no_trump=True, deck=32)):
+        seen = check_run(rules.with_options(no_trump=True) if rules.deck == 32 else rules,
+                         "reference:no_trump_threshold=0", "random", seed=94, n=1000)
+        assert seen.get("no_trump", 0) == 0, seen
+    reps = replay_deals(Rules(no_trump=True), "reference:no_trump_threshold=0", "random", 94,
+                        0, 200)
+    rep = next(r for r in reps if r.record["trump"] == 4)
+    check_deal(Rules(no_trump=True), rep.record, rep.trace)
+    with pytest.raises(Bad, match="round 2"):
+        check_deal(Rules(), rep.record, rep.trace)

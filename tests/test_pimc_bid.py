@@ -255,6 +255,26 @@ def test_no_bidding_search_under_partner_may_go_alone() -> None:
     assert sum(r.record["alone"] == 2 for r in a) > 10
 
 
+def test_no_bidding_search_under_no_trump() -> None:
+    """Under no_trump a PIMC player bids as its scripted twin, deal for deal, no-trump calls
+    included; its searched card play plays the no-trump deals by the rules (test_invariants'
+    checker: suit followed, tricks and score right) and differs from the twin's."""
+    from test_invariants import check_deal
+
+    rules = Rules(no_trump=True, defender_alone=True)
+    spec = "round2.no_trump_tricks=2"
+    a = replay_deals(rules, f"pimc:pimc.worlds=4,{spec}", f"advanced:{spec}", 6, 0, 300)
+    twin = replay_deals(rules, f"tuned:{spec}", f"advanced:{spec}", 6, 0, 300)
+    kinds = (EV_PASS1, EV_PASS2, EV_ORDER, EV_CALL, EV_DISCARD, EV_ALONE, EV_DEFEND_ALONE)
+    assert ([[e for e in r.trace if e[0] in kinds] for r in a]
+            == [[e for e in r.trace if e[0] in kinds] for r in twin])
+    nt = [i for i, r in enumerate(a) if r.record["trump"] == 4]
+    assert len(nt) > 10, len(nt)
+    assert any(a[i].trace != twin[i].trace for i in nt)
+    for rep in a:
+        check_deal(rules, rep.record, rep.trace)
+
+
 def _play(strategy: str, hands: list[str], up: str):
     """One preset deal (the dealer in seat 3, eldest in seat 0) played with traces."""
     deal = PresetDeal.of(hands, up, 3)

@@ -42,6 +42,7 @@ from euchre_sim.core.layout import (
     RECORD_FIELDS,
     SC_ALONE,
     SC_ROUND1,
+    SC_ROUND2,
 )
 from euchre_sim.display import format_deal
 from euchre_sim.rules import Rules
@@ -1118,3 +1119,79 @@ def test_partner_alone_by_the_scripted_model() -> None:
         rep, = play_presets(rules, spec, spec, [deal], 0)
         assert rep.record["alone"] == alone and rep.record["maker"] == 1
         assert (("ALONE", 3, 2) in rep.events()) == (alone == 2)
+
+
+# --------------------------------------------------------------------------------------------
+# no_trump (RULES.md 3.1, seed 000): in round 2 a player may call no trump
+# --------------------------------------------------------------------------------------------
+
+# Dealer 0; seat 1 (eldest) holds the four aces. The TD is turned up and everyone passes it
+# (diamonds: seat 1 AD 4 + three off aces 6 = 10, seat 2 JD 6 + JH 5 = 11, seat 3 KD 3 + QD 2,
+# the dealer TD 2: all below 12). With any trump the other side holds both bowers.
+NT_DEAL = ("JC JS KC QC 9S", "AC AD AH AS 9C", "JD JH KH QS TS", "KD KS QD QH TC")
+NT = 4
+
+
+def test_no_trump() -> None:
+    """Without no_trump seat 1 names his best suit in round 2, clubs (AC 4 + 9C 2 + three off
+    aces 6 = 12), into the dealer's JC JS KC QC: one trick, euchred, 2 points to team 0. With
+    no_trump his no-trump strength (four aces, 3 each) is 12 >= 9: he calls no trump, leads
+    his aces (no trump suit: nothing but the led suit takes a trick, the jacks are plain) and
+    takes four tricks, 1 point to team 1; the record's trump is 4 and `show` prints the call."""
+    off = play(Rules(), NT_DEAL, "TD", kitty="9D 9H TH")
+    check(off, round=2, passes=4, maker=1, trump=C, tricks1=1, points0=2, points1=0)
+    on = play(Rules(no_trump=True), NT_DEAL, "TD", kitty="9D 9H TH")
+    check(on, round=2, passes=4, maker=1, trump=NT, stuck=0, tricks1=4, points1=1, points0=0)
+    assert bidding(on)[-1] == ("CALL", 1, NT)
+    assert tricks(on) == [
+        "1:AS 2:TS 3:KS 0:9S -> 1",
+        "1:AH 2:JH 3:QH 0:JC -> 1",
+        "1:AD 2:JD 3:QD 0:JS -> 1",
+        "1:AC 2:QS 3:TC 0:QC -> 1",
+        "1:9C 2:KH 3:KD 0:KC -> 0",
+    ]
+    assert "calls no trump" in format_deal(on.record, on.trace)
+
+
+def test_no_trump_every_suit_loses() -> None:
+    """The four-ace hand loses with every trump it may name (a script forces each call on
+    seat 1) and wins with no trump; under no_trump a script's 5 forces the no-trump call on
+    players who would not make it, and the option has no effect with 32 cards."""
+    for suit in (C, H, S):
+        rep = play(Rules(), NT_DEAL, "TD", kitty="9D 9H TH", script={SC_ROUND2 + 1: suit})
+        check(rep, maker=1, trump=suit, points0=2)  # euchred
+    forced = play(Rules(no_trump=True), NT_DEAL, "TD", kitty="9D 9H TH",
+                  a="reference:no_trump_threshold=99", b="reference:no_trump_threshold=99",
+                  script={SC_ROUND2 + 1: 5})
+    check(forced, maker=1, trump=NT, points1=1)
+    unforced = play(Rules(no_trump=True), NT_DEAL, "TD", kitty="9D 9H TH",
+                    a="reference:no_trump_threshold=99", b="reference:no_trump_threshold=99")
+    check(unforced, maker=1, trump=C)
+    deck32 = play(Rules(no_trump=True, deck=32), NT_DEAL, "TD", kitty="9D 9H TH")
+    plain = play(Rules(deck=32), NT_DEAL, "TD", kitty="9D 9H TH")
+    assert deck32.record == plain.record and deck32.trace == plain.trace
+
+
+def test_no_trump_stuck_dealer_and_alone() -> None:
+    """The stuck dealer may call no trump too (stuck = 1), and a no-trump maker may go alone
+    like any maker: the aces in the dealer's hand, nobody else bidding, alone_threshold 12 on
+    the no-trump strength 12 he called on."""
+    hands = (NT_DEAL[1], NT_DEAL[2], NT_DEAL[3], NT_DEAL[0])  # the aces to seat 0, the dealer
+    passer = "reference:bid_threshold=40,no_trump_threshold=99"
+    rep = play(Rules(no_trump=True), hands, "TD", kitty="9D 9H TH",
+               a="reference:bid_threshold=40,alone_threshold=12", b=passer)
+    check(rep, round=2, passes=7, maker=0, trump=NT, stuck=1, alone=1)
+    assert rep.record["points0"] >= 1
+
+
+def test_no_trump_by_the_scripted_model() -> None:
+    """The scripted kind calls no trump when the hand counts round2.no_trump_tricks (basic:
+    4; the four aces count 4); at 5 it names a suit (nobody orders up in round 1)."""
+    passes = ",".join(f"round1.threshold.{s}=40" for s in ("eldest", "partner", "third",
+                                                              "dealer"))
+    for threshold, trump in ((4, NT), (5, C)):
+        spec = f"basic:{passes},round2.no_trump_tricks={threshold}"
+        deal = PresetDeal.of(NT_DEAL, "TD", 0, Rules(no_trump=True), kitty="9D 9H TH")
+        rep, = play_presets(Rules(no_trump=True), spec, None, [deal])
+        assert rep.record["maker"] == 1
+        assert rep.record["trump"] == trump, threshold

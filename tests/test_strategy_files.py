@@ -178,12 +178,13 @@ def test_scripted_decisions_are_legal(a: str, b: str) -> None:
 def test_basic_is_the_scripted_defaults_and_reference_the_bench_script() -> None:
     """``basic.toml`` spells out the schema's defaults (the schema says so); ``reference.toml``
     the bench script's parameters (bid 12, alone 20, no lone defence, redeal, farmer or
-    chuck, and railroad taken)."""
+    chuck, and railroad taken; no trump, an option the bench does not play, from 9)."""
     assert get_strategy("basic").params == {}
     assert get_strategy("reference").params == {}
     assert get_strategy("reference").all_params() == {
         "bid_threshold": 12, "alone_threshold": 20, "defend_alone_threshold": 99,
-        "call_redeal": 0, "farmer_exchange": 0, "railroad_take": 1, "chuck_threshold": 99}
+        "call_redeal": 0, "farmer_exchange": 0, "railroad_take": 1, "chuck_threshold": 99,
+        "no_trump_threshold": 9}
 
 
 def test_reference_builtin_equals_the_bench_script() -> None:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..cards import JOKER, SUIT_NAMES, format_card, mask_to_cards
+from ..cards import JOKER, TRUMP_NAMES, format_card, mask_to_cards
 from ..rules import Rules
 from ..simulate import simulate_deals
 from ..strategies import get_strategy
@@ -49,7 +49,7 @@ def table_bid(rec, k: int, rules: Rules) -> str:
         return "pass"
     alone = " alone" if rec.alone else ""
     if k >= 4:
-        return f"call {SUIT_NAMES[rec.trump]}{alone}"
+        return f"call {TRUMP_NAMES[rec.trump]}{alone}"
     if k == 1 and rules.dealer_partner_alone:
         return "order up (alone: Canadian loner)"
     return ("take up" if k == 3 else "order up") + alone

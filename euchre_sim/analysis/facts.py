@@ -23,6 +23,7 @@ import numpy as np
 from ..cards import JOKER, RANK_J, SUIT_NAMES, SUITS, format_card, mask_to_cards, rank_of, suit_of
 from ..core.layout import SC_ALONE, SC_DEFEND, SC_DISCARD, SC_PLAY, SC_ROUND1, SC_ROUND2
 from ..core.tables import eff_bit
+from ..rules import no_trump_callable
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -112,6 +113,7 @@ def derive_facts(sit: Situation) -> Facts:
     """Check the situation and derive its facts (``AnalysisError`` when it cannot happen)."""
     rules = sit.rules
     check_partner_alone(sit)
+    check_no_trump(sit)
     check_exchanges(sit)
     check_trump_options(sit)
     n = len(sit.bids)
@@ -183,6 +185,14 @@ def check_partner_alone(sit: Situation) -> None:
     if sit.rules.partner_may_go_alone:
         raise AnalysisError("partner_may_go_alone is not supported: the analyser cannot say or "
                             "replay a loner of the maker's partner")
+
+
+def check_no_trump(sit: Situation) -> None:
+    """no_trump: a round-2 call of no trump is an action the bidding notation and the
+    analyser's options do not have, so no situation is analysed under it."""
+    if no_trump_callable(sit.rules):
+        raise AnalysisError("no_trump is not supported: the analyser cannot say, offer or "
+                            "replay a call of no trump")
 
 
 def check_exchanges(sit: Situation) -> None:

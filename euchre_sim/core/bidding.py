@@ -7,7 +7,8 @@ dispatches to these routers; ``pimc_bid`` plays them out in its sampled worlds.
 
 from numba import njit
 
-from ..rules import LONE_DEFENCE_ANY, R_HEARTS_NEVER_TRUMP, R_LONE_DEFENCE
+from ..cards import NO_TRUMP
+from ..rules import LONE_DEFENCE_ANY, R_DECK, R_HEARTS_NEVER_TRUMP, R_LONE_DEFENCE, R_NO_TRUMP
 from .kinds import S_REFERENCE, uses_scripted_model
 from .layout import G_DEALER, G_NAT, G_PASSES, G_ROUND
 from .random_kind import rand_chuck, rand_discard, rand_round2, rand_yes_no
@@ -19,6 +20,7 @@ from .reference_kind import (
     ref_forced_take,
     ref_round1,
     ref_round2,
+    ref_round2_nt,
 )
 from .scripted import (
     sc_alone,
@@ -30,6 +32,14 @@ from .scripted import (
 )
 
 HEARTS_BIT = 1 << 2  # hearts (suit 2) in a mask of suits (bit s for suit s)
+NT_BIT = 1 << NO_TRUMP  # no trump (4) in a mask of round-2 calls: set (barred) unless no_trump
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def no_trump_callable(rules):
+    """May no trump be called in round 2? Under ``no_trump`` with the 24-card deck (the
+    option has no effect with 25, 32 or 33 cards: docs/engine.md)."""
+    return rules[R_NO_TRUMP] != 0 and rules[R_DECK] == 24
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -62,11 +72,14 @@ def model_round1(kinds, params, g, seat, rules, rng, is_dealer):
 @njit(cache=True, _nrt=False, inline="always")
 def model_round2(kinds, params, g, seat, rules, rng, upsuit, banned, stuck):
     """Suit named in round 2, one not in the mask ``banned`` (bit s for suit s: ``upsuit``,
-    and hearts under hearts_never_trump), or -1 to pass (never -1 when ``stuck``)."""
+    and hearts under hearts_never_trump; bit 4 unless no trump may be called), ``NO_TRUMP``
+    (4), or -1 to pass (never -1 when ``stuck``)."""
     kind = kinds[seat & 1]
     if uses_scripted_model(kind):
         return sc_round2(params, g, seat, rules, upsuit, banned, stuck)
     if kind == S_REFERENCE:
+        if (banned & NT_BIT) == 0:
+            return ref_round2_nt(params, g, seat, banned, stuck)
         return ref_round2(params, g, seat, banned, stuck)
     return rand_round2(rng, banned, stuck)
 

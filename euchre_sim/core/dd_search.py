@@ -31,7 +31,7 @@ from .bits import ctz, popcount
 from .endgame import last_two
 from .hands import to_effective
 from .layout import MAX_PLAYS
-from .tables import ABOVE, EFF, NAT, TRUMP_MASK
+from .tables import ABOVE, EFF, NAT, NT_BASE, TRUMP_MASK
 from .trick import (
     after_play,
     last_trick,
@@ -62,6 +62,7 @@ POS_SIZE = 15
 TT_BITS = 12
 TT_SIZE = 1 << TT_BITS
 TT_STAMP = 2 * TT_SIZE  # slot of the current search stamp
+LIVE_KEY = np.int64((1 << NT_BASE) - 1)  # the bits of the trump layouts in a table key
 TT_NODES = TT_STAMP + 1  # slot counting the nodes searched (statistics)
 TT_BEST = TT_STAMP + 2  # slot where the root search writes its best card (effective bit)
 TT_LEN = TT_STAMP + 3
@@ -215,7 +216,8 @@ def store_bound(tt, slot, key, lo, hi, v, alpha, beta):
 @njit(cache=True, _nrt=False, inline="always")
 def table_slot(tt, live, seat):
     """(key, slot) of a trick boundary in the transposition table."""
-    key = live | (seat << 34) | (tt[TT_STAMP] << 36)
+    # the live cards in bits 0..33 (a no-trump deal's, bits 34..57, folded down onto 0..23)
+    key = (live & LIVE_KEY) | (live >> NT_BASE) | (seat << 34) | (tt[TT_STAMP] << 36)
     return key, 2 * (((key * HASH_MUL) >> (64 - TT_BITS)) & (TT_SIZE - 1))
 
 

@@ -7,6 +7,7 @@ All decisions go through the hooks of ``decisions``.
 import numpy as np
 from numba import njit
 
+from ..cards import NO_TRUMP
 from ..rules import (
     FARMERS_STRICT,
     LONE_DEFENCE_ANY,
@@ -23,6 +24,7 @@ from ..rules import (
     R_LONE_DEFENCE,
     R_MCEVOY_LIMIT,
     R_NO_FIRST_BLOOD,
+    R_NO_TRUMP,
     R_PARTNER_ALONE,
     R_PARTNERS_BEST,
     R_PASSED_CANNOT_ALONE,
@@ -34,9 +36,11 @@ from ..rules import (
     REDEAL_NONE,
 )
 from .bidding import (
+    NT_BIT,
     banned_trumps,
     defence_asked_after,
     model_forced_take,
+    no_trump_callable,
     passed_in_making_round,
 )
 from .bits import ctz, popcount
@@ -371,11 +375,12 @@ def chuck_kitty(g, dealer, keep, trace, ti):
 
 @njit(cache=True, _nrt=False, inline="always")
 def make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, never, clubs,
-               chuck):
+               chuck, nt):
     """Steps 4-6: the joker turned up, a club turned up under club_euchre (``clubs``), round
-    1, round 2 (``chuck``: the stuck dealer may chuck); ``never``: the suits nobody may make
-    trump (hearts under hearts_never_trump). Returns (maker, trump, round); maker -1 when all
-    pass twice without stick the dealer."""
+    1, round 2 (``chuck``: the stuck dealer may chuck; ``nt``: no trump may be called, trump
+    ``NO_TRUMP``); ``never``: the suits nobody may make trump (hearts under
+    hearts_never_trump). Returns (maker, trump, round); maker -1 when all pass twice without
+    stick the dealer."""
     dealer = g[G_DEALER]
     up = g[G_UP]
     if up == 32:
@@ -410,17 +415,18 @@ def make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, nev
         if ti >= 0:
             emit(trace, ti, g, EV_PASS1, p, 0)
         g[G_PASSES] += 1
-    banned = (ONE << upsuit) | never  # the turned-down suit, and hearts if never trump
+    # the turned-down suit, hearts if never trump, and no trump (bit 4) unless it may be called
+    banned = (ONE << upsuit) | never | (0 if nt else NT_BIT)
     # chuck: the stuck dealer may play the turned-down suit with the kitty (never into hearts)
     chuckable = chuck and rules[R_STICK] != 0 and ((never >> upsuit) & 1) == 0
     for k in range(1, 5):
         p = (dealer + k) & 3
         stuck = k == 4 and rules[R_STICK] != 0
-        f = scripted(presets, si, SC_ROUND2 + p, 4)
+        f = scripted(presets, si, SC_ROUND2 + p, 5)  # 5: no trump
         if f == 4 and not stuck:
             t = -1
-        elif 0 <= f < 4 and ((banned >> f) & 1) == 0:
-            t = f
+        elif f >= 0 and f != 4 and ((banned >> min(f, NO_TRUMP)) & 1) == 0:
+            t = min(f, NO_TRUMP)
         else:
             if stuck and chuckable:  # a forced suit (above) is named without this question
                 keep = decide_chuck(kinds, params, g, p, rules, rng)
@@ -442,10 +448,11 @@ def make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, nev
 
 @njit(cache=True, _nrt=False)
 def make_trump_options(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw):
-    """``make_trump`` under hearts_never_trump, club_euchre or chuck, out of line: a deal
-    without them runs ``make_trump`` with all off as constants, the code it always ran."""
+    """``make_trump`` under hearts_never_trump, club_euchre, chuck or no_trump, out of line: a
+    deal without them runs ``make_trump`` with all off as constants, the code it always ran."""
     return make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw,
-                      banned_trumps(rules), rules[R_CLUB_EUCHRE] != 0, rules[R_CHUCK] != 0)
+                      banned_trumps(rules), rules[R_CLUB_EUCHRE] != 0, rules[R_CHUCK] != 0,
+                      no_trump_callable(rules))
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -598,8 +605,8 @@ def play_tricks(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, sn
                 legal = hand & SUIT_EFF[g[G_LED]]
                 if legal == 0:
                     legal = hand
-                    if track_voids:
-                        g[G_VOIDS] |= ONE << (4 * p + led)
+                    if track_voids:  # no trump's suits 4..7 as 0..3 (voids_of)
+                        g[G_VOIDS] |= ONE << (4 * p + (led & 3))
             if ti >= 0 and snaps.shape[0] > 0:
                 snapshot(snaps, ti, trick * nplay + pos, g, p, legal)
             c = -1
@@ -685,12 +692,13 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
     si = pi if redeals == 0 else -1
     if rules[R_FARMERS]:
         farmers_hand(g, rng, rules, kinds, params, recs, ri, trace, ti)  # 3
-    if rules[R_HEARTS_NEVER_TRUMP] or rules[R_CLUB_EUCHRE] or rules[R_CHUCK]:  # 4-6
+    if (rules[R_HEARTS_NEVER_TRUMP] or rules[R_CLUB_EUCHRE] or rules[R_CHUCK]
+            or rules[R_NO_TRUMP]):  # 4-6
         maker, trump, rnd = make_trump_options(g, rng, rules, kinds, params, trace, ti, presets,
                                                si, tt, pw)
     else:
         maker, trump, rnd = make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt,
-                                       pw, 0, False, False)
+                                       pw, 0, False, False, False)
     recs[ri, F_PASSES] = g[G_PASSES]
     recs[ri, F_ROUND] = rnd
     recs[ri, F_MAKER] = maker

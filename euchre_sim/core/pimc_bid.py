@@ -34,6 +34,7 @@ from ..rules import (
     R_FARMERS,
     R_LONE_DEFENCE,
     R_NO_FIRST_BLOOD,
+    R_NO_TRUMP,
     R_PARTNER_ALONE,
     R_PARTNERS_BEST,
     R_PASSED_CANNOT_ALONE,
@@ -41,6 +42,7 @@ from ..rules import (
     R_SUPER_EUCHRE,
 )
 from .bidding import (
+    NT_BIT,
     banned_trumps,
     defence_asked_after,
     model_alone,
@@ -110,10 +112,12 @@ def searches_bids(kinds, params, seat, rules):
     """Does ``seat`` decide its bidding by search (a PIMC player with ``pimc.bidding`` on,
     under rules whose exchanges the worlds model: not the farmer's hand, partner's best, or
     chuck, whose kitty the replayed bidding does not deal; nor partner_may_go_alone, whose
-    partner's loner the replayed bidding does not ask)?"""
+    partner's loner the replayed bidding does not ask; nor no_trump, a call the search does
+    not weigh)?"""
     return (kinds[seat & 1] == S_PIMC and params[seat & 1, Q_PIMC_BIDDING] > 0
             and rules[R_FARMERS] == 0 and rules[R_PARTNERS_BEST] == PB_NONE
-            and rules[R_CHUCK] == 0 and rules[R_PARTNER_ALONE] == 0)
+            and rules[R_CHUCK] == 0 and rules[R_PARTNER_ALONE] == 0
+            and rules[R_NO_TRUMP] == 0)
 
 
 @njit(cache=True, _nrt=False)
@@ -293,8 +297,8 @@ def model_bid(kinds, params, x, p, rules, rng, r2, is_dealer, upsuit, stuck):
         if is_dealer and rules[R_DEALER_NEEDS_TRUMP] and (x[G_NAT + p] & SUIT_NAT[upsuit]) == 0:
             return 0
         return 1 + upsuit if model_round1(kinds, params, x, p, rules, rng, is_dealer) else 0
-    return 1 + model_round2(kinds, params, x, p, rules, rng, upsuit, (ONE << upsuit) | never,
-                            stuck)
+    return 1 + model_round2(kinds, params, x, p, rules, rng, upsuit,
+                            (ONE << upsuit) | never | NT_BIT, stuck)
 
 
 @njit(cache=True, _nrt=False)

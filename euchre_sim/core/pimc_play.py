@@ -16,6 +16,7 @@ deal's own random stream: runs stay reproducible.
 import numpy as np
 from numba import njit
 
+from ..cards import NO_TRUMP
 from ..rules import R_DECK, R_SUPER_EUCHRE
 from .bits import clz, ctz, kth_bit, popcount
 from .dd_search import next_stamp, solve_from
@@ -93,6 +94,7 @@ def sample_world(g, seat, rules, rng, w):
     if seat == dealer and chucked:
         known_out |= to_effective(g[G_KITTY], trump)  # the four cards he put down
     unknown = deck_effective(rules, trump) & ~own & ~known_out
+    nt_suits = 4 if trump == NO_TRUMP else 0  # voids_of's bit e is no trump's suit 4 + e
     if up_to_dealer:
         unknown &= ~(ONE << up)
     need0 = 0
@@ -133,8 +135,8 @@ def sample_world(g, seat, rules, rng, w):
                     continue
                 allowed = pool
                 for e in range(4):
-                    if (voids >> e) & 1:
-                        allowed &= ~(SUIT_EFF[e] if e < 3 else TRUMP_MASK)
+                    if (voids >> e) & 1:  # SUIT_EFF[3] is TRUMP_MASK; no trump: suits 4..7
+                        allowed &= ~SUIT_EFF[e + nt_suits]
                 if popcount(allowed) < n:
                     ok = False
                     break

@@ -19,16 +19,17 @@ def rand_yes_no(rng):
 @njit(cache=True, _nrt=False, inline="always")
 def rand_round2(rng, banned, stuck):
     """A suit not in the mask ``banned`` (bit s for suit s: the up-card's suit, and hearts
-    under hearts_never_trump), or -1 to pass: with n suits allowed, ``below(n + 1) - 1`` (-1
-    passes, else the k-th allowed suit ascending), or ``below(n)`` when stuck."""
-    n = 4 - popcount(banned)
+    under hearts_never_trump; bit 4, no trump, unless it may be called), or -1 to pass: with
+    n calls allowed, ``below(n + 1) - 1`` (-1 passes, else the k-th allowed call ascending, no
+    trump (4) last), or ``below(n)`` when stuck."""
+    n = 5 - popcount(banned)
     if stuck:
         k = below(rng, n)
     else:
         k = below(rng, n + 1) - 1
         if k < 0:
             return -1
-    return kth_bit(~banned & 15, k)
+    return kth_bit(~banned & 31, k)
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -11,9 +11,10 @@ memory slot (``G_MEM``) for the loner decision.
 import numpy as np
 from numba import njit
 
+from ..cards import NO_TRUMP
 from .bits import ctz, highest_bit
 from .hands import strongest_card
-from .kinds import P_ALONE, P_BID, P_CHUCK, P_DEFEND_ALONE, P_RAILROAD, P_REDEAL
+from .kinds import P_ALONE, P_BID, P_CHUCK, P_DEFEND_ALONE, P_NO_TRUMP, P_RAILROAD, P_REDEAL
 from .layout import G_HAND, G_LED, G_MEM, G_NAT, G_POS, G_TRUMP, G_UP, G_WIN_CARD
 from .tables import JOKER_STRENGTH, STRENGTH, SUIT_EFF, TRUMP_MASK
 
@@ -68,6 +69,18 @@ def ref_round2(params, g, seat, banned, stuck):
     if s >= params[seat & 1, P_BID] or stuck:
         return t
     return -1
+
+
+@njit(cache=True, _nrt=False)
+def ref_round2_nt(params, g, seat, banned, stuck):
+    """no_trump: call no trump when the hand's no-trump strength (``STRENGTH[NO_TRUMP]``: 3 an
+    ace, 2 a guarded king) rates ``P_NO_TRUMP``, stuck or not; else as ``ref_round2``. The
+    strength of the call is noted for the loner decision."""
+    s = hand_strength(g[G_NAT + seat], NO_TRUMP)
+    if s >= params[seat & 1, P_NO_TRUMP]:
+        g[G_MEM + seat] = s
+        return NO_TRUMP
+    return ref_round2(params, g, seat, banned, stuck)
 
 
 @njit(cache=True, _nrt=False)

@@ -12,6 +12,7 @@ Seat positions count from the dealer's left: 0 eldest, 1 dealer's partner, 2 thi
 import numpy as np
 from numba import njit
 
+from ..cards import NO_TRUMP
 from ..rules import R_DEALER_PARTNER_ALONE, R_DECK, R_TARGET
 from .bits import ctz, highest_bit, popcount
 from .hands import strongest_card, to_effective, voids_of
@@ -49,6 +50,7 @@ from .kinds import (
     Q_MEMORY,
     Q_NEXT_ELDEST,
     Q_NEXT_THIRD,
+    Q_NO_TRUMP,
     Q_PLAY_MAKE_VOID,
     Q_R1,
     Q_R2,
@@ -96,11 +98,87 @@ from .layout import (
     G_WIN_SEAT,
 )
 from .score_aware import loner_worth, make_break_even, on_grid, score_state
-from .tables import DECK_EFF, DECK_NAT, EFF, SUIT_EFF, TRUMP_MASK
+from .tables import DECK_EFF, DECK_NAT, EFF, NT_BASE, SUIT_EFF, TRUMP_MASK
 
 ONE = np.int64(1)
 ACE_BASE = 21  # effective bit of the ace of non-trump suit e is 21 + e, the king 18 + e
 KING_BASE = 18
+NT_ACE = NT_BASE + 20  # no trump: the ace of natural suit s is bit NT_ACE + s, the king 16 + s
+NT_KING = NT_BASE + 16
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def is_no_trump(eh):
+    """Is the effective hand ``eh`` in the no-trump layout (bits from ``NT_BASE``)?"""
+    return (eh >> NT_BASE) != 0
+
+
+@njit(cache=True, _nrt=False)
+def nt_tricks(eh):
+    """no_trump: the tricks a no-trump hand (effective, no-trump layout) counts on: in each
+    suit its top cards in a run from the ace (A, A-K, A-K-Q ...), or 1 for a guarded king
+    (the king and another card of the suit) without the ace."""
+    n = 0
+    for s in range(4):
+        cards = eh & SUIT_EFF[4 + s]
+        b = NT_ACE + s
+        run = 0
+        while b >= NT_BASE and (cards >> b) & 1:
+            run += 1
+            b -= 4
+        if run == 0 and (cards >> (NT_KING + s)) & 1 and popcount(cards) >= 2:
+            run = 1
+        n += run
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def nt_value(params, team, eh):
+    """no_trump: strength of a no-trump hand for the loner, lone-defence and railroad
+    thresholds: its aces and kings at the off-suit weights (no trumps, no shape bonus)."""
+    v = 0.0
+    for s in range(4):
+        v += params[team, Q_W_OFF_ACE] * ((eh >> (NT_ACE + s)) & 1)
+        v += params[team, Q_W_OFF_KING] * ((eh >> (NT_KING + s)) & 1)
+    return v
+
+
+@njit(cache=True, _nrt=False)
+def nt_play(params, g, seat, rules, legal):
+    """no_trump's card play (no trump suit: the side-suit conventions do not apply). Lead a
+    boss card (the highest in play of its suit) if any, else the lowest card of the longest
+    suit. Follow: low when partner wins the trick or as second hand (unless holding a boss
+    that wins it), else the cheapest winner; low when nothing wins."""
+    w = g[G_WIN_CARD]
+    live = in_play(params, g, seat, rules)
+    if g[G_POS] == 0:
+        boss = np.int64(0)
+        m = legal
+        while m:
+            c = ctz(m)
+            m &= m - 1
+            if ((live & SUIT_EFF[4 + (c - NT_BASE) % 4]) >> (c + 1)) == 0:
+                boss |= ONE << c
+        if boss:
+            return highest_bit(boss)
+        best = legal
+        best_n = 0
+        for s in range(4):
+            cards = legal & SUIT_EFF[4 + s]
+            if popcount(cards) > best_n:
+                best_n = popcount(cards)
+                best = cards
+        return ctz(best)
+    beats = legal & SUIT_EFF[g[G_LED]] & ~((np.int64(2) << w) - 1)
+    if not beats or g[G_WIN_SEAT] == (seat ^ 2):
+        return ctz(legal)
+    nplay = 4 - (1 if g[G_OUT_A] >= 0 else 0) - (1 if g[G_OUT_B] >= 0 else 0)
+    if g[G_POS] == 1 and g[G_POS] < nplay - 1:
+        top = highest_bit(beats)
+        if ((live & ~g[G_HAND + seat] & SUIT_EFF[g[G_LED]]) >> (top + 1)) == 0:
+            return top  # it wins the trick whatever comes after
+        return ctz(legal)
+    return ctz(beats)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -129,7 +207,10 @@ def trump_weight(params, team, bit):
 
 @njit(cache=True, _nrt=False)
 def eff_value(params, team, eh):
-    """Strength of an effective hand: trumps by rank, off aces and kings, voids, singletons."""
+    """Strength of an effective hand: trumps by rank, off aces and kings, voids, singletons
+    (a no-trump hand: ``nt_value``)."""
+    if is_no_trump(eh):
+        return nt_value(params, team, eh)
     v = 0.0
     t = eh & TRUMP_MASK
     while t:
@@ -178,6 +259,8 @@ def choose_discard(params, team, eh, keep_bit):
     cand = eh
     if keep_bit >= 0:
         cand &= ~(ONE << keep_bit)
+    if is_no_trump(cand):  # no_trump (a lone player's discard): the lowest card
+        return ctz(cand)
     nontrump = cand & ~TRUMP_MASK
     if nontrump == 0:
         return ctz(cand)
@@ -245,10 +328,15 @@ def sc_round1(params, g, seat, rules, is_dealer):
 @njit(cache=True, _nrt=False)
 def sc_round2(params, g, seat, rules, upsuit, banned, stuck):
     """Name the best suit not ``banned`` (bit s for suit s: the up-card's suit, hearts under
-    hearts_never_trump), with the next / reverse-next bonuses, if it reaches the threshold."""
+    hearts_never_trump), with the next / reverse-next bonuses, if it reaches the threshold.
+    no_trump (bit 4 of ``banned`` clear): first, call no trump when the hand counts
+    ``round2.no_trump_tricks`` sure tricks (``nt_tricks``), stuck or not."""
     team = seat & 1
     pos = position(g, seat)
     nat = g_nat(g, seat)
+    if ((banned >> NO_TRUMP) & 1) == 0:
+        if nt_tricks(to_effective(nat, NO_TRUMP)) >= params[team, Q_NO_TRUMP]:
+            return NO_TRUMP
     best = -1
     bv = -1e300
     for t in range(4):
@@ -295,7 +383,10 @@ def sc_joker_trump(params, g, seat):
 
 @njit(cache=True, _nrt=False)
 def sure_tricks(eh, rules):
-    """Trumps held in an unbroken run from the top, plus off aces when that run is >= 3."""
+    """Trumps held in an unbroken run from the top, plus off aces when that run is >= 3 (a
+    no-trump hand: ``nt_tricks``)."""
+    if is_no_trump(eh):
+        return nt_tricks(eh)
     top = 33 if (DECK_NAT[deck_row(rules)] >> 32) & 1 else 32
     run = 0
     b = top
@@ -788,6 +879,8 @@ def guards(hand, thr):
 
 @njit(cache=True, _nrt=False)
 def sc_play(params, g, seat, rules, legal):
+    if g[G_TRUMP] == NO_TRUMP:
+        return nt_play(params, g, seat, rules, legal)
     if g[G_POS] == 0:
         return sc_lead(params, g, seat, rules, legal)
     return sc_follow(params, g, seat, rules, legal)

@@ -4,11 +4,29 @@ Effective layout for trump ``t`` (one layout for every deck): a non-trump card o
 (0..7 = 7..A) in the ``e``-th non-trump suit (suit-id order) is bit ``3*r + e`` (bits 0..23);
 trumps 7, 8, 9, 10, Q, K, A, left bower, right bower, joker are bits 24..33. A higher bit is
 always a stronger card, so "weakest legal card" is a count of trailing zeros.
+
+No trump (``trump = NO_TRUMP = 4``, rule option ``no_trump``, 24-card deck only): four plain
+suits ranked A K Q J 10 9, card of rank ``r`` (2..7 = 9..A) of natural suit ``s`` at bit
+``NT_BASE + 4 * (r - 2) + s`` (bits 34..57, above every bit of the trump layouts), effective
+suits 4..7 (``4 + s``). The tables indexed by an effective bit or suit (``ESUIT``, ``SUIT_EFF``,
+``ABOVE``, ``CONTEST``) hold both layouts side by side, so the kernels read a no-trump deal
+through the same lookups, without a branch; no card of it lies in ``TRUMP_MASK``.
 """
 
 import numpy as np
 
-from ..cards import JOKER, N_RANKS, RANK_9, RANK_10, RANK_A, RANK_J, RANK_K, RANK_Q, deck_cards
+from ..cards import (
+    JOKER,
+    N_RANKS,
+    NO_TRUMP,
+    RANK_9,
+    RANK_10,
+    RANK_A,
+    RANK_J,
+    RANK_K,
+    RANK_Q,
+    deck_cards,
+)
 
 TRUMP_BASE = 24
 TRUMP_MASK = np.int64(((1 << 10) - 1) << TRUMP_BASE)
@@ -16,10 +34,18 @@ LEFT_BIT = 31
 RIGHT_BIT = 32
 JOKER_BIT = 33
 _TRUMP_RANK_BIT = {0: 24, 1: 25, 2: 26, 3: 27, RANK_Q: 28, RANK_K: 29, RANK_A: 30, RANK_J: 32}
+NT_BASE = 34  # first bit of the no-trump layout
+N_TRUMPS = 5  # rows of the tables indexed by trump: the four suits, then NO_TRUMP
+N_BITS = 64  # entries of the tables indexed by an effective bit
+N_ESUITS = 8  # effective suits: 0..2 plain, 3 trump; 4..7 the no-trump suits
 
 
 def eff_bit(trump: int, card: int) -> int:
-    """Effective bit of a natural card under trump ``trump``."""
+    """Effective bit of a natural card under trump ``trump`` (-1: not in the layout, the 7s, 8s
+    and joker under no trump)."""
+    if trump == NO_TRUMP:
+        s, r = divmod(card, N_RANKS)
+        return -1 if card == JOKER or r < RANK_9 else NT_BASE + 4 * (r - RANK_9) + s
     if card == JOKER:
         return JOKER_BIT
     s, r = divmod(card, N_RANKS)
@@ -32,26 +58,32 @@ def eff_bit(trump: int, card: int) -> int:
 
 
 def _build():
-    eff = np.full((4, 33), -1, np.int64)
-    nat = np.full((4, 34), -1, np.int64)
-    conv = np.zeros((4, 4, 256), np.int64)
-    for t in range(4):
+    eff = np.full((N_TRUMPS, 33), -1, np.int64)
+    nat = np.full((N_TRUMPS, N_BITS), -1, np.int64)
+    conv = np.zeros((N_TRUMPS, 4, 256), np.int64)
+    for t in range(N_TRUMPS):
         for c in range(33):
             b = eff_bit(t, c)
             eff[t, c] = b
-            nat[t, b] = c
+            if b >= 0:
+                nat[t, b] = c
         for s in range(4):
             for m in range(256):
                 e = 0
                 for r in range(8):
-                    if m >> r & 1:
+                    if m >> r & 1 and eff[t, s * 8 + r] >= 0:
                         e |= 1 << eff[t, s * 8 + r]
                 conv[t, s, m] = e
-    suit_eff = np.zeros(4, np.int64)  # effective suit masks: 0..2 non-trump, 3 trump
+    # effective suit masks: 0..2 non-trump, 3 trump; 4..7 the no-trump suits
+    suit_eff = np.zeros(N_ESUITS, np.int64)
     for e in range(3):
         suit_eff[e] = sum(1 << (3 * r + e) for r in range(8))
     suit_eff[3] = TRUMP_MASK
-    esuit = np.array([3 if b >= TRUMP_BASE else b % 3 for b in range(34)], np.int64)
+    for s in range(4):
+        suit_eff[4 + s] = sum(1 << (NT_BASE + 4 * k + s) for k in range(6))
+    esuit = np.array([3 if TRUMP_BASE <= b < NT_BASE else (b % 3 if b < TRUMP_BASE else
+                      (4 + (b - NT_BASE) % 4 if b < NT_BASE + 24 else -1))
+                      for b in range(N_BITS)], np.int64)
     suit_nat = np.array([0xFF << (8 * s) for s in range(4)], np.int64)
     decks = np.full((4, 33), -1, np.int64)
     deck_len = np.zeros(4, np.int64)
@@ -72,8 +104,10 @@ FACE_NAT = np.int64(int(RANK_NAT[RANK_J] | RANK_NAT[RANK_Q] | RANK_NAT[RANK_K]))
 JOKER_NAT = np.int64(1 << JOKER)
 # for each effective bit: the cards of its suit above it, and the cards that can take a trick
 # it leads (its suit and the trumps); one lookup each in the solver's inner loops
-ABOVE = np.array([int(SUIT_EFF[ESUIT[b]]) & ~((2 << b) - 1) for b in range(34)], np.int64)
-CONTEST = np.array([int(SUIT_EFF[ESUIT[b]] | TRUMP_MASK) for b in range(34)], np.int64)
+ABOVE = np.array([int(SUIT_EFF[ESUIT[b]]) & ~((2 << b) - 1) if ESUIT[b] >= 0 else 0
+                  for b in range(N_BITS)], np.int64)
+CONTEST = np.array([int(SUIT_EFF[ESUIT[b]] | TRUMP_MASK) if ESUIT[b] >= 0 else 0
+                    for b in range(N_BITS)], np.int64)
 assert RANK_10 == 3
 
 
@@ -81,9 +115,11 @@ DECK_NAT = np.array([sum(1 << int(c) for c in DECKS[i, : DECK_LEN[i]]) for i in 
                     np.int64)  # natural mask of each deck
 
 
-# every card of deck row i in the effective layout of trump t (what is "in play" at the start)
-DECK_EFF = np.array([[sum(1 << eff_bit(t, int(c)) for c in DECKS[i, : DECK_LEN[i]])
-                      for t in range(4)] for i in range(4)], np.int64)
+# every card of deck row i in the effective layout of trump t (what is "in play" at the start;
+# no trump: the 24-card deck's, its only deck)
+DECK_EFF = np.array([[sum(1 << eff_bit(t, int(c)) for c in DECKS[i, : DECK_LEN[i]]
+                          if eff_bit(t, int(c)) >= 0)
+                      for t in range(N_TRUMPS)] for i in range(4)], np.int64)
 
 
 def deck_index(deck: int) -> int:
@@ -91,9 +127,22 @@ def deck_index(deck: int) -> int:
     return (24, 25, 32, 33).index(deck)
 
 
+def nt_suit_strength(ranks: int) -> int:
+    """The reference script's no-trump strength of one suit (its ranks as an 8-bit mask): 3 for
+    the ace, 2 for a king with another card of the suit (guarded)."""
+    total = 3 if ranks >> RANK_A & 1 else 0
+    if ranks >> RANK_K & 1 and bin(ranks).count("1") >= 2:
+        total += 2
+    return total
+
+
 def _strength_table():
-    """Reference script's bidding strength: [trump, natural suit, 8-bit chunk] -> points."""
-    tab = np.zeros((4, 4, 256), np.int64)
+    """Reference script's bidding strength: [trump, natural suit, 8-bit chunk] -> points (row
+    NO_TRUMP: ``nt_suit_strength``)."""
+    tab = np.zeros((N_TRUMPS, 4, 256), np.int64)
+    for s in range(4):
+        for m in range(256):
+            tab[NO_TRUMP, s, m] = nt_suit_strength(m)
     for t in range(4):
         for s in range(4):
             for m in range(256):

@@ -26,12 +26,14 @@ from .common import (
     seed_value,
 )
 from .play import bench, match, show, simulate, solve
+from .records import FORMATS, egn_situation, export, show_egn
 from .search import climb, split_keys, stability, tune
 from .study import CHARTS, chart, equity, sweep
 
 __all__ = [
-    "BIAS_DEALS", "CHARTS", "Compute", "OptionError", "Output", "RuleChoice", "SituationInput",
-    "analyze", "analyze_plan", "bench", "bias", "chart", "climb", "count_value", "equity",
-    "folder_name", "make_points", "match", "positive_number", "scheduler_address",
-    "seed_value", "show", "simulate", "solve", "split_keys", "stability", "sweep", "tune",
+    "BIAS_DEALS", "CHARTS", "FORMATS", "Compute", "OptionError", "Output", "RuleChoice",
+    "SituationInput", "analyze", "analyze_plan", "bench", "bias", "chart", "climb",
+    "count_value", "egn_situation", "equity", "export", "folder_name", "make_points", "match",
+    "positive_number", "scheduler_address", "seed_value", "show", "show_egn", "simulate",
+    "solve", "split_keys", "stability", "sweep", "tune",
 ]

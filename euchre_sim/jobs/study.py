@@ -125,7 +125,7 @@ def chart(which: str, output: Output, strategy: str | Strategy = "tuned",
     if which == "deal-value":
         from ..analysis.deal_value import deal_value_table
         from ..analysis.summary import DealSummary
-        from ..charts import deal_value_chart
+        from ..charts import deal_players, deal_value_chart
         from ..simulate import Matchup, iter_deal_chunks
 
         summary = DealSummary()
@@ -138,7 +138,7 @@ def chart(which: str, output: Output, strategy: str | Strategy = "tuned",
             tables={"deal_value": deal_value_table(summary)},
             json={"summary.json": summary.to_dict()},
             charts={"chart": lambda path: deal_value_chart(
-                summary, f"{table.label} playing itself", caption, path)}))
+                summary, deal_players(table.label, table.label), caption, path)}))
         echo(f"dealing side minus other: {summary.dealer_edge():.4f} points per deal")
         echo(f"wrote {output.out}/ (summary.json, deal_value.csv, deal_value.parquet, chart.png, "
              "chart.svg, meta.json)")

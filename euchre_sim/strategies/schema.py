@@ -15,6 +15,7 @@ from ..core.kinds import (
     P_CHUCK,
     P_DEFEND_ALONE,
     P_FARMER,
+    P_NO_TRUMP,
     P_RAILROAD,
     P_REDEAL,
     Q_PIMC_BID_WORLDS,
@@ -55,6 +56,10 @@ REFERENCE = {
         P_CHUCK, 99, 0, 99,
         "chuck (if the rules allow) when a stuck dealer's strongest card and the up-card rate "
         ">= this in the up-card's suit; 99: never", True),
+    "no_trump_threshold": Param(
+        P_NO_TRUMP, 9, 0, 99,
+        "no_trump (if the rules allow): call no trump in round 2 when the hand's no-trump "
+        "strength (3 an ace, 2 a guarded king) >= this; 99: never", True),
 }
 
 _W = 40.0  # upper bound for weights and thresholds
@@ -98,6 +103,11 @@ SCRIPTED: dict[str, Param] = {
                                     "strongest card in the up-card's suit and takes the "
                                     "kitty when that card and the up-card (the kitty unseen) "
                                     "are worth >= this as trump; 99: never"),
+    "round2.no_trump_tricks": Param(q.Q_NO_TRUMP, 4, 0, 6,
+                                    "no_trump (if the rules allow): call no trump in round 2 "
+                                    "when the hand counts this many tricks (in each suit the "
+                                    "top cards in a run from the ace, or 1 for a guarded king); "
+                                    "6: never", integer=True),
     **{f"alone.threshold.{s}": Param(q.Q_ALONE + i, 21, 0, 99,
                                      f"{s} as maker goes alone when strength >= this")
        for i, s in enumerate(SEATS)},
