@@ -279,3 +279,62 @@ def test_loner_defence_last_to_play_wins_cheaply() -> None:
     g = state("D", {0: "AD JD 9S"}, [(2, "AC"), (3, "QD")], maker=3, alone=True,
               played="9H QH KH")
     assert choose(g, "tuned") == "AD"
+
+
+def test_defender_leads_the_boss_trump_late() -> None:
+    """Hearts trump, made by seat 1; seat 0 defends and leads the fourth trick holding the
+    right bower JH and the KS, the boss spade (the AS is gone), while the makers may still
+    hold the left bower and other trumps. ``play.defence_leads_boss_trump=0`` cashes the KS,
+    which a maker void in spades ruffs; from trick 4 on (``=4``) the JH is led first: it
+    pulls a trump of theirs and the KS may then live. From trick 5 on only, nothing changes
+    at trick 4; with every other trump gone there is nothing to pull."""
+    played = "9C TC QC KC 9D TD QD KD 9S TS QS AS"
+    g = state("H", {0: "JH KS"}, played=played)
+    g[L.G_TRICK] = 3
+    assert choose(g, "tuned:play.defence_leads_boss_trump=0") == "KS"
+    assert choose(g, "tuned:play.defence_leads_boss_trump=4") == "JH"
+    assert choose(g, "tuned:play.defence_leads_boss_trump=5") == "KS"
+    g = state("H", {0: "JH KS"}, played="JD AH KH QH TH 9H 9C TC QC KC QS AS")
+    g[L.G_TRICK] = 3
+    assert choose(g, "tuned:play.defence_leads_boss_trump=4") == "KS"
+
+
+def test_trump_for_partner_needs_enough_trumps() -> None:
+    """Hearts trump, made by partner (seat 2); seat 0 leads the first trick. With one trump,
+    the 9H, ``play.lead_trump_for_partner=1`` leads it (the old convention); ``=2`` keeps it
+    to ruff and cashes the AC instead; with two trumps ``=2`` leads the higher, the TH."""
+    g = state("H", {0: "9H AC KD QS TS"}, maker=2)
+    assert choose(g, "tuned:play.lead_trump_for_partner=1") == "9H"
+    assert choose(g, "tuned:play.lead_trump_for_partner=2") == "AC"
+    g = state("H", {0: "9H TH AC KD QS"}, maker=2)
+    assert choose(g, "tuned:play.lead_trump_for_partner=2") == "TH"
+
+
+def test_maker_draws_trump_before_cashing_his_aces() -> None:
+    """Eldest (seat 0) called hearts in round 2 (the QD turned down) with AH 9H and three side
+    aces; both bowers are out, so neither trump is boss. Without ``play.draw_trump_for_aces``
+    he cashes an ace at once, which a defender void in its suit ruffs; with one side ace
+    needed (``=1``) he leads the 9H first: partner may win it high, and it draws a trump
+    that would ruff an ace. A lone maker is not concerned (his own conventions lead)."""
+    g = state("H", {0: "AH 9H AC AD AS"}, maker=0, round_=2, up="QD")
+    assert choose(g, "tuned:play.draw_trump_for_aces=0") in ("AC", "AD", "AS")
+    assert choose(g, "tuned:play.draw_trump_for_aces=1") == "9H"
+    assert choose(g, "tuned:play.draw_trump_for_aces=3") == "9H"
+    g = state("H", {0: "AH 9H AC AD QS"}, maker=0, round_=2, up="QD")
+    assert choose(g, "tuned:play.draw_trump_for_aces=3") != "9H"  # only two aces
+    g = state("H", {0: "AH 9H AC AD AS"}, maker=0, round_=2, up="QD", alone=True)
+    assert (choose(g, "tuned:play.draw_trump_for_aces=0")
+            == choose(g, "tuned:play.draw_trump_for_aces=1"))
+
+
+def test_second_hand_wins_with_a_sure_card() -> None:
+    """Spades trump, seat 3 leads the 9C; seat 0, second, holds AC and TC. The cheapest
+    winner is the TC, which the third or fourth hand may top with the KC or QC;
+    ``play.second_hand_sure=1`` takes with the AC, which nobody can beat in clubs. Out of
+    clubs, ``=1`` still ruffs with the cheapest trump (``=2`` would ruff with a sure one)."""
+    g = state("S", {0: "AC TC 9H TD QD"}, [(3, "9C")])
+    assert choose(g, "tuned:play.second_hand_sure=0") == "TC"
+    assert choose(g, "tuned:play.second_hand_sure=1") == "AC"
+    g = state("S", {0: "JS QS 9H TD QD"}, [(3, "9C")])
+    assert choose(g, "tuned:play.second_hand_sure=1") == "QS"
+    assert choose(g, "tuned:play.second_hand_sure=2") == "JS"
