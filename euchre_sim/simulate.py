@@ -371,6 +371,23 @@ def traced_replays(rules: Rules, matchup: Matchup, seed: int, first: int, n: int
     return out
 
 
+def preset_traces(rules_array: np.ndarray, arrays: tuple[np.ndarray, np.ndarray],
+                  presets: np.ndarray, seed: int = 0) -> np.ndarray:
+    """The raw traces (shape (n, TRACE_CAP, N_TRACE_FIELDS)) of the rows of a kernel
+    ``presets`` array played on one thread by the table ``arrays`` (``Matchup.arrays``, made
+    once); random decisions of row i use stream i of ``seed``. The lean entry point the agent
+    table (``agents``) asks the compiled strategies' decisions through, many times a deal."""
+    kinds, params = arrays
+    n = len(presets)
+    recs = np.zeros((n, N_FIELDS), np.int64)
+    trace = np.zeros((n, TRACE_CAP, N_TRACE_FIELDS), np.int16)
+    snaps = np.zeros((0, MAX_PLAYS, SN_SIZE), np.int64)
+    with compile_notice(KERNELS):
+        run_deals_traced(deal_key(seed), 0, n, rules_array, kinds, params, recs, trace, snaps,
+                         presets)
+    return trace
+
+
 def replay_deal(
     rules: Rules, a: str | Strategy, b: str | Strategy | None, seed: int, index: int
 ) -> DealReplay:

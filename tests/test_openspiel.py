@@ -1,15 +1,9 @@
 """Cross-check of the reference engine against OpenSpiel's ``euchre`` game.
 
-OpenSpiel's encoding (``open_spiel/games/euchre/euchre.{h,cc}``):
-
-* card = rank * 4 + suit, ranks 9, T, J, Q, K, A = 0..5, suits C, D, H, S = 0..3;
-* actions: 0..23 cards (discard, play), 24 pass, 25..28 clubs..spades (in round 1 only the
-  up-card's suit: "order up"), 29 go alone, 30 play with partner;
-* chance nodes: the dealer (0..3), then 20 cards dealt round robin starting with the dealer, then
-  the up-card;
-* players N, E, S, W = 0..3 clockwise, partners opposite, bidding starts at dealer + 1, the
-  first trick is led by dealer + 1 (skipping the sitting-out partner);
-* returns: +points for the scoring side's two players, -points for the other two.
+OpenSpiel's encoding and our mapping of it (``our_card``, ``our_action``, ...) are in
+``euchre_sim/agents/openspiel.py``; further: players N, E, S, W = 0..3 clockwise, partners
+opposite, the first trick is led by dealer + 1 (skipping the sitting-out partner); returns:
++points for the scoring side's two players, -points for the other two.
 
 Default parameters (stick the dealer, no lone defender) are our ruleset ``openspiel``. Two smaller
 runs check the options OpenSpiel also has: ``stick_the_dealer=false`` and
@@ -22,14 +16,26 @@ import random
 
 import pytest
 
+from euchre_sim import agents
+from euchre_sim.agents.openspiel import (
+    OS_PASS,
+    StrategyBot,
+    ismcts_bot,
+    load_game,
+    os_action,
+    os_card,
+    our_action,
+    our_card,
+    our_deal,
+    uniform_bot,
+)
 from euchre_sim.reference import DealState
 from euchre_sim.rules import Rules
+from euchre_sim.simulate import PresetDeal, play_presets
 
 pyspiel = pytest.importorskip("pyspiel")
 
 Phase = pyspiel.euchre.Phase
-OS_PASS, OS_CLUBS, OS_ALONE, OS_PARTNER = 24, 25, 29, 30
-
 # Our phases that correspond to each OpenSpiel phase.
 PHASE_MAP = {
     Phase.BIDDING: ("round1", "round2"),
@@ -37,30 +43,6 @@ PHASE_MAP = {
     Phase.GO_ALONE: ("alone", "defend_alone"),
     Phase.PLAY: ("play",),
 }
-
-
-def our_card(os_card: int) -> int:
-    """OpenSpiel card id -> our card id."""
-    rank, suit = os_card // 4, os_card % 4
-    return suit * 8 + rank + 2  # OpenSpiel's rank 0 is the 9, our rank 2
-
-
-def our_action(action: int, phase: str) -> tuple:
-    """Map an OpenSpiel action to ours, given our current phase."""
-    if phase in ("round1", "round2"):
-        if action == OS_PASS:
-            return ("pass",)
-        suit = action - OS_CLUBS
-        return ("order",) if phase == "round1" else ("call", suit)
-    if phase == "alone":
-        return ("alone", action == OS_ALONE)
-    if phase == "defend_alone":
-        return ("defend", action == OS_ALONE)
-    if phase == "discard":
-        return ("discard", our_card(action))
-    if phase == "play":
-        return ("play", our_card(action))
-    raise AssertionError(f"no OpenSpiel counterpart for our phase {phase}")
 
 
 def deal_openspiel(state, rnd: random.Random) -> None:
@@ -90,9 +72,9 @@ def cross_check(game, rules: Rules, n_deals: int, seed: int,
         assert os_state.current_phase() == Phase.BIDDING
         dealer = os_state.dealer()
         hands = [0, 0, 0, 0]
-        for os_card, holder in enumerate(os_state.card_holder()):
+        for card_id, holder in enumerate(os_state.card_holder()):
             if holder is not None:
-                hands[holder] |= 1 << our_card(os_card)
+                hands[holder] |= 1 << our_card(card_id)
         up = our_card(os_state.upcard())
         st = DealState(rules, dealer, hands, up)
         # OpenSpiel's first bidder is the eldest hand, our seat dealer + 1.
@@ -170,3 +152,64 @@ def test_openspiel_lone_defender() -> None:
     game = pyspiel.load_game("euchre", {"allow_lone_defender": True})
     seen = cross_check(game, Rules.named("openspiel", defender_alone=True), 2_000, seed=11)
     assert seen["defender"] > 300
+
+
+# ---- OpenSpiel both ways (euchre_sim.agents.openspiel, docs/agents.md) ----
+
+
+def test_the_card_and_action_mappings_invert():
+    assert [our_card(os_card(c)) for c in range(2, 8)] == list(range(2, 8))
+    assert all(os_card(our_card(a)) == a for a in range(24))
+    for phase, action in [("round1", ("order",)), ("round2", ("call", 3)), ("play", ("play", 7)),
+                          ("alone", ("alone", True)), ("defend_alone", ("defend", False))]:
+        assert our_action(os_action(action, up_card=5), phase) == action
+
+
+def test_strategy_bots_play_openspiel_euchre_as_our_engine_does():
+    """Four ``advanced`` bots on OpenSpiel's game make the kernels' deal: the same record
+    as ``play_presets`` of that deal, and OpenSpiel's returns are its points."""
+    rules = Rules.named("openspiel")
+    game = load_game(rules)
+    bots = [StrategyBot("advanced", p) for p in range(4)]
+    rnd = random.Random(5)
+    for _ in range(40):
+        state = game.new_initial_state()
+        deal_openspiel(state, rnd)
+        start, _ = our_deal(rules, state)
+        while not state.is_terminal():
+            state.apply_action(bots[state.current_player()].step(state))
+        st, _ = our_deal(rules, state)
+        deal = PresetDeal(tuple(start.dealt_hands), start.up_card, start.dealer,
+                          sum(1 << c for c in start.kitty))
+        kernel = play_presets(rules, "advanced", None, [deal])[0].record
+        assert {k: v for k, v in st.record().items() if k != "deal"} == \
+            {k: v for k, v in kernel.items() if k != "deal"}
+        assert state.returns()[0] == kernel["points0"] - kernel["points1"]
+
+
+def test_strategy_bots_beat_openspiel_uniform_bots():
+    game = load_game()
+    bots = [StrategyBot("advanced", 0), pyspiel.make_uniform_random_bot(1, 1),
+            StrategyBot("advanced", 2), pyspiel.make_uniform_random_bot(3, 3)]
+    total = sum(pyspiel.evaluate_bots(game.new_initial_state(), bots, i)[0] for i in range(60))
+    assert total / 60 > 0.5
+
+
+def test_openspiel_bots_sit_at_our_table():
+    result = agents.match("advanced", uniform_bot(), Rules.named("openspiel"), deals=40,
+                          seed=3)
+    assert result.boards == 40 and result.b.label == "openspiel-uniform"
+    assert result.diff.mean > 0.5  # advanced beats uniform random play by a point a deal
+    with pytest.raises(ValueError, match="OpenSpiel's euchre has no deck=32"):
+        agents.match(uniform_bot(), "basic", Rules(deck=32), deals=1, seed=0)
+
+
+@pytest.mark.slow
+def test_advanced_vs_openspiel_ismcts_duplicate_match():
+    """The README's table row in small: ``advanced`` against IS-MCTS (200 simulations a
+    move), 30 deals each played from both sides (``benchmarks/bench_openspiel.py`` for more)."""
+    result = agents.match("advanced", ismcts_bot(simulations=200, seed=1),
+                          Rules.named("openspiel"), deals=30, seed=1)
+    print("\n" + result.to_text())
+    assert result.boards == 30 and result.summary_a_first.deals == 30
+    assert -4 <= result.diff.mean <= 4

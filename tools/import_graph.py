@@ -26,7 +26,7 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("oracle", ["reference.py", "reference_strategies.py"]),
     ("python API", ["simulate.py", "backends.py", "dask_plugins.py", "solver.py", "pimc.py",
                     "display.py", "egn.py", "seats.py", "compile_notice.py", "__init__.py"]),
-    ("analysis", ["analysis/*"]),
+    ("analysis", ["analysis/*", "agents/*"]),
     ("output", ["results.py", "decode.py", "charts/*", "bench.py"]),
     ("jobs", ["jobs/*", "runner.py"]),
     ("experiments", ["experiments.py"]),
