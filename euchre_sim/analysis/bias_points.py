@@ -69,12 +69,24 @@ def make_points(rules: Rules | None = None, table: str = "tuned", count: int = 2
     """``count`` bidding decision points at which going alone is an option, from the table's
     self-play deals of ``seed`` (``self_play_deals``), stratified by round and seat, uniform
     within each stratum: deterministic for a seed. Ordered by stratum (round 1 eldest
-    first), then by deal."""
+    first), then by deal. A stratum the table seldom reaches (the stuck dealer's, at a table
+    that bids freely) is drawn from twice, four, then eight times as many deals."""
     rules = rules or Rules()
     if count < 8:
         raise AnalysisError(f"at least 8 points (one per round and seat), got {count}")
     strategy = get_strategy(table)
-    deals = simulate_deals(rules, strategy, deals=self_play_deals(count), seed=seed)
+    for widen in (1, 2, 4, 8):
+        points, short = _draw_points(rules, strategy, count, seed, widen)
+        if not short:
+            return points
+    raise AnalysisError(short)
+
+
+def _draw_points(rules: Rules, strategy, count: int, seed: int, widen: int
+                 ) -> tuple[list[Point], str]:
+    """``make_points`` from ``widen`` times the usual self-play deals: the points, or why
+    a stratum is short."""
+    deals = simulate_deals(rules, strategy, deals=self_play_deals(count) * widen, seed=seed)
     usable = (deals.redeals == 0) & (deals.farmer < 0) & (deals.up_card != JOKER)
     reached = np.where(deals.maker >= 0, deals.passes, 8)  # decisions each deal reaches - 1
     rng = np.random.default_rng(seed)
@@ -94,11 +106,11 @@ def make_points(rules: Rules | None = None, table: str = "tuned", count: int = 2
             if len(picked) == want:
                 break
         if len(picked) < want:
-            raise AnalysisError(f"only {len(picked)} deals of {len(deals):,} reach round "
-                                f"{1 + k // 4} {POSITIONS[k & 3]} with a loner to offer: "
-                                "ask for fewer points")
+            return [], (f"only {len(picked)} deals of {len(deals):,} reach round "
+                        f"{1 + k // 4} {POSITIONS[k & 3]} with a loner to offer: "
+                        "ask for fewer points")
         out += [point for _, point in sorted(picked, key=lambda x: x[0])]
-    return out
+    return out, ""
 
 
 def self_play_deals(count: int) -> int:
