@@ -3,12 +3,23 @@
 The public Python API::
 
     from euchre_sim import Rules, simulate_deals, simulate_games, replay_deal
+
+and the command line's jobs as functions returning DataFrames and Figures (:mod:`.api`,
+docs/api.md), loaded on first use::
+
+    from euchre_sim import simulate, match, sweep, analyze, chart, equity, tune, stability
+    from euchre_sim import load   # a run folder read back (euchre_sim.results.load)
+
+(``euchre_sim.simulate`` is the job's function; the module of that name is still imported
+as ``from euchre_sim.simulate import Matchup, ...``.)
 """
+from __future__ import annotations
 
 __version__ = "0.1.0"
 
 import os as _os  # noqa: E402
 import signal as _signal  # noqa: E402
+from typing import TYPE_CHECKING, Any  # noqa: E402
 
 # A worker process of a local Dask cluster this tool starts ignores SIGINT from its first
 # import of the package (backends.open_backend sets the variable while the workers are
@@ -20,4 +31,40 @@ if _os.environ.get("EUCHRE_SIM_SPAWNING_WORKERS") == "1":
 from .rules import Rules  # noqa: E402
 from .simulate import replay_deal, simulate_deals, simulate_games  # noqa: E402
 
-__all__ = ["Rules", "simulate_deals", "simulate_games", "replay_deal", "__version__"]
+# The jobs as functions (api.py, the jobs layer) are imported when one is first asked for:
+# importing the package stays as light as the kernels' API (tools/import_graph.py, LAZY).
+_API = ("simulate", "match", "sweep", "analyze", "chart", "equity", "tune", "stability",
+       "load", "Answer")
+# the import above bound the module euchre_sim.simulate here; the name is the job's function
+globals().pop("simulate", None)
+
+if TYPE_CHECKING:
+    from .api import (  # noqa: F401
+        Answer,
+        analyze,
+        chart,
+        equity,
+        load,
+        match,
+        simulate,
+        stability,
+        sweep,
+        tune,
+    )
+
+
+def __getattr__(name: str) -> Any:
+    if name in _API:
+        from . import api
+
+        value = getattr(api, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_API})
+
+
+__all__ = ["Rules", "simulate_deals", "simulate_games", "replay_deal", "__version__", *_API]

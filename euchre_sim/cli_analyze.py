@@ -7,7 +7,6 @@ import argparse
 
 from . import jobs
 from .analysis.analyser import CHECK_DEALS, CHECK_TABLE, DEFAULT_TABLE
-from .analysis.situation import AnalysisError
 from .cli_args import (
     add_compute_args,
     add_output_args,
@@ -122,17 +121,10 @@ def add_bias_parser(sub) -> None:
 
 
 def run_analyze(args: argparse.Namespace) -> int:
-    rules = rule_choice(args)
-    fields = {k: getattr(args, k) for k in ("hand", "up", "seat", "bidding", "discard",
-                                            "defend", "tricks", "score")}
-    if args.egn is not None:
-        clash = [k for k in ("situation", "hand", "up", "seat") if getattr(args, k) is not None]
-        if clash or args.player is None:
-            raise AnalysisError("--egn gives the hand, up-card and seat of --player N: "
-                                + (f"drop --{', --'.join(clash)}" if clash else "give --player"))
-        found, rules = jobs.egn_situation(args.egn, args.egn_deal, args.player, rules)
-        fields = {**found, **{k: v for k, v in fields.items() if v is not None}}
-    situation = jobs.SituationInput(args.situation, **fields)
+    fields = {k: getattr(args, k) for k in jobs.SITUATION_FIELDS}
+    situation, rules = jobs.situation_input(args.situation, fields, rule_choice(args),
+                                            egn=args.egn, egn_deal=args.egn_deal,
+                                            player=args.player)
     jobs.analyze(situation, rules, table=args.table, check_deals=args.check_deals,
                  deals=args.deals, seed=args.seed, compute=compute_of(args),
                  output=output_of(args))

@@ -46,7 +46,9 @@ from .jobs import (
     RuleChoice,
     SituationInput,
     count_value,
+    param_texts,
     seed_value,
+    set_texts,
     split_keys,
 )
 from .rules import RULESETS
@@ -184,18 +186,6 @@ def check_tables(table: Any, where: str) -> None:
     if not (isinstance(table, list) and table and all(isinstance(t, str) for t in table)):
         raise ExperimentError(f"{where}: table must be a strategy or a list of strategies, "
                               f'e.g. ["advanced", "pimc"], got {table!r}')
-
-
-def param_texts(params: dict[str, Any]) -> list[str]:
-    """A sweep's or a tune's ``[params]`` as ``KEY=RANGE`` texts (``KEY`` alone for a flag
-    pattern set to true), what ``--param`` takes."""
-    return [key if rng is True else f"{key}={rng}" for key, rng in params.items()]
-
-
-def set_texts(options: dict[str, Any]) -> list[str]:
-    """The ``[set]`` table as ``option=value`` texts, what ``--set`` takes."""
-    return [f"{key}={str(value).lower() if isinstance(value, bool) else value}"
-            for key, value in options.items()]
 
 
 def command_args(config: dict[str, Any], out: str) -> list[str]:

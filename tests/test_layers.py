@@ -2,6 +2,9 @@
 is in a layer (tools/import_graph.py reads the sources with ast)."""
 
 import importlib.util
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,3 +37,37 @@ def test_the_check_sees_an_upward_import(tmp_path):
     assert ("cli.py", "core/deal.py") in pairs
     assert g.upward(pairs) == [("core/deal.py", "cli.py")]
     assert g.main(["--root", str(tmp_path), "--check"]) == 1
+
+
+def test_the_lazy_export_is_lazy(tmp_path):
+    """``__init__.py`` may name ``api.py`` (a higher layer) only in a function or for type
+    checkers; an import of it that runs with the package's is reported."""
+    g = _graph()
+    assert g.eager(ROOT) == []
+    pkg = tmp_path / "euchre_sim"
+    pkg.mkdir()
+    (pkg / "api.py").write_text("")
+    (pkg / "__init__.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from . import api\n"
+        "def __getattr__(name):\n    from . import api\n    return api\n")
+    assert g.upward(g.edges(tmp_path)) == [] and g.eager(tmp_path) == []
+    (pkg / "__init__.py").write_text("try:\n    from .api import match\nexcept ImportError:\n"
+                                     "    pass\n")
+    assert g.eager(tmp_path) == [("__init__.py", "api.py")]
+    assert g.main(["--root", str(tmp_path), "--check"]) == 1
+
+
+def test_importing_the_package_loads_no_job():
+    """``import euchre_sim`` stays the kernels' API: the jobs, pandas' writers and matplotlib
+    load when a job's function is first asked for (``from euchre_sim import match``)."""
+    code = ("import sys, euchre_sim\n"
+            "late = ('euchre_sim.api', 'euchre_sim.jobs', 'euchre_sim.results', 'matplotlib')\n"
+            "print([m for m in late if m in sys.modules])\n"
+            "from euchre_sim import match, simulate\n"
+            "import euchre_sim.api as api\n"
+            "print(match is api.match, simulate is api.simulate)\n"
+            "from euchre_sim.simulate import Matchup\n"
+            "print(Matchup.__module__)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True)
+    assert out.stdout.split("\n")[:3] == ["[]", "True True", "euchre_sim.simulate"]

@@ -3,7 +3,8 @@ imports a layer above its own.
 
     python tools/import_graph.py            # the layer graph as a Mermaid flowchart
     python tools/import_graph.py --modules  # every module-to-module edge, one per line
-    python tools/import_graph.py --check    # exit 1 and name each upward import
+    python tools/import_graph.py --check    # exit 1 and name each upward import (and each
+                                            # LAZY export imported at once)
 
 Reads the sources with ``ast`` (imports inside functions count too); imports nothing of the
 package, so it also reads an old checkout: ``--root DIR``.
@@ -28,10 +29,16 @@ LAYERS: list[tuple[str, list[str]]] = [
                     "display.py", "egn.py", "seats.py", "compile_notice.py", "__init__.py"]),
     ("analysis", ["analysis/*", "agents/*"]),
     ("output", ["results.py", "decode.py", "charts/*", "bench.py"]),
-    ("jobs", ["jobs/*", "runner.py"]),
+    ("jobs", ["jobs/*", "runner.py", "api.py"]),
     ("experiments", ["experiments.py"]),
     ("command", ["cli.py", "cli_*.py", "__main__.py"]),
 ]
+
+# The package's lazy exports: ``__init__.py`` (python API) names the jobs' functions of
+# ``api.py`` (``from euchre_sim import match``) and imports it only when one is first asked
+# for, in its module ``__getattr__`` (or under ``if TYPE_CHECKING:``). These pairs are no
+# upward import as long as nothing imports them when the package is imported (``eager``).
+LAZY: set[tuple[str, str]] = {("__init__.py", "api.py")}
 
 
 def layer_of(rel: str) -> int:
@@ -84,16 +91,52 @@ def edges(root: Path) -> list[tuple[str, str]]:
 
 
 def upward(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """The imports of a layer above the importer's own."""
-    return [(a, b) for a, b in pairs if layer_of(b) > layer_of(a)]
+    """The imports of a layer above the importer's own (the ``LAZY`` exports left out)."""
+    return [(a, b) for a, b in pairs if layer_of(b) > layer_of(a) and (a, b) not in LAZY]
+
+
+def _run_at_import(body: list[ast.stmt]):
+    """The import statements of a module body that run when it is imported: not those inside
+    a function or under ``if TYPE_CHECKING:``."""
+    for node in body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        elif isinstance(node, ast.If) and isinstance(node.test, ast.Name) \
+                and node.test.id == "TYPE_CHECKING":
+            yield from _run_at_import(node.orelse)
+        else:
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                yield from _run_at_import(getattr(node, field, None) or [])
+
+
+def eager(root: Path) -> list[tuple[str, str]]:
+    """The ``LAZY`` pairs imported when the importer is imported (each one a layer error)."""
+    pkg = root / "euchre_sim"
+    files = {p.relative_to(pkg).as_posix(): p for p in sorted(pkg.rglob("*.py"))}
+    by_name = {module_name(rel): rel for rel in files}
+    out = []
+    for a, b in sorted(LAZY):
+        if a not in files:
+            continue
+        tree = ast.parse(files[a].read_text(), str(files[a]))
+        top = ast.Module(body=list(_run_at_import(tree.body)), type_ignores=[])
+        found = imported(top, module_name(a), a.endswith("__init__.py"), set(by_name))
+        if b in {by_name.get(m) for m in found}:
+            out.append((a, b))
+    return out
 
 
 def mermaid(pairs: list[tuple[str, str]]) -> str:
     """The layer graph: one arrow per pair of layers, labelled with its number of imports."""
-    counts = Counter((layer_of(a), layer_of(b)) for a, b in pairs if layer_of(a) != layer_of(b))
+    counts = Counter((layer_of(a), layer_of(b)) for a, b in pairs
+                     if layer_of(a) != layer_of(b) and (a, b) not in LAZY)
+    lazy = Counter((layer_of(a), layer_of(b)) for a, b in pairs if (a, b) in LAZY)
     lines = ["flowchart BT"]
     lines += [f'    L{i}["{name}"]' for i, (name, _) in enumerate(LAYERS)]
     lines += [f"    L{a} -->|{n}| L{b}" for (a, b), n in sorted(counts.items())]
+    lines += [f"    L{a} -.->|{n} lazy| L{b}" for (a, b), n in sorted(lazy.items())]
     return "\n".join(lines)
 
 
@@ -110,7 +153,10 @@ def main(argv: list[str] | None = None) -> int:
         for a, b in bad:
             print(f"upward import: {a} ({LAYERS[layer_of(a)][0]}) imports {b} "
                   f"({LAYERS[layer_of(b)][0]})")
-        return 1 if bad else 0
+        late = eager(args.root)
+        for a, b in late:
+            print(f"lazy export imported at once: {a} imports {b} when it is imported")
+        return 1 if bad or late else 0
     print("\n".join(f"{a} -> {b}" for a, b in pairs) if args.modules else mermaid(pairs))
     return 0
 

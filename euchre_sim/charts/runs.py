@@ -67,9 +67,9 @@ RUN_CHARTS[("games", "chart")] = RUN_CHARTS[("deals", "chart")]
 RUN_CHARTS[("games", "deal_value")] = RUN_CHARTS[("deals", "deal_value")]
 
 
-def run_caption(run: Run) -> str:
+def run_caption(run: Run, name: bool = True) -> str:
     """A caption for a chart drawn from a run folder: who played, the rules, how many deals
-    (or games), the seed and the run."""
+    (or games), the seed and (with ``name``) the run folder's name."""
     m = run.meta
     if "strategies" in m:
         who = _players(m)
@@ -82,7 +82,7 @@ def run_caption(run: Run) -> str:
               if k.split("_")[0] in ("deals", "games") and isinstance(v, int)
               and not isinstance(v, bool)]
     return "; ".join([who, f"rules: {m.get('ruleset')}", *counts, f"seed {m.get('seed')}",
-                      f"run {run.path.name}"])
+                      *([f"run {run.path.name}"] if name else [])])
 
 
 def figure_from_run(run: Run | str | os.PathLike, name: str = "chart",

@@ -13,7 +13,16 @@ job that writes a run folder writes it with :func:`euchre_sim.results.write_run`
 See docs/architecture.md for the layers and the way a command flows through them.
 """
 
-from .analyze import BIAS_DEALS, SituationInput, analyze, analyze_plan, bias, make_points
+from .analyze import (
+    BIAS_DEALS,
+    SITUATION_FIELDS,
+    SituationInput,
+    analyze,
+    analyze_plan,
+    bias,
+    make_points,
+    situation_input,
+)
 from .common import (
     Compute,
     OptionError,
@@ -21,9 +30,11 @@ from .common import (
     RuleChoice,
     count_value,
     folder_name,
+    param_texts,
     positive_number,
     scheduler_address,
     seed_value,
+    set_texts,
 )
 from .play import bench, match, show, simulate, solve
 from .records import FORMATS, egn_situation, export, show_egn
@@ -31,9 +42,10 @@ from .search import climb, split_keys, stability, tune
 from .study import CHARTS, chart, equity, sweep
 
 __all__ = [
-    "BIAS_DEALS", "CHARTS", "FORMATS", "Compute", "OptionError", "Output", "RuleChoice",
-    "SituationInput", "analyze", "analyze_plan", "bench", "bias", "chart", "climb",
+    "BIAS_DEALS", "CHARTS", "FORMATS", "SITUATION_FIELDS", "Compute", "OptionError", "Output",
+    "RuleChoice", "SituationInput", "analyze", "analyze_plan", "bench", "bias", "chart", "climb",
     "count_value", "egn_situation", "equity", "export", "folder_name", "make_points", "match",
-    "positive_number", "scheduler_address", "seed_value", "show", "show_egn", "simulate",
-    "solve", "split_keys", "stability", "sweep", "tune",
+    "param_texts", "positive_number", "scheduler_address", "seed_value", "set_texts", "show",
+    "show_egn", "simulate", "situation_input", "solve", "split_keys", "stability", "sweep",
+    "tune",
 ]

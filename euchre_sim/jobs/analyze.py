@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shlex
 import time
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -59,6 +60,32 @@ class SituationInput:
         if missing:
             raise AnalysisError(f"analyze needs --{', --'.join(missing)} (or --situation)")
         return parse_situation(rules=rules, **given)
+
+
+SITUATION_FIELDS = ("hand", "up", "seat", "bidding", "discard", "defend", "tricks", "score")
+
+
+def situation_input(situation: str | None, fields: Mapping[str, str | None],
+                    rules: RuleChoice = STANDARD_RULES, *, egn: str | None = None,
+                    egn_deal: int = 0, player: int | None = None
+                    ) -> tuple[SituationInput, RuleChoice]:
+    """The decision to analyse and its rules, as the user gave them: the one-line
+    ``situation`` or its ``fields`` (``SITUATION_FIELDS``, None where not given), or with
+    ``egn`` the hand, up-card, seat and score of ``player`` at his first call of deal
+    ``egn_deal`` of that file (the file's rules over ``rules``; ``fields`` given as well
+    override the file's)."""
+    if egn is None:
+        return SituationInput(situation, **fields), rules
+    from .records import egn_situation
+
+    given = {"situation": situation, **fields}
+    clash = [k for k in ("situation", "hand", "up", "seat") if given.get(k) is not None]
+    if clash or player is None:
+        raise AnalysisError("--egn gives the hand, up-card and seat of --player N: "
+                            + (f"drop --{', --'.join(clash)}" if clash else "give --player"))
+    found, rules = egn_situation(egn, egn_deal, player, rules)
+    return SituationInput(None, **{**found, **{k: v for k, v in fields.items()
+                                               if v is not None}}), rules
 
 
 def analyze_plan(table: str | None, check_deals: int | None

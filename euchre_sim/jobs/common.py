@@ -76,6 +76,20 @@ def folder_name(text: str) -> str:
     return text
 
 
+def set_texts(options: Mapping[str, Any]) -> list[str]:
+    """Rule options (an experiment's ``[set]`` table, a notebook's ``set={"deck": 25}``) as
+    ``option=value`` texts, what ``--set`` takes."""
+    return [f"{key}={str(value).lower() if isinstance(value, bool) else value}"
+            for key, value in options.items()]
+
+
+def param_texts(params: Mapping[str, Any]) -> list[str]:
+    """A sweep's or a tune's parameters (``{KEY: RANGE}``, an experiment's ``[params]``) as
+    ``KEY=RANGE`` texts (``KEY`` alone for a flag pattern set to true), what ``--param``
+    takes."""
+    return [key if rng is True else f"{key}={rng}" for key, rng in params.items()]
+
+
 @dataclass(frozen=True)
 class RuleChoice:
     """The rules of a job as they were named: a ruleset and ``option=value`` overrides. The
@@ -92,9 +106,10 @@ class RuleChoice:
         return cls(name, given=rules)
 
     def rules(self, extra: Sequence[str] = ()) -> Rules:
-        """The rules (then ``extra`` assignments, e.g. ``"deck=24"``)."""
+        """The rules (then ``extra`` assignments, e.g. ``"deck=24"``); ``settings`` apply to
+        ``given`` rules as to a named ruleset."""
         if self.given is not None:
-            return self.given.with_options(**parse_assignments(list(extra)))
+            return self.given.with_options(**parse_assignments([*self.settings, *extra]))
         return Rules.named(self.name or "north-american",
                            **parse_assignments([*self.settings, *extra]))
 
