@@ -40,6 +40,7 @@ def assert_same_as_kernels(rules, a, b, seats, deals, seed, trace_deals=0):
     return df
 
 
+@pytest.mark.slow  # 20 s: the largest test of the fast tier (the other exactness tests stay in it)
 def test_builtin_agents_reproduce_advanced_vs_advanced_2000_deals():
     df = assert_same_as_kernels(Rules(), "advanced", "advanced", {0, 1}, 2000, seed=20261201,
                                 trace_deals=300)
