@@ -47,6 +47,7 @@ from .core.layout import (
     SC_REDEAL,
     SC_ROUND1,
     SC_ROUND2,
+    SCRIPT_PASS,
 )
 from .rules import Rules
 from .simulate import PresetDeal, SimulationError
@@ -391,7 +392,7 @@ def script_of(history: History, dealer: int, up: int) -> list[int]:
     for i, call in enumerate(history.calls):
         seat = (dealer + 1 + i) & 3
         if call == PASS:
-            script[(SC_ROUND1 if i < 4 else SC_ROUND2) + seat] = 0 if i < 4 else 4
+            script[(SC_ROUND1 if i < 4 else SC_ROUND2) + seat] = 0 if i < 4 else SCRIPT_PASS
             continue
         maker = seat
         if call == ORDER:

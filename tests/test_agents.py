@@ -129,3 +129,12 @@ def test_a_decision_the_kernels_cannot_replay_is_refused():
     with pytest.raises(ReplayError, match="farmer decision of seat 1"):
         script_of([("farmer", 1, ("exchange",))], Rules(farmers_hand=True), {1})
     assert script_of([("farmer", 1, ("keep",))], Rules(farmers_hand=True), {0})[0] == -1
+
+
+def test_a_no_trump_call_by_an_agent_is_replayed_for_the_compiled_seats():
+    """Under ``no_trump``, random agents call no trump now and then in round 2; the compiled
+    seats after them must see that call replayed (a script's round-2 slot holds 5 for no
+    trump, 4 for a pass), so the records equal the kernels' own."""
+    df = assert_same_as_kernels(Rules(no_trump=True), "random", "reference", {0, 2}, 400,
+                                seed=8, trace_deals=100)
+    assert (df["trump"] == 4).sum() > 5

@@ -21,7 +21,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..cards import cards_to_mask
+from ..cards import NO_TRUMP, cards_to_mask
 from ..core.layout import (
     N_SCRIPT,
     SC_ALONE,
@@ -31,6 +31,8 @@ from ..core.layout import (
     SC_REDEAL,
     SC_ROUND1,
     SC_ROUND2,
+    SCRIPT_NO_TRUMP,
+    SCRIPT_PASS,
 )
 from ..reference import (
     T_ALONE,
@@ -86,7 +88,8 @@ def script_of(log: Log, rules: Rules, forced_by: set[int] | None = None) -> list
         elif phase == "round1":
             script[SC_ROUND1 + seat] = int(action == ("order",))
         elif phase == "round2":
-            script[SC_ROUND2 + seat] = 4 if action == ("pass",) else action[1]
+            script[SC_ROUND2 + seat] = (SCRIPT_PASS if action == ("pass",) else
+                                        SCRIPT_NO_TRUMP if action[1] == NO_TRUMP else action[1])
         elif phase == "discard":
             script[SC_DISCARD] = action[1]
         elif phase == "alone":

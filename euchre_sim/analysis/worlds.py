@@ -47,6 +47,7 @@ from ..core.layout import (
     SC_REDEAL,
     SC_ROUND1,
     SC_ROUND2,
+    SCRIPT_PASS,
 )
 from .facts import DEALER, AnalysisError, Option, suit_in_play
 from .situation import Situation
@@ -183,7 +184,7 @@ def history(sit: Situation, screen: bool) -> list[tuple[int, int]]:
         if i < 4:
             out.append((SC_ROUND1 + seat, int(bid == "order")))
         else:
-            out.append((SC_ROUND2 + seat, 4 if bid == "pass" else SUITS.index(bid)))
+            out.append((SC_ROUND2 + seat, SCRIPT_PASS if bid == "pass" else SUITS.index(bid)))
     if f.maker >= 0 and (not screen or f.maker == me):
         out.append((SC_ALONE + f.maker, int(f.alone)))
     if sit.discard >= 0:

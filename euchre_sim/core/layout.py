@@ -115,12 +115,14 @@ PR_HAND = 0  # + seat: the seat's hand (natural mask)
 PR_UP, PR_KITTY, PR_DEALER, PR_SCORE0, PR_SCORE1, PR_SCRIPT = range(4, 10)
 SC_REDEAL = 0  # + seat: 0 keep, 1 call for a redeal
 SC_ROUND1 = 4  # + seat: 0 pass, 1 order up
-SC_ROUND2 = 8  # + seat: 0-3 the suit named, 4 pass
+SC_ROUND2 = 8  # + seat: 0-3 the suit named, 4 pass, 5 no trump (SCRIPT_PASS, SCRIPT_NO_TRUMP)
 SC_DISCARD = 12  # the dealer's discard (natural card id)
 SC_ALONE = 13  # + seat: the maker's alone decision, 0 / 1
 SC_DEFEND = 17  # + seat: the defender's lone decision, 0 / 1
 SC_PLAY = 21  # + k: the k-th card played in the deal (natural card id), k = 0..19
 N_SCRIPT = 41
+SCRIPT_PASS = 4  # the value of a round-2 script slot (SC_ROUND2) for a pass
+SCRIPT_NO_TRUMP = 5  # and for a no-trump call (the record's trump 4, cards.NO_TRUMP)
 N_PRESET = PR_SCRIPT + N_SCRIPT
 MAX_GAME_DEALS = 1000
 GAME_STRIDE = 1024  # streams per game: deal k of game g uses stream g * 1024 + k
