@@ -17,6 +17,7 @@ from euchre_sim.analysis.analyser import (
     analyze_tables,
     format_analysis,
     parse_tables,
+    sample_options,
     side_points,
     table_verdicts,
 )
@@ -104,6 +105,26 @@ def test_passes_before_are_respected():
     sit = parse_situation("JS QS AC KS 9C", "9H", "eldest", "pass pass pass pass")
     with pytest.raises(AnalysisError, match="consistent with the bidding"):
         analyze(sit, "basic:round1.threshold.partner=0,round1.threshold.dealer=0", deals=500)
+
+
+def test_an_impossible_history_gives_up_after_the_usual_draw():
+    """A history no deal fits stops after about 200 random deals per deal wanted (25 blocks at
+    least), not at the larger cap (8.4M deals) kept for rare histories."""
+    sit = parse_situation("JS QS AC KS 9C", "9H", "eldest", "pass pass pass pass")
+    with pytest.raises(AnalysisError, match="only 0 of") as err:
+        analyze(sit, "basic:round1.threshold.partner=0,round1.threshold.dealer=0", deals=500)
+    drawn = int(str(err.value).split()[3].replace(",", ""))
+    assert 102_400 <= drawn < 2 * 102_400  # the last wave may pass the 25th block
+
+
+def test_a_rare_history_draws_more_deals_until_its_sample_is_full():
+    """Round 2 after five passes, with `tuned` bidding freely, fits about one random deal in
+    1,300: 500 deals need about 650,000 draws, past the usual 102,400, and all 500 come."""
+    sit = parse_situation("AC 9D AH TS KS", "9S", "third", "pass " * 6)
+    sample = sample_options(sit, "tuned", deals=500, seed=1)
+    assert sample.deals == 500
+    assert sample.drawn > 200 * 500 and 500 / sample.drawn < 1e-3
+    assert sample.consistent < 3 * 500  # the blocks drawn were about what was needed
 
 
 @pytest.mark.parametrize("seat,position", [

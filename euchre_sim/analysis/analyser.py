@@ -42,6 +42,9 @@ __all__ = [
 ]
 
 SAMPLE_BLOCK = 4096  # deals drawn per sample block (the unit of sharding)
+DRAW_PER_DEAL = 200  # random deals drawn per consistent deal wanted before giving up...
+MIN_DRAW = 1 << 23  # ...but at least this many (8.4M): a rare bidding history (a stuck
+# dealer behind a table that bids freely fits one random deal in 10,000) still gets its sample
 PLAY_CHUNK = 16  # deals per parallel work item of the kernel (results do not depend on it)
 DEFAULT_TABLE = "tuned"  # the table a question is answered under when none is named
 CHECK_TABLE = "pimc"  # the table that cross-checks the default answer
@@ -156,9 +159,14 @@ def draw_consistent(sit: Situation, strategy: Strategy, deals: int, seed: int,
     need = deals
     block = 0
     others_spoke = any((DEALER + 1 + i) & 3 != sit.seat for i in range(len(sit.bids)))
-    # draw at most 200 deals per deal wanted (at least 25 blocks) before giving up
-    max_blocks = max(25, -(-200 * deals // SAMPLE_BLOCK))
+    # draw at most DRAW_PER_DEAL deals per deal wanted, or MIN_DRAW, before giving up; past
+    # the first DRAW_PER_DEAL per deal, stop early when the rate seen so far says even the
+    # cap would not be enough (a situation hardly any deal fits fails in seconds)
+    usual = max(25, -(-DRAW_PER_DEAL * deals // SAMPLE_BLOCK))
+    max_blocks = max(usual, MIN_DRAW // SAMPLE_BLOCK)
     while need > 0 and block < max_blocks:
+        if block >= usual and drawn * need > (max_blocks * SAMPLE_BLOCK - drawn) * n_consistent:
+            break
         # blocks to draw next: enough for what is still needed at the rate seen so far, but
         # after the first wave at most twice as many as so far (a rate seen on few deals that
         # fit is only a guess)
