@@ -154,30 +154,46 @@ def make_table(rules: Rules, seats: Mapping[int, SeatSpec], vs: SeatSpec) -> lis
     return table
 
 
-def play_deal(rules: Rules, table: Sequence[_Seat], seed: int, index: int,
-              ) -> tuple[dict[str, int], list[tuple[int, int, int]]]:
-    """Deal ``index`` of the run with ``seed`` (dealer ``index % 4``, score 0-0) at ``table``:
-    its record and trace, as ``reference.play_deal`` gives them."""
-    rng = deal_rng(seed, index)
-    dealer = index % 4
-    score = (0, 0)
+Watch = Callable[[DealState], None]
+
+
+def play_stream(rules: Rules, table: Sequence[_Seat], rng: Rng, dealer: int,
+                score: tuple[int, int], mcevoy: set[int] | None = None,
+                watch: Watch | None = None,
+                ) -> tuple[dict[str, int], list[tuple[int, int, int]]]:
+    """One deal at ``table`` dealt from ``rng`` (a redeal reshuffles on it), ``score`` the
+    score before it, ``mcevoy`` a game's McEvoy callers (``reference.mcevoy_calls``): its
+    record (``deal`` = 0) and trace. ``watch(st)`` is called with each deal state when it is
+    dealt and after every action (a screen following the play)."""
     trace: list[tuple[int, int, int]] = []
     redeals = 0
     while True:
         hands, up_card, kitty = shuffle_and_deal(rng, rules.deck, dealer)
-        st = DealState(rules, dealer, hands, up_card, kitty, score, redeals=redeals)
+        st = DealState(rules, dealer, hands, up_card, kitty, score, redeals=redeals,
+                       mcevoy=mcevoy)
         log: list[tuple[str, int, Action]] = []
+        if watch is not None:
+            watch(st)
         while not st.is_terminal():
             phase, seat = st.phase, st.current_player()
             action = table[seat].decide(st, log, rng, kitty, score)
             st.apply(action)
             log.append((phase, seat, action))
+            if watch is not None:
+                watch(st)
         trace.extend(st.trace)
         if not st.redeal_called:
-            rec = st.record()
-            rec["deal"] = index
-            return rec, trace
+            return st.record(), trace
         redeals += 1
+
+
+def play_deal(rules: Rules, table: Sequence[_Seat], seed: int, index: int,
+              ) -> tuple[dict[str, int], list[tuple[int, int, int]]]:
+    """Deal ``index`` of the run with ``seed`` (dealer ``index % 4``, score 0-0) at ``table``:
+    its record and trace, as ``reference.play_deal`` gives them."""
+    rec, trace = play_stream(rules, table, deal_rng(seed, index), index % 4, (0, 0))
+    rec["deal"] = index
+    return rec, trace
 
 
 def _side_label(table: Sequence[_Seat], team: int) -> str:

@@ -1,0 +1,218 @@
+"""A game of ``euchre-sim play``: the person at seat 0 against built-in strategies, to the
+target score, saved as EGN.
+
+The game is game 0 of a game-mode run with the seed (``reference.game_deals``): the first
+dealer drawn from deal 0's stream, deal ``k`` shuffled from its own stream, so the cards of
+each deal are those ``simulate --games`` deals with the same seed, whoever plays. Each deal
+is played by ``agents.table.play_stream`` at a table of the person (an agent, seat 0), his
+partner's strategy (seat 2) and the opponents' (seats 1, 3), compiled or random seats as in
+``agents.play_deals``; the same seed and the same answers give the same game.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .. import __version__, egn
+from ..agents.compiled import ReplayError
+from ..agents.observation import Action, Observation
+from ..agents.table import make_table, play_stream
+from ..analysis.analyser import DEFAULT_TABLE
+from ..reference import Rng, game_deals, game_summary
+from ..results import ResultsError
+from ..rules import Rules
+from ..simulate import SimulationError
+from ..strategies import Strategy, get_strategy
+from .review import Decision, open_position, review_deal
+from .screen import HUMAN, SEAT_NAMES, Console, Quit, Screen, choices_of, read_choice
+
+REVIEW_DEALS = 2_000
+# rule options whose decisions a kernel script cannot force (docs/agents.md, "Limits"): with
+# a compiled seat at the table, a decision of the person's under them stops the replay
+UNSCRIPTED = (
+    ("farmers_hand", lambda r: bool(r.farmers_hand), "farmer's hand exchange"),
+    ("deck=25/33 (the joker)", lambda r: r.deck in (25, 33), "trump named under a turned-up "
+     "joker"),
+    ("chuck", lambda r: r.chuck and r.stick_the_dealer, "chuck as the stuck dealer"),
+    ("partners_best", lambda r: r.partners_best != "none", "partner's best card"),
+)
+
+
+@dataclass(frozen=True)
+class PlayOptions:
+    """A game's settings: the rules (and how they were named), the partner's and the
+    opponents' strategies, the seed, the review (True: after every hand; False: never;
+    None: ask) with its deals and table, and the EGN file to save the game to."""
+
+    rules: Rules = field(default_factory=Rules)
+    partner: str | Strategy = DEFAULT_TABLE
+    opponents: str | Strategy = DEFAULT_TABLE
+    seed: int | None = None
+    review: bool | None = None
+    review_deals: int = REVIEW_DEALS
+    review_table: str | Strategy = DEFAULT_TABLE
+    save: str | None = None
+    overwrite: bool = False
+    rules_words: str = "north-american"
+
+
+class HumanSeat:
+    """The person as an agent: shows each decision on the screen and reads his answer;
+    keeps the deal's decisions for the review, and every list of choices offered."""
+
+    name = "you"
+
+    def __init__(self, screen: Screen):
+        self.screen = screen
+        self.decisions: list[Decision] = []
+        self.offered: list[tuple[tuple[Action, ...], tuple[Action, ...]]] = []
+
+    def act(self, obs: Observation, legal: list[Action]) -> Action:
+        options = choices_of(obs, self.screen.style)
+        self.offered.append((tuple(legal), tuple(o.action for o in options)))
+        self.screen.show_decision(obs)
+        if len(options) == 1:
+            self.screen.console.say(f"  ({options[0].label}: your only choice)")
+            action = options[0].action
+        else:
+            action = read_choice(self.screen.console, obs, options)
+        st = self.screen.state
+        position = open_position(st) if st is not None else None
+        self.decisions.append(Decision(obs, action, position))
+        return action
+
+
+@dataclass
+class GameResult:
+    """What was played: each finished deal's record and trace, the score, whether the game
+    reached its end (else the person quit), the game record, the choices offered."""
+
+    seed: int
+    deals: list[tuple[dict, list]]
+    score: tuple[int, int]
+    finished: bool
+    game: dict[str, Any] | None
+    offered: list[tuple[tuple[Action, ...], tuple[Action, ...]]]
+    saved: str | None = None
+
+
+def check_playable(rules: Rules, strategies: list[Strategy]) -> None:
+    """Refuse, in one line, a rule option whose decisions by the person a compiled seat could
+    not be replayed after (only ``random`` seats play every option)."""
+    if all(s.kind_name == "random" for s in strategies):
+        return
+    for name, applies, decision in UNSCRIPTED:
+        if applies(rules):
+            raise SimulationError(
+                f"play: {name} is not playable against compiled strategies: the kernels "
+                f"cannot replay your {decision} for the seats after you (docs/play.md); leave "
+                "it off, or play against random (--partner random --opponents random)")
+
+
+def players(partner: Strategy, opponents: Strategy) -> list[str]:
+    """The EGN players, seat 0..3."""
+    return ["a person (seat 0)", f"{opponents.label} (seat 1)", f"{partner.label} (seat 2)",
+            f"{opponents.label} (seat 3)"]
+
+
+def game_document(options: PlayOptions, result: GameResult, partner: Strategy,
+                  opponents: Strategy) -> dict:
+    """The played game's finished deals as an EGN document (``show --egn`` replays it)."""
+    deals = [egn.deal_json(rec, trace, k) for k, (rec, trace) in enumerate(result.deals)]
+    how = "the game" if result.finished else f"{len(deals)} finished deal(s) of a game left"
+    return egn.document(
+        deals, options.rules, players(partner, opponents),
+        game_id=f"euchre-sim-play-seed{result.seed}",
+        title=f"A game played in the terminal (seed {result.seed})",
+        description=f"Played with euchre-sim {__version__} play: {how} (game 0 of seed "
+        f"{result.seed}), rules {options.rules_words}; seat 0 a person, seat 2 "
+        f"{partner.label}, seats 1 and 3 {opponents.label}.",
+        final_score=result.score if result.finished else None)
+
+
+def save_game(path: str, doc: dict) -> None:
+    """Write the EGN document through a temporary file renamed into place."""
+    from ..jobs.records import _write_atomically
+
+    _write_atomically(path, egn.dumps(doc))
+
+
+def play_game(options: PlayOptions, console: Console) -> GameResult:
+    """Play one game on ``console`` (the person's answers from its input) and return it;
+    with ``options.save`` the finished deals are written as EGN at the end, or when the
+    person quits (asked after ``q``; at the end of the input without asking)."""
+    rules = options.rules
+    partner, opponents = get_strategy(options.partner), get_strategy(options.opponents)
+    check_playable(rules, [partner, opponents])
+    if options.save and Path(options.save).exists() and not options.overwrite:
+        raise ResultsError(f"{options.save} exists: give --overwrite to replace it")
+    if options.review is not False:
+        get_strategy(options.review_table)  # a bad review table fails now, not after a hand
+    seed = options.seed if options.seed is not None else secrets.randbelow(2**32)
+    screen = Screen(console)
+    human = HumanSeat(screen)
+    table = make_table(rules, {HUMAN: human, 2: partner}, opponents)
+    say = console.say
+    say(f"euchre-sim play, seed {seed} (the same seed and answers replay this game).")
+    say(f"You are {SEAT_NAMES[HUMAN]}, seat 0; your partner {SEAT_NAMES[2]} plays "
+        f"{partner.label}; {SEAT_NAMES[1]} and {SEAT_NAMES[3]} play {opponents.label}. Rules "
+        f"{options.rules_words}, game to {rules.target_score}.")
+    say("Answer with the number of a choice or the action itself (a card like AS, pass, "
+        "order, alone, a suit); ? shows the choices again, q quits.")
+    result = GameResult(seed, [], (0, 0), False, None, human.offered)
+
+    def play_one(rng: Rng, dealer: int, score: tuple[int, int], mcevoy: set[int] | None):
+        screen.new_deal(len(result.deals), score)
+        human.decisions = []
+        try:
+            return play_stream(rules, table, rng, dealer, score, mcevoy, screen.watch)
+        except ReplayError as exc:
+            raise SimulationError(f"play: {exc}") from None
+
+    try:
+        for rec, trace in game_deals(seed, 0, rules, play_one):
+            result.deals.append((rec, trace))
+            result.score = (result.score[0] + rec["points0"], result.score[1] + rec["points1"])
+            screen.show_result(rec, result.score)
+            review = options.review
+            if review is None and human.decisions:
+                review = console.yes("review this hand?")
+            if review:
+                alone_later = rec["alone"] == 1 and rec["maker"] == HUMAN
+                review_deal(console, human.decisions, options.review_table,
+                            options.review_deals, seed, alone_later)
+    except Quit as stop:
+        say("You quit the game." if str(stop) == "quit" else "End of input: the game stops.")
+        if options.save and result.deals:
+            if str(stop) != "quit" or _ask_save(console, options.save, len(result.deals)):
+                _save(options, result, partner, opponents, console)
+        elif options.save:
+            say("Nothing saved: no deal was finished.")
+        return result
+    result.finished = True
+    result.game = game_summary(0, rules, [rec for rec, _ in result.deals])
+    winner = "You and your partner win" if result.game["winner"] == HUMAN & 1 else "They win"
+    say()
+    say(f"{winner} {max(result.score)}-{min(result.score)} after {len(result.deals)} deals.")
+    if options.save:
+        _save(options, result, partner, opponents, console)
+    return result
+
+
+def _ask_save(console: Console, path: str, n: int) -> bool:
+    try:
+        return console.yes(f"save the {n} finished deal(s) to {path}?", default=True)
+    except Quit as stop:  # the end of the input saves; q does not
+        return str(stop) != "quit"
+
+
+def _save(options: PlayOptions, result: GameResult, partner: Strategy, opponents: Strategy,
+          console: Console) -> None:
+    assert options.save is not None
+    save_game(options.save, game_document(options, result, partner, opponents))
+    result.saved = options.save
+    console.say(f"Saved {len(result.deals)} deal(s) to {options.save} (EGN); replay one with "
+                f"`euchre-sim show --egn {options.save} --deal K`.")
