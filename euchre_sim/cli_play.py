@@ -64,9 +64,10 @@ def run_play(args: argparse.Namespace) -> int:
     words = choice.name or "north-american"
     if choice.settings:
         words += " (" + ", ".join(choice.settings) + ")"
-    options = PlayOptions(rules, args.partner, args.opponents, args.seed, args.review,
-                          args.review_deals, args.review_table, args.save, args.overwrite,
-                          words)
+    options = PlayOptions(rules=rules, partner=args.partner, opponents=args.opponents,
+                          seed=args.seed, review=args.review, review_deals=args.review_deals,
+                          review_table=args.review_table, save=args.save,
+                          overwrite=args.overwrite, rules_words=words)
     console = Console(sys.stdin, sys.stdout,
                       Style.detect(sys.stdout, ascii=args.ascii, no_colour=args.no_colour))
     play_game(options, console)

@@ -35,27 +35,35 @@ Namer = Callable[[int], str]  # a seat's name in the text
 CardText = Callable[[int], str]  # a card's text
 
 
+# the events whose line is a template: {who} the player, {card} the event's card, {suit} its suit
+EVENT_TEMPLATES = {
+    EV_REDEAL: "{who} calls for a redeal",
+    EV_FARMER: "{who} exchanges {card} (farmer's hand)",
+    EV_JOKER_TRUMP: "Joker turned up: {who} names {suit}",
+    EV_CLUB_EUCHRE: "A club turned up: {who} must take it, clubs are trump (club euchre)",
+    EV_PASS1: "Round 1: {who} passes",
+    EV_PASS2: "Round 2: {who} passes",
+    EV_THROWN_IN: "All pass: the hand is thrown in",
+    EV_DISCARD: "{who} discards {card}",
+    EV_LONE_DISCARD: "{who} discards {card}",
+    EV_DEFEND_ALONE: "{who} defends alone",
+    EV_GIVE: "{who} gives {card} to partner",
+}
+
+
 def event_line(kind: int, seat: int, value: int, record: dict, who: Namer,
                card: CardText = format_card) -> str | None:
     """The line of one trace event other than a card played or a trick won (None for those):
     ``who(seat)`` names the player, ``card(c)`` writes a card; ``record`` gives the dealer,
     the up-card and whether the dealer was stuck."""
     name, dealer = who(seat), record["dealer"]
-    if kind == EV_REDEAL:
-        return f"{name} calls for a redeal"
-    if kind == EV_FARMER:
-        return f"{name} exchanges {card(value)} (farmer's hand)"
-    if kind == EV_JOKER_TRUMP:
-        return f"Joker turned up: {name} names {SUIT_NAMES[value]}"
-    if kind == EV_CLUB_EUCHRE:
-        return f"A club turned up: {name} must take it, clubs are trump (club euchre)"
-    if kind == EV_PASS1:
-        return f"Round 1: {name} passes"
+    if kind in EVENT_TEMPLATES:
+        template = EVENT_TEMPLATES[kind]
+        return template.format(who=name, card=card(value) if "{card}" in template else "",
+                               suit=SUIT_NAMES[value] if "{suit}" in template else "")
     if kind == EV_ORDER:
         verb = "takes it up" if seat == dealer else "orders it up"
         return f"Round 1: {name} {verb} ({SUIT_NAMES[value]})"
-    if kind == EV_PASS2:
-        return f"Round 2: {name} passes"
     if kind == EV_CALL:
         stuck = " (stuck)" if record["stuck"] and seat == dealer else ""
         return f"Round 2: {name} calls {TRUMP_NAMES[value]}{stuck}"
@@ -63,19 +71,11 @@ def event_line(kind: int, seat: int, value: int, record: dict, who: Namer,
         suit = SUIT_NAMES[record["up_card"] // 8]
         return (f"Round 2: {name} is stuck and chucks: keeps {card(value)}, takes the up-card "
                 f"and the kitty; {suit} are trump")
-    if kind == EV_THROWN_IN:
-        return "All pass: the hand is thrown in"
-    if kind in (EV_DISCARD, EV_LONE_DISCARD):
-        return f"{name} discards {card(value)}"
     if kind == EV_ALONE:
         why = {1: " (forced: Canadian loner)", 2: " (the maker's partner: the maker sits out)"}
         return f"{name} goes alone" + why.get(value, "")
-    if kind == EV_DEFEND_ALONE:
-        return f"{name} defends alone"
     if kind == EV_RAILROAD:
         return f"{name} {'takes' if value else 'refuses'} partner's card (railroad)"
-    if kind == EV_GIVE:
-        return f"{name} gives {card(value)} to partner"
     return None
 
 

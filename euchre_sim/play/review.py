@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ..agents.compiled import script_of
 from ..agents.observation import Action, Observation
-from ..analysis.facts import QUESTIONS, AnalysisError, Option, options
+from ..analysis.facts import AnalysisError, Option, options
 from ..analysis.situation import Situation
 from ..cards import JOKER, NO_TRUMP, SUITS, format_card, parse_card
 from ..core.layout import N_SCRIPT, SC_DISCARD, SC_PLAY
@@ -122,11 +122,8 @@ def chosen_option(sit: Situation, script: Sequence[int]) -> Option | None:
     return None
 
 
-def option_text(option: Option | str, style: Style, labels: dict[str, Option]) -> str:
+def option_text(option: Option, style: Style) -> str:
     """An option's label with its card in the screen's style."""
-    option = labels.get(option, option) if isinstance(option, str) else option
-    if isinstance(option, str):
-        return option
     text = option.label
     for slot, value in option.forced:
         if slot == SC_DISCARD or SC_PLAY <= slot < N_SCRIPT:
@@ -144,11 +141,13 @@ def past(label: str) -> str:
     return " ".join(x for x in (PAST.get(verb, verb), rest) if x)
 
 
-def question_name(sit: Situation) -> str:
-    """``round 1 bid``, ``the discard``, ``trick 2``."""
-    if sit.question == "play":
-        return f"trick {len(sit.facts.winners) + 1}"
-    return QUESTIONS[sit.question]
+def decision_name(obs: Observation) -> str:
+    """``round 1 bid``, ``the discard``, ``trick 2``: a decision by its observation."""
+    if obs.phase == "play":
+        return f"trick {len(obs.tricks) + 1}"
+    names = {"round1": "round 1 bid", "round2": "round 2 bid", "discard": "the discard",
+             "defend_alone": "lone defence"}
+    return names.get(obs.phase, obs.phase)
 
 
 def analyser_words(sit: Situation, mine: Option, df, style: Style) -> str:
@@ -156,15 +155,18 @@ def analyser_words(sit: Situation, mine: Option, df, style: Style) -> str:
     labels = {o.label: o for o in options(sit)}
     best = df.iloc[0]
     row = df[df["option"] == mine.label].iloc[0]
-    if best["option"] == mine.label or row["vs_best"] == 0:
-        if len(df) < 2:
-            return "the analyser agrees"
-        second = df.iloc[1] if best["option"] == mine.label else best
-        margin = row["points"] - second["points"]
-        return (f"the analyser agrees ({margin:+.2f} points over "
-                f"{option_text(str(second['option']), style, labels)})")
-    return (f"the analyser prefers {option_text(str(best['option']), style, labels)}: "
-            f"{-row['vs_best']:+.2f} points (± {row['vs_best_se']:.2f})")
+    if best["option"] != mine.label and row["vs_best"] < 0:
+        return (f"the analyser prefers {option_text(labels[best['option']], style)}: "
+                f"{-row['vs_best']:+.2f} points (± {row['vs_best_se']:.2f})")
+    if len(df) < 2:
+        return "the analyser agrees"
+    other = df[df["option"] != mine.label].iloc[0]
+    margin = row["points"] - other["points"]
+    if margin == 0:
+        return f"the analyser agrees ({option_text(labels[other['option']], style)} is worth " \
+               "as much)"
+    return (f"the analyser agrees ({margin:+.2f} points over "
+            f"{option_text(labels[other['option']], style)})")
 
 
 def solver_words(d: Decision, style: Style) -> str | None:
@@ -213,14 +215,14 @@ def review_deal(console: Console, decisions: Sequence[Decision], table: str | St
             if mine is None:
                 raise AnalysisError("your choice is not one of the analyser's options")
             df = analyze(sit, table, deals=deals, seed=seed, equity_games=0)
-        except AnalysisError as exc:
+        except (AnalysisError, RuntimeError) as exc:  # RuntimeError: a replay that failed
             if str(exc) not in reasons:
                 reasons.add(str(exc))
-                line = f"  {d.obs.phase}: not reviewed: {exc}"
+                line = f"  {decision_name(d.obs)}: not reviewed: {exc}"
                 lines.append(line)
                 console.say(line)
             continue
-        text = (f"  {question_name(sit)}: you {past(option_text(mine, style, {}))}; "
+        text = (f"  {decision_name(d.obs)}: you {past(option_text(mine, style))}; "
                 f"{analyser_words(sit, mine, df, style)}")
         dd = solver_words(d, style) if d.obs.phase == "play" else None
         if dd:

@@ -272,19 +272,21 @@ def read_choice(console: Console, obs: Observation, options: Sequence[Choice]) -
 # ------------------------------------------------------------------------------------------
 
 
+HIDDEN = {  # what seat 0 sees of another player's private action
+    EV_DISCARD: "discards a card face down",
+    EV_LONE_DISCARD: "discards a card face down",
+    EV_FARMER: "exchanges three cards with the kitty (farmer's hand)",
+    EV_CHUCK: "is stuck and chucks: keeps one card, takes the up-card and the kitty",
+    EV_GIVE: "gives a card to partner",
+}
+
+
 def hidden_line(kind: int, seat: int, who: str) -> str | None:
-    """What seat 0 sees of another player's private action (None: he sees it all)."""
-    if kind == EV_DISCARD:
-        return f"{who} discards a card face down"
-    if kind == EV_LONE_DISCARD:
-        return f"{who} discards a card face down"
-    if kind == EV_FARMER:
-        return f"{who} exchanges three cards with the kitty (farmer's hand)"
-    if kind == EV_CHUCK:
-        return f"{who} is stuck and chucks: keeps one card, takes the up-card and the kitty"
-    if kind == EV_GIVE and (seat + 2) % 4 != HUMAN:
-        return f"{who} gives a card to partner"
-    return None
+    """What seat 0 sees of another player's private action (None: he sees it all, as the
+    partner of a player giving him a card does)."""
+    if kind not in HIDDEN or (kind == EV_GIVE and (seat + 2) % 4 == HUMAN):
+        return None
+    return f"{who} {HIDDEN[kind]}"
 
 
 class Screen:
