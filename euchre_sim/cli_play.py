@@ -8,6 +8,7 @@ import sys
 
 from .analysis.analyser import DEFAULT_TABLE
 from .cli_args import add_rules_args, positive_type, rule_choice, seed_type
+from .jobs.records import _rules_words as rules_words
 from .play import Console, PlayOptions, Style, play_game
 from .play.game import REVIEW_DEALS
 
@@ -24,7 +25,9 @@ def add_play_parser(sub) -> None:
         "shows the choices again, q (or the end of the input) quits. After each hand you may "
         "ask for a review: what the analyser (and, for each card, the double-dummy solver) "
         "says of each of your decisions. The same --seed and the same answers give the same "
-        "game; its cards are those of game 0 of `simulate --games --seed N`. See docs/play.md.",
+        "game; its cards are those of game 0 of `simulate --games --seed N`. The options "
+        "farmers_hand, chuck, partners_best and the joker decks play only against random "
+        "seats (the kernels cannot replay your decisions under them). See docs/play.md.",
     )
     add_rules_args(pl)
     pl.add_argument("--partner", default=DEFAULT_TABLE, metavar="S",
@@ -61,9 +64,7 @@ def add_play_parser(sub) -> None:
 def run_play(args: argparse.Namespace) -> int:
     choice = rule_choice(args)
     rules = choice.rules()
-    words = choice.name or "north-american"
-    if choice.settings:
-        words += " (" + ", ".join(choice.settings) + ")"
+    words = rules_words(choice, rules)
     options = PlayOptions(rules=rules, partner=args.partner, opponents=args.opponents,
                           seed=args.seed, review=args.review, review_deals=args.review_deals,
                           review_table=args.review_table, save=args.save,

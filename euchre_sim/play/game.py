@@ -26,8 +26,8 @@ from ..results import ResultsError
 from ..rules import Rules
 from ..simulate import SimulationError
 from ..strategies import Strategy, get_strategy
-from .review import Decision, open_position, review_deal
-from .screen import HUMAN, SEAT_NAMES, Console, Quit, Screen, choices_of, read_choice
+from .review import Decision, open_position, review_deal, reviewable
+from .screen import HUMAN, Console, Quit, Screen, choices_of, read_choice
 
 REVIEW_DEALS = 2_000
 # rule options whose decisions a kernel script cannot force (docs/agents.md, "Limits"): with
@@ -157,9 +157,9 @@ def play_game(options: PlayOptions, console: Console) -> GameResult:
     table = make_table(rules, {HUMAN: human, 2: partner}, opponents)
     say = console.say
     say(f"euchre-sim play, seed {seed} (the same seed and answers replay this game).")
-    say(f"You are {SEAT_NAMES[HUMAN]}, seat 0; your partner {SEAT_NAMES[2]} plays "
-        f"{partner.label}; {SEAT_NAMES[1]} and {SEAT_NAMES[3]} play {opponents.label}. Rules "
-        f"{options.rules_words}, game to {rules.target_score}.")
+    say(f"You sit South (seat 0); your partner North (seat 2) plays {partner.label}; West "
+        f"and East (seats 1, 3) play {opponents.label}. Rules {options.rules_words}, game to "
+        f"{rules.target_score}.")
     say("Answer with the number of a choice or the action itself (a card like AS, pass, "
         "order, alone, a suit); ? shows the choices again, q quits.")
     result = GameResult(seed, [], (0, 0), False, None, human.offered)
@@ -178,7 +178,7 @@ def play_game(options: PlayOptions, console: Console) -> GameResult:
             result.score = (result.score[0] + rec["points0"], result.score[1] + rec["points1"])
             screen.show_result(rec, result.score)
             review = options.review
-            if review is None and human.decisions:
+            if review is None and reviewable(human.decisions):
                 review = console.yes("review this hand?")
             if review:
                 alone_later = rec["alone"] == 1 and rec["maker"] == HUMAN

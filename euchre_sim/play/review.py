@@ -41,6 +41,12 @@ class Decision:
     position: Position | None = None
 
 
+def reviewable(decisions: Sequence[Decision]) -> list[Decision]:
+    """The decisions a review looks at: bids, the discard, lone defence and cards, where
+    there was a choice."""
+    return [d for d in decisions if d.obs.phase in REVIEWED and len(d.obs.legal) > 1]
+
+
 def open_position(st: DealState) -> Position | None:
     """The play position of ``st`` (a card to play) with every hand open, or None (no
     trump, which the solver does not play)."""
@@ -199,16 +205,16 @@ def review_deal(console: Console, decisions: Sequence[Decision], table: str | St
     style = console.style
     started = time.time()
     lines: list[str] = []
-    if not decisions:
-        lines.append("  nothing to review: you made no decision this hand")
-    script = own_script(decisions) if decisions else []
-    reasons: set[str] = set()
     label = table if isinstance(table, str) else table.label
     console.say(f"Review ({label} table, {deals:,} deals per decision; cards also solved "
                 "with every hand open):")
-    for d in decisions:
-        if d.obs.phase not in REVIEWED or len(d.obs.legal) < 2:
-            continue
+    if not reviewable(decisions):
+        lines.append("  nothing to review: you had no choice to make this hand")
+        console.say(lines[-1])
+        return lines
+    script = own_script(decisions)
+    reasons: set[str] = set()
+    for d in reviewable(decisions):
         try:
             sit = situation_of(d.obs, alone_later and d.obs.phase == "discard")
             mine = chosen_option(sit, script)
