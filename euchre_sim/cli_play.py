@@ -25,9 +25,11 @@ def add_play_parser(sub) -> None:
         "shows the choices again, q (or the end of the input) quits. After each hand you may "
         "ask for a review: what the analyser (and, for each card, the double-dummy solver) "
         "says of each of your decisions. The same --seed and the same answers give the same "
-        "game; its cards are those of game 0 of `simulate --games --seed N`. The options "
-        "farmers_hand, chuck, partners_best and the joker decks play only against random "
-        "seats (the kernels cannot replay your decisions under them). See docs/play.md.",
+        "game; its cards are those of game 0 of `simulate --games --seed N`. Under "
+        "farmers_hand, chuck, partners_best and the joker decks the kernels cannot replay "
+        "your decisions peculiar to them: the table's strategy takes those for you (the "
+        "partner and the opponents must then play one strategy, or be random seats). See "
+        "docs/play.md.",
     )
     add_rules_args(pl)
     pl.add_argument("--partner", default=DEFAULT_TABLE, metavar="S",

@@ -162,9 +162,14 @@ def test_actions_typed_as_text():
 
 
 def test_an_unplayable_option_is_refused_in_one_line(monkeypatch, capsys):
-    rc, out, err = cli(["--set", "farmers_hand=true"], ONES, monkeypatch, capsys)
+    rc, out, err = cli(["--set", "farmers_hand=true", "--partner", "basic"], ONES,
+                       monkeypatch, capsys)
     assert rc == 2 and not out
-    assert err.count("\n") == 1 and "farmers_hand is not playable against compiled" in err
+    assert err.count("\n") == 1
+    assert "farmers_hand needs one strategy for your partner and the opponents" in err
+    rc, _, err = cli(["--rules", "british", "--opponents", "random"], ONES, monkeypatch,
+                     capsys)  # the joker deck: a compiled partner beside random seats
+    assert rc == 2 and err.count("\n") == 1 and "deck=25/33 (the joker)" in err
     rc, _, err = cli(["--opponents", "no-such-strategy"], ONES, monkeypatch, capsys)
     assert rc == 2 and err.count("\n") == 1 and "no-such-strategy" in err
     rc, _, err = cli(["--set", "nonsense=1"], ONES, monkeypatch, capsys)
@@ -176,6 +181,24 @@ def test_every_option_plays_against_random_seats():
                                  defender_alone=True)
     result, out = game(seed=6, rules=rules, partner="random", opponents="random")
     assert result.finished and "Traceback" not in out
+
+
+@pytest.mark.parametrize(("options", "seeds"), [
+    ({"farmers_hand": True}, range(4)), ({"deck": 25, "chuck": True}, (12, 15)),
+    ({"partners_best": "railroad", "defender_alone": True}, range(4))])
+def test_the_table_takes_the_decisions_no_script_forces(options, seeds):
+    """Under the options a kernel script is silent on, the one compiled strategy at the table
+    takes the person's decisions there (agents.table.stand_in), and says so."""
+    rules = Rules().with_options(**options)
+    told = 0
+    for seed in seeds:
+        result, out = game(seed=seed, rules=rules)
+        assert result.finished
+        assert "tuned takes your " in out
+        told += out.count("; tuned decides this for you)")
+        for legal, offered in result.offered:
+            assert offered == legal
+    assert told
 
 
 def test_mcevoy_limit_in_a_game_against_compiled_seats():

@@ -132,6 +132,46 @@ class _CompiledSeat(_Seat):
         return compiled_action(self.rules, self.strategy, st, kitty, log, score, self.foreign)
 
 
+# the decisions a kernel script cannot force (``compiled.script_of``): a compiled seat
+# replays them only as its own strategy takes them
+UNSCRIPTED_PHASES = frozenset({"farmer", "joker_trump", "chuck", "railroad", "give",
+                               "lone_discard"})
+
+
+class _StandInSeat(_Seat):
+    """An agent's seat whose decisions no kernel script can force are taken by a compiled
+    strategy, so that compiled seats of that strategy can replay them; the agent is told
+    (``agent.stood_in(obs, action)``, when it has one) and decides the rest."""
+
+    def __init__(self, inner: _AgentSeat, strategy: Strategy, rules: Rules):
+        self.inner, self.strategy, self.rules = inner, strategy, rules
+        self.label = inner.label
+
+    def decide(self, st, log, rng, kitty, score):
+        if st.phase not in UNSCRIPTED_PHASES:
+            return self.inner.decide(st, log, rng, kitty, score)
+        obs = observe(st, log, score)
+        action = compiled_action(self.rules, self.strategy, st, kitty, log, score, set())
+        told = getattr(self.inner.agent, "stood_in", None)
+        if callable(told):
+            told(obs, action)
+        return action
+
+
+def stand_in(rules: Rules, table: list[_Seat], seat: int, strategy: str | Strategy) -> None:
+    """Let compiled ``strategy`` take the decisions of the agent at ``seat`` that a kernel
+    script cannot force (``UNSCRIPTED_PHASES``: the farmer's hand, the joker's trump, the
+    chuck, partner's best), so that the table's compiled seats of that strategy replay them
+    (docs/agents.md, "Limits")."""
+    strategy = get_strategy(strategy)
+    if not isinstance(table[seat], _AgentSeat):
+        raise SimulationError(f"seat {seat} is not an agent's")
+    table[seat] = _StandInSeat(table[seat], strategy, rules)
+    for other in table:
+        if isinstance(other, _CompiledSeat) and other.strategy == strategy:
+            other.foreign.discard(seat)
+
+
 def make_table(rules: Rules, seats: Mapping[int, SeatSpec], vs: SeatSpec) -> list[_Seat]:
     """The four seats: ``seats[s]`` where given, ``vs`` elsewhere."""
     bad = [s for s in seats if s not in (0, 1, 2, 3)]

@@ -19,7 +19,7 @@ from typing import Any
 from .. import __version__, egn
 from ..agents.compiled import ReplayError
 from ..agents.observation import Action, Observation
-from ..agents.table import make_table, play_stream
+from ..agents.table import make_table, play_stream, stand_in
 from ..analysis.analyser import DEFAULT_TABLE
 from ..reference import Rng, game_deals, game_summary
 from ..results import ResultsError
@@ -31,14 +31,19 @@ from .screen import HUMAN, Console, Quit, Screen, choices_of, read_choice
 
 REVIEW_DEALS = 2_000
 # rule options whose decisions a kernel script cannot force (docs/agents.md, "Limits"): with
-# a compiled seat at the table, a decision of the person's under them stops the replay
+# compiled seats at the table, one compiled strategy takes the person's decisions under them
 UNSCRIPTED = (
     ("farmers_hand", lambda r: bool(r.farmers_hand), "farmer's hand exchange"),
     ("deck=25/33 (the joker)", lambda r: r.deck in (25, 33), "trump named under a turned-up "
      "joker"),
     ("chuck", lambda r: r.chuck and r.stick_the_dealer, "chuck as the stuck dealer"),
-    ("partners_best", lambda r: r.partners_best != "none", "partner's best card"),
+    ("partners_best", lambda r: r.partners_best != "none", "partner's best (the card given, "
+     "the lone player's discard, railroad)"),
 )
+
+
+STOOD_IN = {"farmer": "farmer's hand", "joker_trump": "the joker turned up", "chuck": "stuck",
+            "railroad": "railroad", "give": "partner's best", "lone_discard": "partner's best"}
 
 
 @dataclass(frozen=True)
@@ -65,8 +70,9 @@ class HumanSeat:
 
     name = "you"
 
-    def __init__(self, screen: Screen):
+    def __init__(self, screen: Screen, stand_in: str = ""):
         self.screen = screen
+        self.stand_in = stand_in  # the strategy that takes his unscripted decisions
         self.decisions: list[Decision] = []
         self.offered: list[tuple[tuple[Action, ...], tuple[Action, ...]]] = []
 
@@ -84,6 +90,13 @@ class HumanSeat:
         self.decisions.append(Decision(obs, action, position))
         return action
 
+    def stood_in(self, obs: Observation, action: Action) -> None:
+        """A decision of his that the table's strategy took (``agents.table.stand_in``)."""
+        chosen = next(o.label for o in choices_of(obs, self.screen.style) if o.action == action)
+        self.screen.show_decision(obs)
+        self.screen.console.say(f"  ({STOOD_IN.get(obs.phase, obs.phase)}: {chosen}; "
+                                f"{self.stand_in} decides this for you)")
+
 
 @dataclass
 class GameResult:
@@ -99,17 +112,28 @@ class GameResult:
     saved: str | None = None
 
 
-def check_playable(rules: Rules, strategies: list[Strategy]) -> None:
-    """Refuse, in one line, a rule option whose decisions by the person a compiled seat could
-    not be replayed after (only ``random`` seats play every option)."""
-    if all(s.kind_name == "random" for s in strategies):
-        return
-    for name, applies, decision in UNSCRIPTED:
-        if applies(rules):
-            raise SimulationError(
-                f"play: {name} is not playable against compiled strategies: the kernels "
-                f"cannot replay your {decision} for the seats after you (docs/play.md); leave "
-                "it off, or play against random (--partner random --opponents random)")
+def unscripted_options(rules: Rules) -> list[tuple[str, str]]:
+    """The rule options on whose decisions a kernel script is silent: (option, decision)."""
+    return [(name, decision) for name, applies, decision in UNSCRIPTED if applies(rules)]
+
+
+def check_playable(rules: Rules, partner: Strategy, opponents: Strategy) -> bool:
+    """Whether a compiled strategy must take the person's decisions that a kernel script
+    cannot force (``agents.table.stand_in``): under those rule options, with the partner and
+    the opponents one compiled strategy. Refused in one line with two compiled strategies, or
+    a compiled one beside ``random`` (only ``random`` seats follow every decision)."""
+    options = unscripted_options(rules)
+    kinds = {partner.kind_name, opponents.kind_name}
+    if not options or kinds == {"random"}:
+        return False
+    if partner == opponents:
+        return True
+    name, decision = options[0]
+    raise SimulationError(
+        f"play: {name} needs one strategy for your partner and the opponents (it then takes "
+        f"your {decision} for you, which the kernels cannot replay otherwise: docs/play.md), "
+        "or random seats; got --partner "
+        f"{partner.label} --opponents {opponents.label}")
 
 
 def players(partner: Strategy, opponents: Strategy) -> list[str]:
@@ -146,15 +170,17 @@ def play_game(options: PlayOptions, console: Console) -> GameResult:
     person quits (asked after ``q``; at the end of the input without asking)."""
     rules = options.rules
     partner, opponents = get_strategy(options.partner), get_strategy(options.opponents)
-    check_playable(rules, [partner, opponents])
+    standing_in = check_playable(rules, partner, opponents)
     if options.save and Path(options.save).exists() and not options.overwrite:
         raise ResultsError(f"{options.save} exists: give --overwrite to replace it")
     if options.review is not False:
         get_strategy(options.review_table)  # a bad review table fails now, not after a hand
     seed = options.seed if options.seed is not None else secrets.randbelow(2**32)
     screen = Screen(console)
-    human = HumanSeat(screen)
+    human = HumanSeat(screen, partner.label)
     table = make_table(rules, {HUMAN: human, 2: partner}, opponents)
+    if standing_in:
+        stand_in(rules, table, HUMAN, partner)
     say = console.say
     say(f"euchre-sim play, seed {seed} (the same seed and answers replay this game).")
     say(f"You sit South (seat 0); your partner North (seat 2) plays {partner.label}; West "
@@ -162,6 +188,10 @@ def play_game(options: PlayOptions, console: Console) -> GameResult:
         f"{rules.target_score}.")
     say("Answer with the number of a choice or the action itself (a card like AS, pass, "
         "order, alone, a suit); ? shows the choices again, q quits.")
+    if standing_in:
+        decisions = ", ".join(decision for _, decision in unscripted_options(rules))
+        say(f"Under these rules {partner.label} takes your {decisions} for you: the kernels "
+            "cannot replay your own choice there.")
     result = GameResult(seed, [], (0, 0), False, None, human.offered)
 
     def play_one(rng: Rng, dealer: int, score: tuple[int, int], mcevoy: set[int] | None):
