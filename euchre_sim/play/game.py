@@ -244,5 +244,6 @@ def _save(options: PlayOptions, result: GameResult, partner: Strategy, opponents
     assert options.save is not None
     save_game(options.save, game_document(options, result, partner, opponents))
     result.saved = options.save
-    console.say(f"Saved {len(result.deals)} deal(s) to {options.save} (EGN); replay one with "
-                f"`euchre-sim show --egn {options.save} --deal K`.")
+    left = "" if result.finished else " (the deal in progress is not saved)"
+    console.say(f"Saved {len(result.deals)} deal(s) to {options.save} (EGN){left}; replay one "
+                f"with `euchre-sim show --egn {options.save} --deal K`.")

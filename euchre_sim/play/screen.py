@@ -249,9 +249,14 @@ PROMPTS = {"round1": "your bid", "round2": "your call", "discard": "your discard
            "lone_discard": "your discard"}
 
 
+def menu(options: Sequence[Choice]) -> str:
+    """The numbered choices on one line: ``  1) pass   2) order it up``."""
+    return "  " + "   ".join(f"{k}) {o.label}" for k, o in enumerate(options, 1))
+
+
 def read_choice(console: Console, obs: Observation, options: Sequence[Choice]) -> Action:
     """Show the numbered choices and read one (bad input re-prompts with one line)."""
-    console.say("  " + "   ".join(f"{k}) {o.label}" for k, o in enumerate(options, 1)))
+    console.say(menu(options))
     while True:
         text = console.ask(f"{PROMPTS.get(obs.phase, 'your choice')}> ")
         if text.lower() in QUIT_WORDS:
@@ -259,7 +264,7 @@ def read_choice(console: Console, obs: Observation, options: Sequence[Choice]) -
         if not text:
             continue
         if text.lower() in HELP_WORDS:
-            console.say("  " + "   ".join(f"{k}) {o.label}" for k, o in enumerate(options, 1)))
+            console.say(menu(options))
             continue
         got = match_choice(text, options, obs.rules.deck)
         if not isinstance(got, str):
