@@ -53,6 +53,7 @@ EPILOG = """examples:
   euchre-sim show --seed 7 --deal 12
   euchre-sim export --seed 7 --deal 12 --out deal12.egn
   euchre-sim show --egn deal12.egn --strategy advanced
+  euchre-sim play --seed 1 --save game.egn
   euchre-sim tune advanced --param round1.threshold.dealer=10:14 --param 'play.*' \\
       --vs advanced --deals 200000 --trials 50 --out results/tuned
   euchre-sim stability advanced --deals 200000
@@ -83,6 +84,7 @@ def _add_game_args(p: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     from .cli_analyze import add_analyze_parser, add_bias_parser
+    from .cli_play import add_play_parser
     from .cli_search import add_search_parsers
     from .cli_study import add_chart_parser, add_equity_parser, add_sweep_parser
 
@@ -201,6 +203,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_analyze_parser(sub)
     add_chart_parser(sub)
+    add_play_parser(sub)
 
     rn = sub.add_parser(
         "run", help="run an experiment file into results/NAME/RUN_ID/",

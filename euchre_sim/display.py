@@ -6,6 +6,8 @@ the name (``eldest (1)``); a trick shows each card under the player's initial (`
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .cards import SUIT_NAMES, TRUMP_NAMES, format_card, format_hand
 from .core.layout import (
     EV_ALONE,
@@ -29,6 +31,53 @@ from .core.layout import (
 )
 from .seats import position_of, seat_label
 
+Namer = Callable[[int], str]  # a seat's name in the text
+CardText = Callable[[int], str]  # a card's text
+
+
+# the events whose line is a template: {who} the player, {card} the event's card, {suit} its suit
+EVENT_TEMPLATES = {
+    EV_REDEAL: "{who} calls for a redeal",
+    EV_FARMER: "{who} exchanges {card} (farmer's hand)",
+    EV_JOKER_TRUMP: "Joker turned up: {who} names {suit}",
+    EV_CLUB_EUCHRE: "A club turned up: {who} must take it, clubs are trump (club euchre)",
+    EV_PASS1: "Round 1: {who} passes",
+    EV_PASS2: "Round 2: {who} passes",
+    EV_THROWN_IN: "All pass: the hand is thrown in",
+    EV_DISCARD: "{who} discards {card}",
+    EV_LONE_DISCARD: "{who} discards {card}",
+    EV_DEFEND_ALONE: "{who} defends alone",
+    EV_GIVE: "{who} gives {card} to partner",
+}
+
+
+def event_line(kind: int, seat: int, value: int, record: dict, who: Namer,
+               card: CardText = format_card) -> str | None:
+    """The line of one trace event other than a card played or a trick won (None for those):
+    ``who(seat)`` names the player, ``card(c)`` writes a card; ``record`` gives the dealer,
+    the up-card and whether the dealer was stuck."""
+    name, dealer = who(seat), record["dealer"]
+    if kind in EVENT_TEMPLATES:
+        template = EVENT_TEMPLATES[kind]
+        return template.format(who=name, card=card(value) if "{card}" in template else "",
+                               suit=SUIT_NAMES[value] if "{suit}" in template else "")
+    if kind == EV_ORDER:
+        verb = "takes it up" if seat == dealer else "orders it up"
+        return f"Round 1: {name} {verb} ({SUIT_NAMES[value]})"
+    if kind == EV_CALL:
+        stuck = " (stuck)" if record["stuck"] and seat == dealer else ""
+        return f"Round 2: {name} calls {TRUMP_NAMES[value]}{stuck}"
+    if kind == EV_CHUCK:
+        suit = SUIT_NAMES[record["up_card"] // 8]
+        return (f"Round 2: {name} is stuck and chucks: keeps {card(value)}, takes the up-card "
+                f"and the kitty; {suit} are trump")
+    if kind == EV_ALONE:
+        why = {1: " (forced: Canadian loner)", 2: " (the maker's partner: the maker sits out)"}
+        return f"{name} goes alone" + why.get(value, "")
+    if kind == EV_RAILROAD:
+        return f"{name} {'takes' if value else 'refuses'} partner's card (railroad)"
+    return None
+
 
 def format_deal(record: dict, trace: list[tuple[int, int, int]], header: str = "") -> str:
     """Render a deal's record and trace as readable text."""
@@ -45,44 +94,7 @@ def format_deal(record: dict, trace: list[tuple[int, int, int]], header: str = "
     trick_cards: list[str] = []
     for kind, seat, value in trace:
         who = seat_label(seat, dealer)
-        if kind == EV_REDEAL:
-            lines.append(f"{who} calls for a redeal")
-        elif kind == EV_FARMER:
-            lines.append(f"{who} exchanges {format_card(value)} (farmer's hand)")
-        elif kind == EV_JOKER_TRUMP:
-            lines.append(f"Joker turned up: {who} names {SUIT_NAMES[value]}")
-        elif kind == EV_CLUB_EUCHRE:
-            lines.append(f"A club turned up: {who} must take it, clubs are trump (club euchre)")
-        elif kind == EV_PASS1:
-            lines.append(f"Round 1: {who} passes")
-        elif kind == EV_ORDER:
-            verb = "takes it up" if seat == dealer else "orders it up"
-            lines.append(f"Round 1: {who} {verb} ({SUIT_NAMES[value]})")
-        elif kind == EV_PASS2:
-            lines.append(f"Round 2: {who} passes")
-        elif kind == EV_CALL:
-            stuck = " (stuck)" if record["stuck"] and seat == dealer else ""
-            lines.append(f"Round 2: {who} calls {TRUMP_NAMES[value]}{stuck}")
-        elif kind == EV_CHUCK:
-            suit = SUIT_NAMES[record["up_card"] // 8]
-            lines.append(f"Round 2: {who} is stuck and chucks: keeps {format_card(value)}, takes "
-                         f"the up-card and the kitty; {suit} are trump")
-        elif kind == EV_THROWN_IN:
-            lines.append("All pass: the hand is thrown in")
-        elif kind == EV_DISCARD:
-            lines.append(f"{who} discards {format_card(value)}")
-        elif kind == EV_ALONE:
-            why = {1: " (forced: Canadian loner)", 2: " (the maker's partner: the maker sits out)"}
-            lines.append(f"{who} goes alone" + why.get(value, ""))
-        elif kind == EV_DEFEND_ALONE:
-            lines.append(f"{who} defends alone")
-        elif kind == EV_RAILROAD:
-            lines.append(f"{who} {'takes' if value else 'refuses'} partner's card (railroad)")
-        elif kind == EV_GIVE:
-            lines.append(f"{who} gives {format_card(value)} to partner")
-        elif kind == EV_LONE_DISCARD:
-            lines.append(f"{who} discards {format_card(value)}")
-        elif kind == EV_PLAY:
+        if kind == EV_PLAY:
             if not trick_cards and not any(x.startswith("Trick") for x in lines):
                 lines.append("")
             initial = position_of(seat, dealer)[0].upper()
@@ -90,6 +102,10 @@ def format_deal(record: dict, trace: list[tuple[int, int, int]], header: str = "
         elif kind == EV_TRICK:
             lines.append(f"Trick {value + 1}: {' '.join(trick_cards):<24} won by {who}")
             trick_cards = []
+        else:
+            line = event_line(kind, seat, value, record, lambda s: seat_label(s, dealer))
+            if line is not None:
+                lines.append(line)
     lines.append("")
     if record["thrown_in"]:
         lines.append("No points.")

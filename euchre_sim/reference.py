@@ -53,7 +53,7 @@ Readings of the contract where it leaves room (the places are marked ``READING``
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 
 from euchre_sim.cards import (
@@ -902,6 +902,55 @@ def mcevoy_calls(rules: Rules) -> set[int] | None:
     return set() if rules.mcevoy_limit and rules.redeal == "nines_and_tens" else None
 
 
+DealPlayer = Callable[[Rng, int, tuple[int, int], set[int] | None],
+                      tuple[dict[str, int], list[tuple[int, int, int]]]]
+
+
+def game_deals(seed: int, game_index: int, rules: Rules, play_one: DealPlayer,
+               ) -> Iterator[tuple[dict[str, int], list[tuple[int, int, int]]]]:
+    """The deals of game ``game_index`` of a run with ``seed``, each on its own stream: the
+    first dealer drawn from deal 0's stream, the deal passing to the left, the score
+    accumulating until a side reaches the target. ``play_one(rng, dealer, score, mcevoy)``
+    plays one deal (redeals included) and returns its record and trace; each is yielded with
+    ``deal`` = its number within the game, from 0."""
+    rng = game_rng(seed, game_index, 0)
+    dealer = rng.below(4)
+    score = [0, 0]
+    mcevoy = mcevoy_calls(rules)
+    for number in range(MAX_GAME_DEALS):
+        if number > 0:
+            rng = game_rng(seed, game_index, number)
+        rec, trace = play_one(rng, dealer, (score[0], score[1]), mcevoy)
+        rec["deal"] = number
+        yield rec, trace
+        score[0] += rec["points0"]
+        score[1] += rec["points1"]
+        dealer = (dealer + 1) % 4
+        if max(score) >= rules.target_score:
+            return
+
+
+def game_summary(game_index: int, rules: Rules, deals: Sequence[dict[str, int]],
+                 ) -> dict[str, int]:
+    """The game record (game, first_dealer, winner, score0, score1, deals) of a game's deal
+    records."""
+    score = (sum(r["points0"] for r in deals), sum(r["points1"] for r in deals))
+    if score[0] >= rules.target_score:
+        winner = 0
+    elif score[1] >= rules.target_score:
+        winner = 1
+    else:
+        winner = -1  # READING: the 1000-deal cap was reached (never happens in practice)
+    return {
+        "game": game_index,
+        "first_dealer": deals[0]["dealer"] if deals else -1,
+        "winner": winner,
+        "score0": score[0],
+        "score1": score[1],
+        "deals": len(deals),
+    }
+
+
 def play_game(seed: int, game_index: int, rules: Rules,
               strategies: tuple[str, str] = ("random", "random"),
               params: Params | None = None,
@@ -914,38 +963,13 @@ def play_game(seed: int, game_index: int, rules: Rules,
     its deal records (``deal`` = number within the game, from 0); each deal's trace is
     appended to ``traces`` when given.
     """
-    rng = game_rng(seed, game_index, 0)
-    first_dealer = rng.below(4)
-    dealer = first_dealer
-    score = [0, 0]
+
+    def play_one(rng: Rng, dealer: int, score: tuple[int, int], mcevoy: set[int] | None):
+        return _play_one_deal(rng, dealer, rules, strategies, score, params, mcevoy=mcevoy)
+
     deals: list[dict[str, int]] = []
-    mcevoy = mcevoy_calls(rules)
-    for number in range(MAX_GAME_DEALS):
-        if number > 0:
-            rng = game_rng(seed, game_index, number)
-        rec, trace = _play_one_deal(rng, dealer, rules, strategies, (score[0], score[1]),
-                                    params, mcevoy=mcevoy)
+    for rec, trace in game_deals(seed, game_index, rules, play_one):
         if traces is not None:
             traces.append(trace)
-        rec["deal"] = number
         deals.append(rec)
-        score[0] += rec["points0"]
-        score[1] += rec["points1"]
-        dealer = (dealer + 1) % 4
-        if max(score) >= rules.target_score:
-            break
-    if score[0] >= rules.target_score:
-        winner = 0
-    elif score[1] >= rules.target_score:
-        winner = 1
-    else:
-        winner = -1  # READING: the 1000-deal cap was reached (never happens in practice)
-    game = {
-        "game": game_index,
-        "first_dealer": first_dealer,
-        "winner": winner,
-        "score0": score[0],
-        "score1": score[1],
-        "deals": len(deals),
-    }
-    return game, deals
+    return game_summary(game_index, rules, deals), deals

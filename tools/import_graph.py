@@ -29,7 +29,7 @@ LAYERS: list[tuple[str, list[str]]] = [
                     "display.py", "egn.py", "seats.py", "compile_notice.py", "__init__.py"]),
     ("analysis", ["analysis/*", "agents/*"]),
     ("output", ["results.py", "decode.py", "charts/*", "bench.py"]),
-    ("jobs", ["jobs/*", "runner.py", "api.py"]),
+    ("jobs", ["jobs/*", "play/*", "runner.py", "api.py"]),
     ("experiments", ["experiments.py"]),
     ("command", ["cli.py", "cli_*.py", "__main__.py"]),
 ]

@@ -120,7 +120,11 @@ def kernel_events(rules: Rules, arrays: tuple[np.ndarray, np.ndarray], st: DealS
                   forced_by: set[int] | None = None) -> list[tuple[int, int, int]]:
     """The kernel's trace of the deal of ``st`` replayed with ``log`` forced (its first
     events are checked to be the deal's so far)."""
-    row = preset_row(st, kitty, script_of(log, rules, forced_by), score)
+    script = script_of(log, rules, forced_by)
+    for seat in st.mcevoy or ():  # mcevoy_limit in a game: his call is made, he is not asked
+        if script[SC_REDEAL + seat] < 0:
+            script[SC_REDEAL + seat] = 0
+    row = preset_row(st, kitty, script, score)
     trace = preset_traces(rules_array(rules), arrays, np.array([row], np.int64))[0]
     events = [(int(k), int(s), int(v)) for k, s, v in trace if k != 0]
     n = len(st.trace)

@@ -132,6 +132,46 @@ class _CompiledSeat(_Seat):
         return compiled_action(self.rules, self.strategy, st, kitty, log, score, self.foreign)
 
 
+# the decisions a kernel script cannot force (``compiled.script_of``): a compiled seat
+# replays them only as its own strategy takes them
+UNSCRIPTED_PHASES = frozenset({"farmer", "joker_trump", "chuck", "railroad", "give",
+                               "lone_discard"})
+
+
+class _StandInSeat(_Seat):
+    """An agent's seat whose decisions no kernel script can force are taken by a compiled
+    strategy, so that compiled seats of that strategy can replay them; the agent is told
+    (``agent.stood_in(obs, action)``, when it has one) and decides the rest."""
+
+    def __init__(self, inner: _AgentSeat, strategy: Strategy, rules: Rules):
+        self.inner, self.strategy, self.rules = inner, strategy, rules
+        self.label = inner.label
+
+    def decide(self, st, log, rng, kitty, score):
+        if st.phase not in UNSCRIPTED_PHASES:
+            return self.inner.decide(st, log, rng, kitty, score)
+        obs = observe(st, log, score)
+        action = compiled_action(self.rules, self.strategy, st, kitty, log, score, set())
+        told = getattr(self.inner.agent, "stood_in", None)
+        if callable(told):
+            told(obs, action)
+        return action
+
+
+def stand_in(rules: Rules, table: list[_Seat], seat: int, strategy: str | Strategy) -> None:
+    """Let compiled ``strategy`` take the decisions of the agent at ``seat`` that a kernel
+    script cannot force (``UNSCRIPTED_PHASES``: the farmer's hand, the joker's trump, the
+    chuck, partner's best), so that the table's compiled seats of that strategy replay them
+    (docs/agents.md, "Limits")."""
+    strategy = get_strategy(strategy)
+    if not isinstance(table[seat], _AgentSeat):
+        raise SimulationError(f"seat {seat} is not an agent's")
+    table[seat] = _StandInSeat(table[seat], strategy, rules)
+    for other in table:
+        if isinstance(other, _CompiledSeat) and other.strategy == strategy:
+            other.foreign.discard(seat)
+
+
 def make_table(rules: Rules, seats: Mapping[int, SeatSpec], vs: SeatSpec) -> list[_Seat]:
     """The four seats: ``seats[s]`` where given, ``vs`` elsewhere."""
     bad = [s for s in seats if s not in (0, 1, 2, 3)]
@@ -154,30 +194,46 @@ def make_table(rules: Rules, seats: Mapping[int, SeatSpec], vs: SeatSpec) -> lis
     return table
 
 
-def play_deal(rules: Rules, table: Sequence[_Seat], seed: int, index: int,
-              ) -> tuple[dict[str, int], list[tuple[int, int, int]]]:
-    """Deal ``index`` of the run with ``seed`` (dealer ``index % 4``, score 0-0) at ``table``:
-    its record and trace, as ``reference.play_deal`` gives them."""
-    rng = deal_rng(seed, index)
-    dealer = index % 4
-    score = (0, 0)
+Watch = Callable[[DealState], None]
+
+
+def play_stream(rules: Rules, table: Sequence[_Seat], rng: Rng, dealer: int,
+                score: tuple[int, int], mcevoy: set[int] | None = None,
+                watch: Watch | None = None,
+                ) -> tuple[dict[str, int], list[tuple[int, int, int]]]:
+    """One deal at ``table`` dealt from ``rng`` (a redeal reshuffles on it), ``score`` the
+    score before it, ``mcevoy`` a game's McEvoy callers (``reference.mcevoy_calls``): its
+    record (``deal`` = 0) and trace. ``watch(st)`` is called with each deal state when it is
+    dealt and after every action (a screen following the play)."""
     trace: list[tuple[int, int, int]] = []
     redeals = 0
     while True:
         hands, up_card, kitty = shuffle_and_deal(rng, rules.deck, dealer)
-        st = DealState(rules, dealer, hands, up_card, kitty, score, redeals=redeals)
+        st = DealState(rules, dealer, hands, up_card, kitty, score, redeals=redeals,
+                       mcevoy=mcevoy)
         log: list[tuple[str, int, Action]] = []
+        if watch is not None:
+            watch(st)
         while not st.is_terminal():
             phase, seat = st.phase, st.current_player()
             action = table[seat].decide(st, log, rng, kitty, score)
             st.apply(action)
             log.append((phase, seat, action))
+            if watch is not None:
+                watch(st)
         trace.extend(st.trace)
         if not st.redeal_called:
-            rec = st.record()
-            rec["deal"] = index
-            return rec, trace
+            return st.record(), trace
         redeals += 1
+
+
+def play_deal(rules: Rules, table: Sequence[_Seat], seed: int, index: int,
+              ) -> tuple[dict[str, int], list[tuple[int, int, int]]]:
+    """Deal ``index`` of the run with ``seed`` (dealer ``index % 4``, score 0-0) at ``table``:
+    its record and trace, as ``reference.play_deal`` gives them."""
+    rec, trace = play_stream(rules, table, deal_rng(seed, index), index % 4, (0, 0))
+    rec["deal"] = index
+    return rec, trace
 
 
 def _side_label(table: Sequence[_Seat], team: int) -> str:
