@@ -6,6 +6,7 @@ in a duplicate match.
 from __future__ import annotations
 
 import json
+import math
 import os
 
 import numpy as np
@@ -14,8 +15,11 @@ import pytest
 from euchre_sim import cli, reference
 from euchre_sim.cards import JOKER, RANK_J
 from euchre_sim.core.kinds import (
+    BID_SHIFT_BASE,
     EQ_BASE,
     EQ_MAX,
+    LONER_SHIFT_BASE,
+    N_EQ,
 )
 from euchre_sim.core.layout import (
     EV_DISCARD,
@@ -369,6 +373,36 @@ def test_inline_overrides_appear_in_the_label() -> None:
     assert set(df["strategy1"]) == {"reference:bid_threshold=13"}
 
 
+def test_the_score_shifts_are_the_equity_formulas_at_every_score() -> None:
+    """The row's shift tables hold, for each score, what the scripted model's score awareness
+    makes of the equity block: the bid threshold's shift w (p* - 2/3) and the loner's
+    wa (1 - k), each to the half point, worked out here from the block by hand."""
+    rules = Rules(target_score=5)
+    w, wa = 8.0, 4.0
+    _, params = Matchup.of(f"basic:score.equity_weight={w},score.equity_alone={wa}",
+                           "basic").arrays(rules)
+    e = params[0, EQ_BASE:EQ_BASE + N_EQ].reshape(EQ_MAX, EQ_MAX, 2)
+
+    def eq(a, b, nd):
+        return 1.0 if a >= 5 else 0.0 if b >= 5 else e[a, b, nd]
+
+    def grid(x):
+        return math.floor(x / 0.5 + 0.5) * 0.5
+
+    for a in range(5):
+        for b in range(5):
+            for nd in range(2):
+                i = (a * EQ_MAX + b) * 2 + nd
+                gain, loss = eq(a + 1, b, nd) - eq(a, b, nd), eq(a, b, nd) - eq(a, b + 2, nd)
+                bid = grid(w * (loss / (gain + loss) - 2 / 3)) if gain + loss > 0 else 0.0
+                assert params[0, BID_SHIFT_BASE + i] == pytest.approx(bid, abs=1e-12)
+                point = eq(a + 1, b, nd) - eq(a, b, nd)
+                k = (eq(a + 4, b, nd) - eq(a + 2, b, nd)) / (2 * point) if point > 0 else 1.0
+                loner = 2e6 if k <= 0 else grid(wa * (1 - k))
+                assert params[0, LONER_SHIFT_BASE + i] == pytest.approx(loner, abs=1e-12)
+    assert not params[1, BID_SHIFT_BASE:].any()
+
+
 def test_the_equity_block_is_filled_for_a_side_that_reads_it() -> None:
     """``score.equity_*`` make a side read the match-equity table: ``Matchup.arrays(rules)``
     writes the rules' table into that side's row (slot EQ_BASE + (ours * EQ_MAX + theirs) * 2
@@ -376,7 +410,7 @@ def test_the_equity_block_is_filled_for_a_side_that_reads_it() -> None:
     rules it is a one-line error. Such a side plays whole games like any other."""
     rules = Rules(target_score=5)
     kinds, params = Matchup.of("advanced:score.equity_weight=8", "advanced").arrays(rules)
-    block = params[0, EQ_BASE:].reshape(EQ_MAX, EQ_MAX, 2)
+    block = params[0, EQ_BASE:EQ_BASE + N_EQ].reshape(EQ_MAX, EQ_MAX, 2)
     assert np.array_equal(block[:5, :5], equity_model(rules))
     assert params[0, EQ_BASE + (3 * EQ_MAX + 1) * 2 + 1] == equity_model(rules)[3, 1, 1]
     assert not block[5:].any() and not block[:, 5:].any() and not params[1, EQ_BASE:].any()

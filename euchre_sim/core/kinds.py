@@ -12,8 +12,8 @@ per team (``kinds[team]``, ``params[team, slot]``). The row is laid out as:
   (``Q_PIMC_*``): its bidding model, lone defence, discard and the choices before the play are
   the scripted ones; its card play is search, and so is its bidding when ``Q_PIMC_BIDDING``.
 * ``random`` (``S_RANDOM``): no slots; every decision at random.
-* Every kind: the match-equity block from ``EQ_BASE`` on (filled only for a strategy that
-  reads the score; ``strategies/equity_table.py``).
+* Every kind: the match-equity block from ``EQ_BASE`` on, then the scripted model's score
+  shifts (filled only for a strategy that reads the score; ``strategies/equity_table.py``).
 
 What each kind decides by which model (the kernels ask these, never the kinds' numeric order):
 
@@ -82,6 +82,13 @@ EQ_BASE = 96
 EQ_MAX = max(RULE_OPTIONS[R_TARGET].values)
 N_EQ = EQ_MAX * EQ_MAX * 2
 assert max(N_P, N_Q, N_PIMC) <= EQ_BASE  # the block follows every kind's own slots
+# ...then, laid out the same, what the scripted model makes of it at each score, worked out
+# once when the row is filled (``scripted.fill_score_shifts``) instead of at every decision:
+# the bid threshold's shift (``score.equity_weight``) and the loner threshold's
+# (``score.equity_alone``)
+BID_SHIFT_BASE = EQ_BASE + N_EQ
+LONER_SHIFT_BASE = BID_SHIFT_BASE + N_EQ
+N_ROW = LONER_SHIFT_BASE + N_EQ  # the length of a parameter row
 
 
 # ---- what each kind decides by which model ----

@@ -15,7 +15,6 @@ tuned (at 0-0, where the model's p* is 0.669, not quite 2/3) to bid.
 import numpy as np
 from numba import njit
 
-from ..rules import R_TARGET
 from .kinds import (
     EQ_BASE,
     EQ_MAX,
@@ -33,10 +32,9 @@ def score_state(g, team):
 
 
 @njit(cache=True, _nrt=False)
-def eq(params, team, rules, ours, theirs, we_deal):
+def eq(params, team, target, ours, theirs, we_deal):
     """P(``team`` wins the game) from a score, from its row's equity block; a side that has
-    reached the target has won (1.0) or lost (0.0)."""
-    target = rules[R_TARGET]
+    reached the ``target`` has won (1.0) or lost (0.0)."""
     if ours >= target:
         return 1.0
     if theirs >= target:
@@ -45,23 +43,23 @@ def eq(params, team, rules, ours, theirs, we_deal):
 
 
 @njit(cache=True, _nrt=False)
-def make_break_even(params, team, rules, ours, theirs, nd):
+def make_break_even(params, team, target, ours, theirs, nd):
     """The make probability at which bidding breaks even in game-winning chances, or -1.
 
     A make (+1) gains G = eq(a+1, b) - eq(a, b), a euchre (+2 to them) loses
     L = eq(a, b) - eq(a, b+2); the bid pays when p G > (1 - p) L, so p* = L / (G + L). With
     points worth their face value p* = 2/3. Undefined (-1) when neither matters (G + L <= 0).
     """
-    here = eq(params, team, rules, ours, theirs, nd)
-    gain = eq(params, team, rules, ours + 1, theirs, nd) - here
-    loss = here - eq(params, team, rules, ours, theirs + 2, nd)
+    here = eq(params, team, target, ours, theirs, nd)
+    gain = eq(params, team, target, ours + 1, theirs, nd) - here
+    loss = here - eq(params, team, target, ours, theirs + 2, nd)
     if gain + loss <= 0.0:
         return -1.0
     return loss / (gain + loss)
 
 
 @njit(cache=True, _nrt=False)
-def loner_worth(params, team, rules, ours, theirs, nd):
+def loner_worth(params, team, target, ours, theirs, nd):
     """k: a loner's extra two points (a march for 4 instead of 2) in game-winning chances,
     relative to two points at par (the worth of one point, doubled).
 
@@ -69,11 +67,11 @@ def loner_worth(params, team, rules, ours, theirs, nd):
     0 when a partner march already wins the game, above 1 when the extra points are what
     reaching the target needs. 1 (no opinion) when a point is worth nothing.
     """
-    point = eq(params, team, rules, ours + 1, theirs, nd) - eq(params, team, rules, ours,
+    point = eq(params, team, target, ours + 1, theirs, nd) - eq(params, team, target, ours,
                                                                  theirs, nd)
     if point <= 0.0:
         return 1.0
-    extra = eq(params, team, rules, ours + 4, theirs, nd) - eq(params, team, rules, ours + 2,
+    extra = eq(params, team, target, ours + 4, theirs, nd) - eq(params, team, target, ours + 2,
                                                                  theirs, nd)
     return extra / (2.0 * point)
 

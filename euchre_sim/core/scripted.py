@@ -17,6 +17,9 @@ from ..rules import R_DEALER_PARTNER_ALONE, R_DECK, R_TARGET
 from .bits import ctz, highest_bit, popcount
 from .hands import strongest_card, to_effective, voids_of
 from .kinds import (
+    BID_SHIFT_BASE,
+    EQ_MAX,
+    LONER_SHIFT_BASE,
     Q_ALONE,
     Q_ALONE_SURE,
     Q_AVOID_OPP_VOID,
@@ -244,12 +247,46 @@ def score_bonus(params, g, seat, rules):
         b += params[team, Q_BRIDGE_BONUS]
     if theirs >= target - 2:
         b += params[team, Q_DESPERATION_BONUS]
-    w = params[team, Q_EQUITY_WEIGHT]
-    if w != 0.0:
-        p = make_break_even(params, team, rules, ours, theirs, nd)
-        if p >= 0.0:
-            b -= on_grid(w * (p - 2.0 / 3.0))
+    if params[team, Q_EQUITY_WEIGHT] != 0.0:
+        b -= params[team, BID_SHIFT_BASE + (ours * EQ_MAX + theirs) * 2 + nd]
     return b
+
+
+@njit(cache=True, _nrt=False)
+def bid_shift_at(params, team, target, ours, theirs, nd):
+    """How far match equity (``equity_weight``) raises a bid threshold at this score:
+    ``equity_weight`` x (p* - 2/3) to the half point, p* the make probability at which a bid
+    breaks even (0 where it is undefined)."""
+    p = make_break_even(params, team, target, ours, theirs, nd)
+    if p >= 0.0:
+        return on_grid(params[team, Q_EQUITY_WEIGHT] * (p - 2.0 / 3.0))
+    return 0.0
+
+
+@njit(cache=True, _nrt=False)
+def loner_shift_at(params, team, target, ours, theirs, nd):
+    """How far match equity (``equity_alone``) moves a loner threshold at this score, the
+    maker's or a lone defender's (either scores 4 instead of 2): ``equity_alone`` x (1 - k) to
+    the half point, or past any hand when the two extra points are worth nothing (k <= 0:
+    the ordinary march or euchre already wins the game)."""
+    k = loner_worth(params, team, target, ours, theirs, nd)
+    if k <= 0.0:
+        return 2 * LONER_NEVER
+    return on_grid(params[team, Q_EQUITY_ALONE] * (1.0 - k))
+
+
+@njit(cache=True, _nrt=False)
+def fill_score_shifts(params, team, target):
+    """Write both shifts for every score below ``target`` into row ``team`` (its equity block
+    already filled): the decisions then read one slot instead of working out the equities."""
+    for ours in range(target):
+        for theirs in range(target):
+            for nd in range(2):
+                i = (ours * EQ_MAX + theirs) * 2 + nd
+                params[team, BID_SHIFT_BASE + i] = bid_shift_at(params, team, target, ours,
+                                                                theirs, nd)
+                params[team, LONER_SHIFT_BASE + i] = loner_shift_at(params, team, target,
+                                                                    ours, theirs, nd)
 
 
 @njit(cache=True, _nrt=False)
@@ -425,18 +462,12 @@ LONER_NEVER = 1e6  # a threshold past any hand's strength
 
 @njit(cache=True, _nrt=False)
 def equity_alone_shift(params, g, team, rules):
-    """How far match equity (``equity_alone``) moves a loner threshold, the maker's or a lone
-    defender's (either scores 4 instead of 2): ``equity_alone`` x (1 - k) to the half point,
-    or past any hand when the two extra points are worth nothing (k <= 0: the ordinary march
-    or euchre already wins the game)."""
-    wa = params[team, Q_EQUITY_ALONE]
-    if wa <= 0.0:
+    """How far match equity (``equity_alone``) moves a loner threshold at this deal's score
+    (:func:`loner_shift_at`, read from the row's table)."""
+    if params[team, Q_EQUITY_ALONE] <= 0.0:
         return 0.0
     ours, theirs, nd = score_state(g, team)
-    k = loner_worth(params, team, rules, ours, theirs, nd)
-    if k <= 0.0:
-        return 2 * LONER_NEVER
-    return on_grid(wa * (1.0 - k))
+    return params[team, LONER_SHIFT_BASE + (ours * EQ_MAX + theirs) * 2 + nd]
 
 
 @njit(cache=True, _nrt=False)

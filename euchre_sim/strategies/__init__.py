@@ -29,8 +29,7 @@ from typing import Any
 import numpy as np
 
 from ..core.kinds import (
-    EQ_BASE,
-    N_EQ,
+    N_ROW,
     STRATEGY_KINDS,
 )
 from .equity_table import fill_equity, uses_equity
@@ -41,7 +40,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-N_PARAMS = EQ_BASE + N_EQ  # a kind's own slots, then the match-equity block (equity_table)
+N_PARAMS = N_ROW  # a kind's own slots, the match-equity block (equity_table), its shifts
 BUILTIN_DIR = Path(__file__).resolve().parent / "builtin"
 
 
@@ -262,7 +261,11 @@ def compile_pair(a: str | Strategy, b: str | Strategy,
             if equity is None:
                 raise StrategyError(f"{s.label} reads the match-equity table, which needs the "
                                     "rules: compile it through Matchup.arrays(rules)")
-            fill_equity(params[team], equity())
+            from ..core.scripted import fill_score_shifts  # numba: only when needed
+
+            table = equity()
+            fill_equity(params[team], table)
+            fill_score_shifts(params, team, table.shape[0])
     return kinds, params
 
 
