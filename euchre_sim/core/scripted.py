@@ -487,7 +487,7 @@ def sc_railroad(params, g, seat):
     return 1 if eff_value(params, team, g[G_HAND + seat]) < params[team, Q_RAILROAD_BELOW] else 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def gone_mask(params, g, seat):
     """Cards the seat knows are out of play, in the effective layout. Everyone knows his own
     played cards and the cards on the table; with card memory, every card played so far."""
@@ -505,7 +505,7 @@ def gone_mask(params, g, seat):
     return gone
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def in_play(params, g, seat, rules):
     """The cards still in play as far as ``seat`` knows (his own included): the deck less
     ``gone_mask``."""
