@@ -8,7 +8,7 @@ import sys
 
 from .analysis.analyser import DEFAULT_TABLE
 from .cli_args import add_rules_args, positive_type, rule_choice, seed_type
-from .jobs.records import _rules_words as rules_words
+from .jobs.records import rules_words
 from .play import Console, PlayOptions, Style, play_game
 from .play.game import REVIEW_DEALS
 

@@ -36,7 +36,7 @@ def export(seed: int, *, deal: int | None = None, game: int | None = None,
     b = get_strategy(vs) if vs else a
     if out and Path(out).exists() and not overwrite:
         raise ResultsError(f"{out} exists: give --overwrite to replace it")
-    words = _rules_words(rules, chosen)
+    words = rules_words(rules, chosen)
     teams = f"team 0 (seats 0, 2) plays {a.label}, team 1 (seats 1, 3) plays {b.label}"
     players = [f"{(a, b)[s & 1].label} (seat {s})" for s in range(4)]
     if deal is not None:
@@ -58,7 +58,7 @@ def export(seed: int, *, deal: int | None = None, game: int | None = None,
             f"(game mode, {len(replays)} deals), rules {words}; {teams}.")
     text = egn.dumps(doc)
     if out:
-        _write_atomically(out, text)
+        write_atomically(out, text)
         echo(f"wrote {out} ({len(doc['deals'])} deal(s), EGN {egn.VERSION})")
     else:
         echo(text.rstrip("\n"))
@@ -154,7 +154,7 @@ def show_egn(path: str, k: int = 0, rules: RuleChoice = STANDARD_RULES,
     chosen = egn_rules(doc, rules)
     done = replay_egn(doc, k, chosen, strategy, vs, seed)
     head = (f"Deal {k} (dealNumber {done.deal.number}) of {path}, score {done.score[0]}-"
-            f"{done.score[1]} before it, rules {_rules_words(rules, chosen)}; team 0 plays "
+            f"{done.score[1]} before it, rules {rules_words(rules, chosen)}; team 0 plays "
             f"{strategy}, team 1 plays {vs or strategy}")
     text = format_deal(done.replay.record, done.replay.trace, head)
     echo(text)
@@ -180,7 +180,7 @@ def egn_situation(path: str, k: int, player: int, rules: RuleChoice = STANDARD_R
               "score": f"{done.score[player & 1]}-{done.score[1 - (player & 1)]}"}
     if turn:
         fields["bidding"] = " ".join(["pass"] * turn)
-    return fields, RuleChoice.of(chosen, _rules_words(rules, chosen))
+    return fields, RuleChoice.of(chosen, rules_words(rules, chosen))
 
 
 def _initial_score(doc: dict) -> tuple[int, int]:
@@ -191,14 +191,14 @@ def _initial_score(doc: dict) -> tuple[int, int]:
     return score[0], score[1]
 
 
-def _rules_words(rules: RuleChoice, chosen: Rules) -> str:
+def rules_words(rules: RuleChoice, chosen: Rules) -> str:
     """The ruleset's name and every option that differs from the standard game."""
     changed = [f"{k}={str(v).lower() if isinstance(v, bool) else v}"
                for k, v in chosen.to_dict().items() if Rules().to_dict()[k] != v]
     return f"{rules.name}" + (f" ({', '.join(changed)})" if changed else "")
 
 
-def _write_atomically(path: str, text: str) -> None:
+def write_atomically(path: str, text: str) -> None:
     """Write ``text`` to a temporary file beside ``path`` and rename it into place."""
     where = Path(path).resolve().parent
     try:

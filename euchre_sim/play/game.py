@@ -159,9 +159,9 @@ def game_document(options: PlayOptions, result: GameResult, partner: Strategy,
 
 def save_game(path: str, doc: dict) -> None:
     """Write the EGN document through a temporary file renamed into place."""
-    from ..jobs.records import _write_atomically
+    from ..jobs.records import write_atomically
 
-    _write_atomically(path, egn.dumps(doc))
+    write_atomically(path, egn.dumps(doc))
 
 
 def play_game(options: PlayOptions, console: Console) -> GameResult:
