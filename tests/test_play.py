@@ -213,9 +213,13 @@ def test_review_prints_the_analyser_and_the_solver(monkeypatch, capsys):
                        monkeypatch, capsys)
     assert rc == 0, err
     assert "Review (tuned table, 200 deals per decision" in out
-    verdicts = re.findall(r"the analyser (prefers .+?: [+-]\d\.\d\d points \(± \d\.\d\d\)"
-                          r"|agrees)", out)
+    verdicts = re.findall(r"the analyser (prefers .+?: ([+-]\d\.\d\d) points \(± (\d\.\d\d)"
+                          r"(, a toss-up)?\)|agrees)", out)
     assert verdicts
+    for _, gap, se, close in (v for v in verdicts if v[0] != "agrees"):
+        # within two standard errors it says so (the analyser's toss-up rule); rounding aside
+        if abs(float(gap) - 2 * float(se)) > 0.011:
+            assert bool(close) == (float(gap) < 2 * float(se)), (gap, se, close)
     assert "double dummy (all hands open)" in out
     assert "Traceback" not in out
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from ..agents.compiled import script_of
 from ..agents.observation import Action, Observation
+from ..analysis.analyser import TOSS_UP_Z
 from ..analysis.facts import AnalysisError, Option, options
 from ..analysis.situation import Situation
 from ..cards import JOKER, NO_TRUMP, SUITS, format_card, parse_card
@@ -162,8 +163,10 @@ def analyser_words(sit: Situation, mine: Option, df, style: Style) -> str:
     best = df.iloc[0]
     row = df[df["option"] == mine.label].iloc[0]
     if best["option"] != mine.label and row["vs_best"] < 0:
+        gap, se = -row["vs_best"], row["vs_best_se"]
+        close = ", a toss-up" if gap < TOSS_UP_Z * se else ""  # the analyser's own rule
         return (f"the analyser prefers {option_text(labels[best['option']], style)}: "
-                f"{-row['vs_best']:+.2f} points (± {row['vs_best_se']:.2f})")
+                f"{gap:+.2f} points (± {se:.2f}{close})")
     if len(df) < 2:
         return "the analyser agrees"
     other = df[df["option"] != mine.label].iloc[0]
