@@ -20,9 +20,11 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
-# the quick tier while editing: everything but the tests marked slow
+# the quick tier while editing: everything but the tests marked slow, on FAST_WORKERS
+# pytest-xdist workers of one numba thread each (tests/conftest.py)
+FAST_WORKERS ?= 2
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -q -m "not slow"
+	$(BIN)/python -m pytest -q -m "not slow" -n $(FAST_WORKERS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check euchre_sim tests benchmarks tools notebooks

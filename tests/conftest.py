@@ -3,10 +3,21 @@ use the kernels' tables (``from conftest import eff_suit, power``), and shared f
 
 from __future__ import annotations
 
-import numba
+import os
+
+# Under pytest-xdist (``make test-fast`` runs two workers) each worker plays on one numba
+# thread: two workers of two threads each on two cores took half as much CPU time again (7 min
+# 4 s of user time for the fast tier against 4 min 47 s, 2026-12-02, the cores shared). Set
+# before numba is imported, since numba reads it once; a value given in the environment wins.
+# The 1-vs-2-thread comparisons (test_reproducibility) then compare one thread with one;
+# ``make test``, serial on every core, makes them in full.
+if "PYTEST_XDIST_WORKER" in os.environ:
+    os.environ.setdefault("NUMBA_NUM_THREADS", "1")
+
+import numba  # noqa: E402
 import pytest
 
-from euchre_sim.cards import JOKER, RANK_J
+from euchre_sim.cards import JOKER, RANK_J  # noqa: E402
 
 
 def cards_of(mask: int) -> list[int]:

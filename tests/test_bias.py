@@ -72,6 +72,7 @@ def test_the_same_table_on_both_sides_agrees_exactly(points):
     assert s["shared_worlds"] == 1 and (r.points["regret_b"] == 0).all()
 
 
+@pytest.mark.slow  # about 28 s (16 points, 300 deals a side): in make test, not test-fast
 def test_independent_deals_of_one_table_differ_by_noise_alone(points):
     """The same table on independent deals (another seed for B): the differences are noise,
     and the standard errors say how large: d/se is about standard normal, the mean |d| about

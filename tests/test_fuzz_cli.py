@@ -100,6 +100,7 @@ def _files(root: Path) -> set[Path]:
     return {p for p in root.rglob("*")}
 
 
+@pytest.mark.slow  # about 35 s (40 examples under tracemalloc): in make test, not test-fast
 @FUZZ
 @given(argv=COMMANDS, with_out=st.booleans())
 def test_any_command_line_is_a_result_or_one_line(argv, with_out, tmp_path_factory, capsys):
@@ -131,6 +132,7 @@ TOML_KEYS = st.sampled_from(["kind", "strategy", "vs", "a", "b", "deals", "games
                              "threads", "rules", "description", "deels", "points", "table"])
 
 
+@pytest.mark.slow  # about 35 s, as above
 @FUZZ
 @given(lines=st.lists(st.tuples(TOML_KEYS, TOML_VALUES), max_size=6, unique_by=lambda t: t[0]),
        kind=st.sampled_from(["simulate", "match", "sweep", "analyze", "bias", None]))
