@@ -445,7 +445,7 @@ def sc_alone(params, g, seat, rules):
     ours = score_state(g, team)[0]
     if params[team, Q_GAME_POINT_NO_ALONE] > 0 and ours == target - 1:
         return 0
-    need = params[team, Q_ALONE + position(g, seat)] + equity_alone_shift(params, g, team, rules)
+    need = params[team, Q_ALONE + position(g, seat)] + equity_alone_shift(params, g, team)
     if need > LONER_NEVER:
         return 0
     v = eff_value(params, team, g[G_HAND + seat])  # the hand he holds now, after any pick-up
@@ -461,7 +461,7 @@ LONER_NEVER = 1e6  # a threshold past any hand's strength
 
 
 @njit(cache=True, _nrt=False)
-def equity_alone_shift(params, g, team, rules):
+def equity_alone_shift(params, g, team):
     """How far match equity (``equity_alone``) moves a loner threshold at this deal's score
     (:func:`loner_shift_at`, read from the row's table)."""
     if params[team, Q_EQUITY_ALONE] <= 0.0:
@@ -474,7 +474,7 @@ def equity_alone_shift(params, g, team, rules):
 def sc_defend_alone(params, g, seat, rules):
     """Defend alone on the strength of the hand; by match equity like a loner (above)."""
     team = seat & 1
-    need = params[team, Q_DEFEND_ALONE] + equity_alone_shift(params, g, team, rules)
+    need = params[team, Q_DEFEND_ALONE] + equity_alone_shift(params, g, team)
     if need > LONER_NEVER:
         return 0
     v = eff_value(params, team, g[G_HAND + seat])
