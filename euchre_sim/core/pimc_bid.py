@@ -148,7 +148,7 @@ def sample_dealt(g, seat, deck_nat, rng, pw):
 
 
 @njit(cache=True, _nrt=False)
-def replay(g, seat, stage, cand, check, kinds, params, rules, rng, tt, pw):
+def replay(g, seat, stage, cand, check, kinds, params, rules, rng, tt, pw, sc):
     """Play the world in ``pw[B_DEALT..]`` from the deal to the last trick: the history of
     ``g`` (the player's own actions as taken; the others' by the model, compared with what
     was seen when ``check``, else as seen), ``cand`` at the player's decision (``stage``),
@@ -202,7 +202,8 @@ def replay(g, seat, stage, cand, check, kinds, params, rules, rng, tt, pw):
                 if p == seat or not check:
                     act = seen
                 else:
-                    act = model_bid(kinds, params, x, p, rules, rng, r2, d == 3, upsuit, stuck)
+                    act = model_bid(kinds, params, x, p, rules, rng, r2, d == 3, upsuit, stuck,
+                                    sc)
                     if act != seen:
                         return INCONSISTENT
             elif d == passes and stage <= ST_ROUND2:
@@ -211,7 +212,8 @@ def replay(g, seat, stage, cand, check, kinds, params, rules, rng, tt, pw):
                     act = 1 + upsuit if not r2 else 1 + ((cand - 1) & 3)
                     alone = 1 if (cand == 2 if not r2 else cand >= 5) else 0
             else:
-                act = model_bid(kinds, params, x, p, rules, rng, r2, d == 3, upsuit, stuck)
+                act = model_bid(kinds, params, x, p, rules, rng, r2, d == 3, upsuit, stuck,
+                                    sc)
             if act > 0:
                 maker = p
                 trump = act - 1
@@ -238,7 +240,7 @@ def replay(g, seat, stage, cand, check, kinds, params, rules, rng, tt, pw):
         elif stage > ST_DISCARD and seat == dealer:
             dc = g[G_DISCARD]
         else:
-            dc = model_discard(kinds, params, x, dealer, rules, rng, up_bit)
+            dc = model_discard(kinds, params, x, dealer, rules, rng, up_bit, sc)
         x[G_HAND + dealer] &= ~(ONE << dc)
         x[G_DISCARD] = dc
         x[G_NAT + dealer] = (x[G_NAT + dealer] | (ONE << up)) & ~(ONE << NAT[trump, dc])
@@ -248,10 +250,11 @@ def replay(g, seat, stage, cand, check, kinds, params, rules, rng, tt, pw):
         alone = cand
     elif stage > ST_ALONE:
         alone = g[G_ALONE]  # seen
-        if check and maker != seat and model_alone(kinds, params, x, maker, rules, rng) != alone:
+        if check and maker != seat and model_alone(kinds, params, x, maker, rules, rng,
+                                                       sc) != alone:
             return INCONSISTENT
     elif alone < 0:
-        alone = model_alone(kinds, params, x, maker, rules, rng)
+        alone = model_alone(kinds, params, x, maker, rules, rng, sc)
     if alone:
         x[G_ALONE] = 1
         x[G_OUT_A] = (maker + 2) & 3
@@ -269,10 +272,10 @@ def replay(g, seat, stage, cand, check, kinds, params, rules, rng, tt, pw):
             elif stage == ST_DEFEND and g[G_DEFENDER] < 0 and not asked_after(start, seat, p):
                 # asked before the player, and passed
                 lone = 0
-                if check and model_defend_alone(kinds, params, x, p, rules, rng):
+                if check and model_defend_alone(kinds, params, x, p, rules, rng, sc):
                     return INCONSISTENT
             else:
-                lone = model_defend_alone(kinds, params, x, p, rules, rng)
+                lone = model_defend_alone(kinds, params, x, p, rules, rng, sc)
             if lone:
                 defender = p
                 x[G_DEFENDER] = p
@@ -288,7 +291,7 @@ def asked_after(start, seat, p):
 
 
 @njit(cache=True, _nrt=False)
-def model_bid(kinds, params, x, p, rules, rng, r2, is_dealer, upsuit, stuck):
+def model_bid(kinds, params, x, p, rules, rng, r2, is_dealer, upsuit, stuck, sc):
     """The model's bid for ``p``: 0 pass, else 1 + the suit made trump."""
     never = banned_trumps(rules)
     if not r2:
@@ -296,9 +299,9 @@ def model_bid(kinds, params, x, p, rules, rng, r2, is_dealer, upsuit, stuck):
             return 0  # a heart up-card under hearts_never_trump: everyone passes
         if is_dealer and rules[R_DEALER_NEEDS_TRUMP] and (x[G_NAT + p] & SUIT_NAT[upsuit]) == 0:
             return 0
-        return 1 + upsuit if model_round1(kinds, params, x, p, rules, rng, is_dealer) else 0
+        return 1 + upsuit if model_round1(kinds, params, x, p, rules, rng, is_dealer, sc) else 0
     return 1 + model_round2(kinds, params, x, p, rules, rng, upsuit,
-                            (ONE << upsuit) | never | NT_BIT, stuck)
+                            (ONE << upsuit) | never | NT_BIT, stuck, sc)
 
 
 @njit(cache=True, _nrt=False)
@@ -369,7 +372,7 @@ def candidates(g, seat, stage, rules, pw, up_bit):
 
 
 @njit(cache=True, _nrt=False)
-def pimc_decide(g, seat, stage, kinds, params, rules, rng, tt, pw, up_bit):
+def pimc_decide(g, seat, stage, kinds, params, rules, rng, tt, pw, up_bit, sc):
     """The candidate at ``stage`` with the best average score over the worlds (ties: the
     first, the more passive)."""
     n = candidates(g, seat, stage, rules, pw, up_bit)
@@ -385,13 +388,13 @@ def pimc_decide(g, seat, stage, kinds, params, rules, rng, tt, pw, up_bit):
         for attempt in range(MAX_TRIES + 1):
             sample_dealt(g, seat, deck_nat, rng, pw)
             first = replay(g, seat, stage, pw[B_CAND], attempt < MAX_TRIES, kinds, params,
-                           rules, rng, tt, pw)
+                           rules, rng, tt, pw, sc)
             if first != INCONSISTENT:
                 break
         pw[B_SUM] += first
         for k in range(1, n):
             pw[B_SUM + k] += replay(g, seat, stage, pw[B_CAND + k], np.bool_(False), kinds,
-                                    params, rules, rng, tt, pw)
+                                    params, rules, rng, tt, pw, sc)
     best = 0
     for k in range(1, n):
         if pw[B_SUM + k] > pw[B_SUM + best]:
