@@ -1,4 +1,4 @@
-"""Say so when a kernel call compiles: the first run after an install or an update sits 60-90 s
+"""Say so when a kernel call compiles: the first run after an install or an update sits 40-90 s
 in numba's compiler, which would otherwise look like a hang.
 
 numba adds an entry to a dispatcher's ``overloads`` once a signature is compiled (or loaded from
@@ -24,7 +24,7 @@ from typing import Any, TextIO
 DELAY = 1.5  # seconds a call may take to load the cache before it counts as compiling
 TICK = 1.0  # seconds between two progress updates on a terminal
 MESSAGE = ("compiling the simulator's kernels (the first run after an install or an update; "
-           "60-90 s on two cores, then cached)")
+           "about a minute on two cores, then cached)")
 
 
 def wanted(stream: TextIO) -> bool:

@@ -195,10 +195,7 @@ def deal_records(first: int, count: int, rules: Rules, matchup: Matchup, seed: i
 
 def warm_up_kernels() -> None:
     """Load (or compile, the first time) every batch kernel, so that the first shard of a run
-    is not slowed by it: run one deal, one game and one preset deal (both preset kernels).
-    These are the kernels of a reference table (``core.batch``: compiled without the scripted
-    model's code and without search); a table with a scripted or PIMC player compiles its own
-    variant the first time one plays on a machine (cached after)."""
+    is not slowed by it: run one deal, one game and one preset deal (both preset kernels)."""
     rules = Rules()
     matchup = Matchup.of("reference")
     deal_records(0, 1, rules, matchup, 0, threads=1)

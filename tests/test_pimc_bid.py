@@ -67,8 +67,7 @@ def _replay_true(g, seat, stage, cand, kinds, params, rules, hands, out):
         pw[B_DEALT + s] = hands[s]
     rng = np.zeros(4, np.uint64)
     seed_stream(rng, np.uint64(1), 0)
-    out[0] = replay(g, seat, stage, cand, True, kinds, params, rules, rng, new_table(), pw,
-                    True)
+    out[0] = replay(g, seat, stage, cand, True, kinds, params, rules, rng, new_table(), pw)
     out[1] = pw[B_X + G_MAKER]
     out[2] = pw[B_X + G_TRUMP]
     out[3] = pw[B_X + G_ALONE]

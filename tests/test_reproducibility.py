@@ -14,19 +14,9 @@ import pytest
 
 from euchre_sim import Rules, replay_deal, simulate_deals, simulate_games
 from euchre_sim.backends import InProcess
-from euchre_sim.core.batch import _run_deals, _run_deals_traced, scripting
+from euchre_sim.core.batch import _run_deals
 from euchre_sim.core.batch import searching as searching_flag
-from euchre_sim.core.layout import (
-    GD_GAME,
-    GR_DEALS,
-    GR_GAME,
-    MAX_PLAYS,
-    N_PRESET,
-    N_TRACE_FIELDS,
-    RECORD_FIELDS,
-    SN_SIZE,
-    TRACE_CAP,
-)
+from euchre_sim.core.layout import GD_GAME, GR_DEALS, GR_GAME, RECORD_FIELDS
 from euchre_sim.core.rng import deal_key
 from euchre_sim.rules import RULESETS
 from euchre_sim.runner import RECORD_SHARD_DEALS, RECORD_SHARD_GAMES, run_simulation
@@ -191,52 +181,20 @@ def test_game_deals_independent_of_chunking(rules: Rules, pair: tuple[str, str])
         assert len(rows) == row[GR_DEALS]
 
 
-def kernel_variants(rules: Rules, pair: tuple[str, str], *variants) -> list[np.ndarray]:
-    """The records of 3000 deals of ``pair`` under ``rules`` from the batch kernel compiled
-    as each (``search``, ``sc``) of ``variants``."""
-    kinds, params = Matchup.of(*pair).arrays(rules)
-    out = []
-    for search, sc in variants:
-        recs = np.zeros((3000, len(RECORD_FIELDS)), np.int64)
-        _run_deals(deal_key(SEED), 0, 3000, rules.to_array(), kinds, params, recs, 256, search,
-                   sc)
-        out.append(recs)
-    return out
-
-
 @pytest.mark.parametrize("pair", [("tuned", "random"), ("advanced", "reference")])
 def test_kernel_without_search_plays_as_with_it(pair: tuple[str, str]) -> None:
     """A table without a PIMC player runs the batch kernel compiled without any search code
     (``search`` None); the kernel with it must play such a table identically."""
-    plain, searching = kernel_variants(ALL_ON, pair, (None, True), (True, True))
-    assert np.array_equal(plain, searching)
-    assert searching_flag(Matchup.of(*pair).arrays(ALL_ON)[0]) is None
-
-
-@pytest.mark.parametrize(("rules", "pair"), [(ALL_ON, ("reference", "random")),
-                                             (ALL_ON, ("random", "reference")),
-                                             (Rules(), ("reference", "reference"))])
-def test_kernel_without_scripted_code_plays_as_with_it(rules: Rules,
-                                                       pair: tuple[str, str]) -> None:
-    """A table of reference and random players runs the kernels compiled without the scripted
-    model's code (``sc`` None); the kernels with it must play such a table identically:
-    records, and the traced kernel's events and states."""
+    rules = ALL_ON
     kinds, params = Matchup.of(*pair).arrays(rules)
-    assert scripting(kinds) is None and searching_flag(kinds) is None
-    lean, full = kernel_variants(rules, pair, (None, None), (None, True))
-    assert np.array_equal(lean, full)
-    m = 200
-    traced = []
-    for sc in (None, True):
-        recs = np.zeros((m, len(RECORD_FIELDS)), np.int64)
-        trace = np.zeros((m, TRACE_CAP, N_TRACE_FIELDS), np.int16)
-        snaps = np.zeros((m, MAX_PLAYS, SN_SIZE), np.int64)
-        _run_deals_traced(deal_key(SEED), 0, m, rules.to_array(), kinds, params, recs, trace,
-                          snaps, np.zeros((0, N_PRESET), np.int64), None, sc)
-        traced.append((recs, trace, snaps))
-    for a, b in zip(*traced, strict=True):
-        assert np.array_equal(a, b)
-    assert np.array_equal(traced[0][0], lean[:m])
+    rules_arr = rules.to_array()
+    n = 3000
+    plain = np.zeros((n, len(RECORD_FIELDS)), np.int64)
+    searching = np.zeros_like(plain)
+    _run_deals(deal_key(SEED), 0, n, rules_arr, kinds, params, plain, 256, None)
+    _run_deals(deal_key(SEED), 0, n, rules_arr, kinds, params, searching, 256, True)
+    assert np.array_equal(plain, searching)
+    assert searching_flag(kinds) is None
 
 
 class _WideShards(InProcess):

@@ -18,7 +18,7 @@ from ..core.layout import (
     POSITION_NAMES,
     SUM_FIELDS,
 )
-from ..core.tally import new_totals, summarise, summarise_parallel
+from ..core.tally import new_totals, summarise_parallel
 from .stats import Estimate, mean_estimate, proportion, wilson_interval
 
 TEAM_STATS = BY_TEAM_FIELDS
@@ -50,15 +50,10 @@ class DealSummary:
 
     def add(self, recs: np.ndarray) -> None:
         """Add raw record rows (compiled passes over blocks of rows on every thread,
-        ``core.tally.summarise_parallel``; rows that fill one block at most in one pass,
-        ``summarise``: the same integers, and a short run does not compile the parallel one)."""
+        ``core.tally.summarise_parallel``)."""
         sums, counts, by_position, by_team, _ = new_totals()
-        recs = np.ascontiguousarray(recs, np.int64)
-        if len(recs) <= TALLY_BLOCK:
-            summarise(recs, sums, counts, by_position, by_team, self.by_how)
-        else:
-            summarise_parallel(recs, sums, counts, by_position, by_team, self.by_how,
-                               TALLY_BLOCK)
+        summarise_parallel(np.ascontiguousarray(recs, np.int64), sums, counts, by_position,
+                           by_team, self.by_how, TALLY_BLOCK)
         for key, v in zip(self.sums, sums, strict=True):
             self.sums[key] += float(v)
         for key, v in zip(self.counts, counts, strict=True):

@@ -5,10 +5,7 @@ output is identical for any number of threads, block size or chunking.
 
 ``play_range`` is the one place the deal kernel is inlined (numba inlining removes the
 reference counting of array arguments, which otherwise costs more than the deal itself);
-every entry point goes through it, so the big body is compiled once per kernel variant
-(``searching``, ``scripting``). Compiling ``play_deal`` out of line instead would save about
-a quarter of the cold start (numba copies an inlined body block by block) but ran the
-reference kernel 15 % slower (2026-12-02, 10 alternated rounds of bench_versions.py).
+every entry point goes through it, so the big body is compiled once.
 """
 
 import numpy as np
@@ -20,7 +17,6 @@ from .dd_search import new_table
 from .deal import play_deal
 from .kinds import (
     S_PIMC,
-    S_SCRIPTED,
 )
 from .layout import (
     F_DEAL,
@@ -55,7 +51,7 @@ from .rng import below, seed_stream
 
 @njit(cache=True, _nrt=False)
 def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, snaps, game_recs,
-               game_deals, presets, g, deck, rng, tt, pw, sc):
+               game_deals, presets, g, deck, rng, tt, pw):
     """Play items ``lo .. hi-1`` (deal or game ``first + i``).
 
     Deal mode (``game_recs`` empty): deal i's record goes to ``recs[i]``; with a non-empty
@@ -67,8 +63,7 @@ def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, snaps, gam
     With a non-empty ``presets`` (deal mode), deal i starts from the preset deal ``presets[i]``
     (hands 0-3, up-card, kitty mask, dealer, score0, score1, a script of forced actions)
     instead of a shuffle.
-    ``g``, ``deck``, ``rng``, ``tt``, ``pw`` are workspaces (see ``workspace``); ``sc`` is
-    True, or None where no kind at the table uses the scripted model (``scripting``). Compiled
+    ``g``, ``deck``, ``rng``, ``tt``, ``pw`` are workspaces (see ``workspace``). Compiled
     without numba's reference counting: it allocates nothing and only passes arrays down.
     """
     games = game_recs.shape[0] > 0
@@ -102,7 +97,7 @@ def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, snaps, gam
             g[G_SCORE0] = s0
             g[G_SCORE1] = s1
             play_deal(g, deck, rng, rules, kinds, params, recs, row, trace, ti, presets, pi, tt,
-                      pw, sc, snaps)
+                      pw, snaps)
             if not games:
                 recs[row, F_DEAL] = idx
                 break
@@ -138,30 +133,12 @@ def _search_space(search):
     return lambda search: (new_table(), np.zeros(PW_SIZE, np.int64))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def workspace(search):
     """The per-thread work arrays of ``play_range``: deal state, deck, random stream, and the
-    solver's table and the PIMC work array (None, None without ``search``). Not inlined, like
-    ``no_arrays``: in a parallel kernel numba makes each ``np.zeros`` a parallel loop of its
-    own, compiled apart."""
+    solver's table and the PIMC work array (None, None without ``search``)."""
     tt, pw = search_space(search)
     return np.zeros(G_SIZE, np.int64), np.zeros(33, np.int64), np.zeros(4, np.uint64), tt, pw
-
-
-@njit(cache=True)
-def no_arrays():
-    """The empty arrays that tell ``play_range`` what a kernel does not fill: no trace, no
-    snapshots, no games, no game deals, no presets (made here, out of the parallel kernels:
-    see ``workspace``)."""
-    return (np.zeros((0, TRACE_CAP, N_TRACE_FIELDS), np.int16),
-            np.zeros((0, MAX_PLAYS, SN_SIZE), np.int64), np.zeros((0, 6), np.int64),
-            np.zeros((0, 0, N_FIELDS), np.int64), np.zeros((0, N_PRESET), np.int64))
-
-
-@njit(cache=True)
-def scratch_row():
-    """The one-row record array a game kernel plays each deal into (see ``workspace``)."""
-    return np.zeros((1, N_FIELDS), np.int64)
 
 
 def searching(kinds: np.ndarray) -> bool | None:
@@ -170,32 +147,25 @@ def searching(kinds: np.ndarray) -> bool | None:
     return True if (np.asarray(kinds) == S_PIMC).any() else None
 
 
-def scripting(kinds: np.ndarray) -> bool | None:
-    """The ``sc`` argument of the kernels: True when a kind that uses the scripted model
-    (``kinds.uses_scripted_model``: scripted, pimc) sits at the table, else None (reference
-    and random players only: the kernel compiled without ``scripted.py``,
-    ``kinds.scripted_only``). A kernel thus comes in three variants, each compiled (and
-    cached) the first time a table needs it: (None, None), (None, True), (True, True) for
-    (``search``, ``sc``)."""
-    return True if np.isin(np.asarray(kinds), (S_SCRIPTED, S_PIMC)).any() else None
-
-
 @njit(cache=True, parallel=True)
-def _run_deals(key, first, n, rules, kinds, params, recs, block, search, sc):
+def _run_deals(key, first, n, rules, kinds, params, recs, block, search):
     """Play deals ``first .. first+n-1`` of the run keyed ``key`` into ``recs[0:n]``."""
-    trace, no_snaps, no_games, no_deals, no_presets = no_arrays()
+    trace = np.zeros((0, TRACE_CAP, N_TRACE_FIELDS), np.int16)
+    no_snaps = np.zeros((0, MAX_PLAYS, SN_SIZE), np.int64)
+    no_games = np.zeros((0, 6), np.int64)
+    no_deals = np.zeros((0, 0, N_FIELDS), np.int64)
+    no_presets = np.zeros((0, N_PRESET), np.int64)
     nblocks = (n + block - 1) // block
     for b in prange(nblocks):
         lo = b * block
         hi = min(n, lo + block)
         g, deck, rng, tt, pw = workspace(search)
         play_range(key, first, lo, hi, rules, kinds, params, recs, trace, no_snaps, no_games,
-                   no_deals, no_presets, g, deck, rng, tt, pw, sc)
+                   no_deals, no_presets, g, deck, rng, tt, pw)
 
 
 @njit(cache=True)
-def _run_deals_traced(key, first, n, rules, kinds, params, recs, trace, snaps, presets, search,
-                      sc):
+def _run_deals_traced(key, first, n, rules, kinds, params, recs, trace, snaps, presets, search):
     """Like ``run_deals`` (one thread) and also fills ``trace[i]`` with deal i's events (and
     ``snaps[i]`` with its states before each card play, when ``snaps`` is not empty); with a
     non-empty ``presets`` deal i is the preset deal ``presets[i]``."""
@@ -203,45 +173,53 @@ def _run_deals_traced(key, first, n, rules, kinds, params, recs, trace, snaps, p
     no_deals = np.zeros((0, 0, N_FIELDS), np.int64)
     g, deck, rng, tt, pw = workspace(search)
     play_range(key, first, np.int64(0), n, rules, kinds, params, recs, trace, snaps, no_games,
-               no_deals, presets, g, deck, rng, tt, pw, sc)
+               no_deals, presets, g, deck, rng, tt, pw)
 
 
 @njit(cache=True, parallel=True)
-def _run_games(key, first, n, rules, kinds, params, game_recs, game_deals, block, search, sc):
+def _run_games(key, first, n, rules, kinds, params, game_recs, game_deals, block, search):
     """Play games ``first .. first+n-1`` into ``game_recs`` (and their deals into
     ``game_deals[i]`` when that array is not empty: shape (n, max_deals, N_FIELDS))."""
-    trace, no_snaps, _, _, no_presets = no_arrays()
+    trace = np.zeros((0, TRACE_CAP, N_TRACE_FIELDS), np.int16)
+    no_snaps = np.zeros((0, MAX_PLAYS, SN_SIZE), np.int64)
     nblocks = (n + block - 1) // block
     for b in prange(nblocks):
         lo = b * block
         hi = min(n, lo + block)
-        scratch = scratch_row()
+        scratch = np.zeros((1, N_FIELDS), np.int64)
+        no_presets = np.zeros((0, N_PRESET), np.int64)
         g, deck, rng, tt, pw = workspace(search)
         play_range(key, first, lo, hi, rules, kinds, params, scratch, trace, no_snaps,
-                   game_recs, game_deals, no_presets, g, deck, rng, tt, pw, sc)
+                   game_recs, game_deals, no_presets, g, deck, rng, tt, pw)
 
 
 @njit(cache=True, parallel=True)
-def _run_presets(key, first, n, rules, kinds, params, recs, presets, block, search, sc):
+def _run_presets(key, first, n, rules, kinds, params, recs, presets, block, search):
     """Play the preset deals ``presets[0:n]`` in parallel into ``recs`` (random decisions of
     deal i use stream ``first + i`` of ``key``)."""
-    trace, no_snaps, no_games, no_deals, _ = no_arrays()
+    trace = np.zeros((0, TRACE_CAP, N_TRACE_FIELDS), np.int16)
+    no_snaps = np.zeros((0, MAX_PLAYS, SN_SIZE), np.int64)
+    no_games = np.zeros((0, 6), np.int64)
+    no_deals = np.zeros((0, 0, N_FIELDS), np.int64)
     nblocks = (n + block - 1) // block
     for b in prange(nblocks):
         lo = b * block
         hi = min(n, lo + block)
         g, deck, rng, tt, pw = workspace(search)
         play_range(key, first, lo, hi, rules, kinds, params, recs, trace, no_snaps, no_games,
-                   no_deals, presets, g, deck, rng, tt, pw, sc)
+                   no_deals, presets, g, deck, rng, tt, pw)
 
 
 @njit(cache=True, parallel=True)
-def _run_presets_at(key, streams, rules, kinds, params, recs, presets, block, search, sc):
+def _run_presets_at(key, streams, rules, kinds, params, recs, presets, block, search):
     """Like ``run_presets``, but the random decisions of preset deal i use stream
     ``streams[i]`` of ``key``: a subset of a sample (the hand analyser's deals that fit the
     bidding) keeps each deal's own random numbers, so every option of a decision played on
     the subset meets the same ones as on the whole sample."""
-    trace, no_snaps, no_games, no_deals, _ = no_arrays()
+    trace = np.zeros((0, TRACE_CAP, N_TRACE_FIELDS), np.int16)
+    no_snaps = np.zeros((0, MAX_PLAYS, SN_SIZE), np.int64)
+    no_games = np.zeros((0, 6), np.int64)
+    no_deals = np.zeros((0, 0, N_FIELDS), np.int64)
     n = streams.shape[0]
     nblocks = (n + block - 1) // block
     for b in prange(nblocks):
@@ -249,7 +227,7 @@ def _run_presets_at(key, streams, rules, kinds, params, recs, presets, block, se
         for i in range(b * block, min(n, (b + 1) * block)):
             # play_range plays item i as deal first + i: first = streams[i] - i
             play_range(key, streams[i] - i, i, i + 1, rules, kinds, params, recs, trace,
-                       no_snaps, no_games, no_deals, presets, g, deck, rng, tt, pw, sc)
+                       no_snaps, no_games, no_deals, presets, g, deck, rng, tt, pw)
 
 
 # the batch kernels a Python call dispatches to (``compile_notice`` watches them compile)
@@ -258,30 +236,28 @@ KERNELS = (_run_deals, _run_deals_traced, _run_games, _run_presets, _run_presets
 
 def run_deals(key, first, n, rules, kinds, params, recs, block):
     """Play deals ``first .. first+n-1`` of the run keyed ``key`` into ``recs[0:n]``."""
-    _run_deals(key, first, n, rules, kinds, params, recs, block, searching(kinds),
-               scripting(kinds))
+    _run_deals(key, first, n, rules, kinds, params, recs, block, searching(kinds))
 
 
 def run_deals_traced(key, first, n, rules, kinds, params, recs, trace, snaps, presets):
     """Like ``run_deals`` (one thread), also filling ``trace`` (and ``snaps``); see
     ``_run_deals_traced``."""
     _run_deals_traced(key, first, n, rules, kinds, params, recs, trace, snaps, presets,
-                      searching(kinds), scripting(kinds))
+                      searching(kinds))
 
 
 def run_games(key, first, n, rules, kinds, params, game_recs, game_deals, block):
     """Play games ``first .. first+n-1`` into ``game_recs`` (see ``_run_games``)."""
     _run_games(key, first, n, rules, kinds, params, game_recs, game_deals, block,
-               searching(kinds), scripting(kinds))
+               searching(kinds))
 
 
 def run_presets(key, first, n, rules, kinds, params, recs, presets, block):
     """Play the preset deals ``presets[0:n]`` into ``recs`` (see ``_run_presets``)."""
-    _run_presets(key, first, n, rules, kinds, params, recs, presets, block, searching(kinds),
-                 scripting(kinds))
+    _run_presets(key, first, n, rules, kinds, params, recs, presets, block, searching(kinds))
 
 
 def run_presets_at(key, streams, rules, kinds, params, recs, presets, block):
     """Play preset deal i with random stream ``streams[i]`` (see ``_run_presets_at``)."""
     _run_presets_at(key, streams, rules, kinds, params, recs, presets, block,
-                    searching(kinds), scripting(kinds))
+                    searching(kinds))

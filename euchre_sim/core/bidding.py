@@ -9,7 +9,7 @@ from numba import njit
 
 from ..cards import NO_TRUMP
 from ..rules import LONE_DEFENCE_ANY, R_DECK, R_HEARTS_NEVER_TRUMP, R_LONE_DEFENCE, R_NO_TRUMP
-from .kinds import S_REFERENCE, scripted_only, uses_scripted_model
+from .kinds import S_REFERENCE, uses_scripted_model
 from .layout import G_DEALER, G_NAT, G_PASSES, G_ROUND
 from .random_kind import rand_chuck, rand_discard, rand_round2, rand_yes_no
 from .reference_kind import (
@@ -30,16 +30,6 @@ from .scripted import (
     sc_round1,
     sc_round2,
 )
-
-# the scripted model's functions, compiled in only where a kernel has its code
-# (``sc`` True: ``kinds.scripted_only``)
-gated_sc_round1 = scripted_only(sc_round1)
-gated_sc_round2 = scripted_only(sc_round2)
-gated_sc_chuck = scripted_only(sc_chuck)
-gated_sc_dealer_discard = scripted_only(sc_dealer_discard)
-gated_sc_alone = scripted_only(sc_alone)
-gated_sc_defend_alone = scripted_only(sc_defend_alone)
-
 
 HEARTS_BIT = 1 << 2  # hearts (suit 2) in a mask of suits (bit s for suit s)
 NT_BIT = 1 << NO_TRUMP  # no trump (4) in a mask of round-2 calls: set (barred) unless no_trump
@@ -69,25 +59,24 @@ def defence_asked_after(rules, dealer, maker):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def model_round1(kinds, params, g, seat, rules, rng, is_dealer, sc):
-    """Order up (1) or pass (0) in round 1 (``sc``: True, or None in a kernel without the
-    scripted model's code, ``kinds.scripted_only``; so for every router here)."""
+def model_round1(kinds, params, g, seat, rules, rng, is_dealer):
+    """Order up (1) or pass (0) in round 1."""
     kind = kinds[seat & 1]
     if uses_scripted_model(kind):
-        return gated_sc_round1(sc, params, g, seat, rules, is_dealer)
+        return sc_round1(params, g, seat, rules, is_dealer)
     if kind == S_REFERENCE:
         return ref_round1(params, g, seat, is_dealer)
     return rand_yes_no(rng)
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def model_round2(kinds, params, g, seat, rules, rng, upsuit, banned, stuck, sc):
+def model_round2(kinds, params, g, seat, rules, rng, upsuit, banned, stuck):
     """Suit named in round 2, one not in the mask ``banned`` (bit s for suit s: ``upsuit``,
     and hearts under hearts_never_trump; bit 4 unless no trump may be called), ``NO_TRUMP``
     (4), or -1 to pass (never -1 when ``stuck``)."""
     kind = kinds[seat & 1]
     if uses_scripted_model(kind):
-        return gated_sc_round2(sc, params, g, seat, rules, upsuit, banned, stuck)
+        return sc_round2(params, g, seat, rules, upsuit, banned, stuck)
     if kind == S_REFERENCE:
         if (banned & NT_BIT) == 0:
             return ref_round2_nt(params, g, seat, banned, stuck)
@@ -96,11 +85,11 @@ def model_round2(kinds, params, g, seat, rules, rng, upsuit, banned, stuck, sc):
 
 
 @njit(cache=True, _nrt=False)
-def model_chuck(kinds, params, g, seat, rng, sc):
+def model_chuck(kinds, params, g, seat, rng):
     """chuck: the natural card the stuck dealer keeps when he chucks, or -1 to name a suit."""
     kind = kinds[seat & 1]
     if uses_scripted_model(kind):
-        return gated_sc_chuck(sc, params, g, seat)
+        return sc_chuck(params, g, seat)
     if kind == S_REFERENCE:
         return ref_chuck(params, g, seat)
     return rand_chuck(rng, g[G_NAT + seat])
@@ -115,35 +104,35 @@ def model_forced_take(kinds, params, g, seat):
 
 
 @njit(cache=True, _nrt=False)
-def model_discard(kinds, params, g, seat, rules, rng, up_bit, sc):
+def model_discard(kinds, params, g, seat, rules, rng, up_bit):
     """Effective bit the dealer discards after taking the up-card (never ``up_bit``)."""
     kind = kinds[seat & 1]
     if uses_scripted_model(kind):
-        return gated_sc_dealer_discard(sc, params, g, seat, up_bit)
+        return sc_dealer_discard(params, g, seat, up_bit)
     if kind == S_REFERENCE:
         return ref_discard(g, seat, up_bit)
     return rand_discard(g, seat, rng, up_bit)
 
 
 @njit(cache=True, _nrt=False)
-def model_alone(kinds, params, g, seat, rules, rng, sc):
+def model_alone(kinds, params, g, seat, rules, rng):
     """Does the maker play alone? (1 = yes.) Also his partner's question under
     partner_may_go_alone for the scripted model (it rates his hand as a maker's, by his own
     position) and the random kind; the reference kind's is ``ref_partner_alone``."""
     kind = kinds[seat & 1]
     if uses_scripted_model(kind):
-        return gated_sc_alone(sc, params, g, seat, rules)
+        return sc_alone(params, g, seat, rules)
     if kind == S_REFERENCE:
         return ref_alone(params, g, seat)
     return rand_yes_no(rng)
 
 
 @njit(cache=True, _nrt=False)
-def model_defend_alone(kinds, params, g, seat, rules, rng, sc):
+def model_defend_alone(kinds, params, g, seat, rules, rng):
     """Does this defender play alone? (1 = yes)."""
     kind = kinds[seat & 1]
     if uses_scripted_model(kind):
-        return gated_sc_defend_alone(sc, params, g, seat, rules)
+        return sc_defend_alone(params, g, seat, rules)
     if kind == S_REFERENCE:
         return ref_defend_alone(params, g, seat)
     return rand_yes_no(rng)

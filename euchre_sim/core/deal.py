@@ -374,8 +374,8 @@ def chuck_kitty(g, dealer, keep, trace, ti):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, sc, never,
-               clubs, chuck, nt):
+def make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, never, clubs,
+               chuck, nt):
     """Steps 4-6: the joker turned up, a club turned up under club_euchre (``clubs``), round
     1, round 2 (``chuck``: the stuck dealer may chuck; ``nt``: no trump may be called, trump
     ``NO_TRUMP``); ``never``: the suits nobody may make trump (hearts under
@@ -385,7 +385,7 @@ def make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, sc,
     up = g[G_UP]
     if up == 32:
         g[G_UPSUIT] = -1
-        trump = decide_joker_trump(kinds, params, g, dealer, rules, rng, never, sc)
+        trump = decide_joker_trump(kinds, params, g, dealer, rules, rng, never)
         if ti >= 0:
             emit(trace, ti, g, EV_JOKER_TRUMP, dealer, trump)
         return dealer, trump, 1
@@ -407,7 +407,7 @@ def make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, sc,
         if can:
             order = scripted(presets, si, SC_ROUND1 + p, 1)
             if order < 0:
-                order = decide_round1(kinds, params, g, p, rules, rng, is_dealer, tt, pw, sc)
+                order = decide_round1(kinds, params, g, p, rules, rng, is_dealer, tt, pw)
         if order:
             if ti >= 0:
                 emit(trace, ti, g, EV_ORDER, p, upsuit)
@@ -429,12 +429,11 @@ def make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, sc,
             t = min(f, NO_TRUMP)
         else:
             if stuck and chuckable:  # a forced suit (above) is named without this question
-                keep = decide_chuck(kinds, params, g, p, rules, rng, sc)
+                keep = decide_chuck(kinds, params, g, p, rules, rng)
                 if keep >= 0:
                     chuck_kitty(g, p, keep, trace, ti)
                     return p, upsuit, 2
-            t = decide_round2(kinds, params, g, p, rules, rng, upsuit, banned, stuck, tt, pw,
-                              sc)
+            t = decide_round2(kinds, params, g, p, rules, rng, upsuit, banned, stuck, tt, pw)
         if t >= 0:
             if ti >= 0:
                 emit(trace, ti, g, EV_CALL, p, t)
@@ -448,17 +447,16 @@ def make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, sc,
 
 
 @njit(cache=True, _nrt=False)
-def make_trump_options(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, sc):
+def make_trump_options(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw):
     """``make_trump`` under hearts_never_trump, club_euchre, chuck or no_trump, out of line: a
     deal without them runs ``make_trump`` with all off as constants, the code it always ran."""
-    return make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, sc,
+    return make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw,
                       banned_trumps(rules), rules[R_CLUB_EUCHRE] != 0, rules[R_CHUCK] != 0,
                       no_trump_callable(rules))
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def dealer_discard(g, rng, rules, kinds, params, recs, ri, trace, ti, presets, si, tt, pw,
-                   sc):
+def dealer_discard(g, rng, rules, kinds, params, recs, ri, trace, ti, presets, si, tt, pw):
     """Step 7: the dealer takes the up-card and discards one of his other cards."""
     dealer = g[G_DEALER]
     trump = g[G_TRUMP]
@@ -470,7 +468,7 @@ def dealer_discard(g, rng, rules, kinds, params, recs, ri, trace, ti, presets, s
     if f >= 0 and f != up and (g[G_HAND + dealer] >> EFF[trump, f]) & 1:
         d = EFF[trump, f]
     if d < 0:
-        d = decide_discard(kinds, params, g, dealer, rules, rng, up_bit, tt, pw, sc)
+        d = decide_discard(kinds, params, g, dealer, rules, rng, up_bit, tt, pw)
     g[G_HAND + dealer] &= ~(ONE << d)
     g[G_DISCARD] = d
     # keep the natural hand current too (decisions that rate a hand read it)
@@ -481,8 +479,7 @@ def dealer_discard(g, rng, rules, kinds, params, recs, ri, trace, ti, presets, s
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def going_alone(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, sc,
-                forced_alone):
+def going_alone(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, forced_alone):
     """Step 8: does the maker play alone (forced by the Canadian loner)? His partner sits
     out. Returns 1 or 0."""
     maker = g[G_MAKER]
@@ -490,7 +487,7 @@ def going_alone(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, sc
     if not forced_alone:
         alone = scripted(presets, si, SC_ALONE + maker, 1)
         if alone < 0:
-            alone = decide_alone(kinds, params, g, maker, rules, rng, tt, pw, sc)
+            alone = decide_alone(kinds, params, g, maker, rules, rng, tt, pw)
     if alone:
         g[G_ALONE] = 1
         g[G_OUT_A] = (maker + 2) & 3
@@ -500,7 +497,7 @@ def going_alone(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, sc
 
 
 @njit(cache=True, _nrt=False)
-def partner_alone(g, rng, rules, kinds, params, trace, ti, presets, si, sc):
+def partner_alone(g, rng, rules, kinds, params, trace, ti, presets, si):
     """Step 8, partner_may_go_alone (out of line: only taken with the option): the maker did
     not go alone; his partner may (unless passed_cannot_go_alone bars him). If he does, the
     maker sits out and the partner plays the hand as its maker: ``G_MAKER`` becomes his seat
@@ -511,7 +508,7 @@ def partner_alone(g, rng, rules, kinds, params, trace, ti, presets, si, sc):
         return 0
     alone = scripted(presets, si, SC_ALONE + p, 1)
     if alone < 0:
-        alone = decide_partner_alone(kinds, params, g, p, rules, rng, sc)
+        alone = decide_partner_alone(kinds, params, g, p, rules, rng)
     if not alone:
         return 0
     g[G_MAKER] = p
@@ -523,7 +520,7 @@ def partner_alone(g, rng, rules, kinds, params, trace, ti, presets, si, sc):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def lone_defender(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, sc):
+def lone_defender(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw):
     """Step 9: the first defender who defends alone (his partner sits out), or -1; asked
     from the dealer's left, or the maker's under lone_defence = against_lone_maker."""
     maker = g[G_MAKER]
@@ -536,7 +533,7 @@ def lone_defender(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, 
             continue
         lone = scripted(presets, si, SC_DEFEND + p, 1)
         if lone < 0:
-            lone = decide_defend_alone(kinds, params, g, p, rules, rng, tt, pw, sc)
+            lone = decide_defend_alone(kinds, params, g, p, rules, rng, tt, pw)
         if lone:
             g[G_DEFENDER] = p
             g[G_OUT_B] = (p + 2) & 3
@@ -547,7 +544,7 @@ def lone_defender(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, 
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def partners_best(g, rng, rules, kinds, params, trace, ti, pb, alone, defender, sc):
+def partners_best(g, rng, rules, kinds, params, trace, ti, pb, alone, defender):
     """Step 10: each lone player (the maker first) gets his partner's card (railroad: if he
     takes it unseen) and discards one."""
     maker = g[G_MAKER]
@@ -557,26 +554,26 @@ def partners_best(g, rng, rules, kinds, params, trace, ti, pb, alone, defender, 
         if lone < 0 or (which == 0 and not alone):
             continue
         if pb == PB_RAILROAD:
-            take = decide_railroad(kinds, params, g, lone, rules, rng, sc)
+            take = decide_railroad(kinds, params, g, lone, rules, rng)
             if ti >= 0:
                 emit(trace, ti, g, EV_RAILROAD, lone, take)
             if not take:
                 continue
         partner = (lone + 2) & 3
-        c = decide_give(kinds, params, g, partner, rules, rng, sc)
+        c = decide_give(kinds, params, g, partner, rules, rng)
         g[G_HAND + partner] &= ~(ONE << c)
         g[G_HAND + lone] |= ONE << c
         if ti >= 0:
             emit(trace, ti, g, EV_GIVE, partner, NAT[trump, c])
-        d = decide_lone_discard(kinds, params, g, lone, rules, rng, sc)
+        d = decide_lone_discard(kinds, params, g, lone, rules, rng)
         g[G_HAND + lone] &= ~(ONE << d)
         if ti >= 0:
             emit(trace, ti, g, EV_LONE_DISCARD, lone, NAT[trump, d])
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def play_tricks(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, sc, snaps,
-                leader, nplay):
+def play_tricks(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, snaps, leader,
+                nplay):
     """Step 11: five tricks from ``leader``, ``nplay`` active players. Returns (tricks of team
     0, tricks of team 1, the winners' seats packed 2 bits per trick)."""
     trump = g[G_TRUMP]
@@ -618,7 +615,7 @@ def play_tricks(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, sc
                 if f >= 0 and (legal >> EFF[trump, f]) & 1:
                     c = EFF[trump, f]
             if c < 0:
-                c = decide_play(kinds, params, g, p, rules, rng, legal, tt, pw, sc)
+                c = decide_play(kinds, params, g, p, rules, rng, legal, tt, pw)
             if pos == 0:
                 led = ESUIT[c]
                 g[G_LED] = led
@@ -675,7 +672,7 @@ def score_deal(rules, recs, ri, maker, alone, defender, tricks0, tricks1):
 
 @njit(cache=True, _nrt=False, inline="always")
 def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, pi, tt, pw,
-              sc, snaps):
+              snaps):
     """Play one deal. ``g[G_DEALER]`` (and the scores) must be set; the rest is overwritten.
 
     With ``pi >= 0`` the first deal is ``presets[pi]`` (hands 0-3, up-card, kitty mask) instead
@@ -698,10 +695,10 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
     if (rules[R_HEARTS_NEVER_TRUMP] or rules[R_CLUB_EUCHRE] or rules[R_CHUCK]
             or rules[R_NO_TRUMP]):  # 4-6
         maker, trump, rnd = make_trump_options(g, rng, rules, kinds, params, trace, ti, presets,
-                                               si, tt, pw, sc)
+                                               si, tt, pw)
     else:
         maker, trump, rnd = make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt,
-                                       pw, sc, 0, False, False, False)
+                                       pw, 0, False, False, False)
     recs[ri, F_PASSES] = g[G_PASSES]
     recs[ri, F_ROUND] = rnd
     recs[ri, F_MAKER] = maker
@@ -726,21 +723,21 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
         g[G_OUT_A] = dealer
     if rnd == 1 and g[G_OUT_A] != dealer:
         dealer_discard(g, rng, rules, kinds, params, recs, ri, trace, ti, presets, si, tt,
-                       pw, sc)  # 7
-    alone = going_alone(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, sc,
+                       pw)  # 7
+    alone = going_alone(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw,
                         forced_alone)  # 8
     if rules[R_PARTNER_ALONE] and not alone:  # 8: the maker's partner may go alone instead
         # if he does, G_MAKER becomes his seat: he plays the hand (the record keeps the caller)
-        alone = partner_alone(g, rng, rules, kinds, params, trace, ti, presets, si, sc)
+        alone = partner_alone(g, rng, rules, kinds, params, trace, ti, presets, si)
     recs[ri, F_ALONE] = alone
     defender = -1
     if rules[R_DEFENDER_ALONE] and (alone or rules[R_LONE_DEFENCE] == LONE_DEFENCE_ANY):
         defender = lone_defender(g, rng, rules, kinds, params, trace, ti, presets, si, tt,
-                                 pw, sc)  # 9
+                                 pw)  # 9
     recs[ri, F_DEFENDER] = defender
     pb = rules[R_PARTNERS_BEST]
     if pb != PB_NONE:
-        partners_best(g, rng, rules, kinds, params, trace, ti, pb, alone, defender, sc)  # 10
+        partners_best(g, rng, rules, kinds, params, trace, ti, pb, alone, defender)  # 10
     nplay = 4  # 11
     if g[G_OUT_A] >= 0:
         g[G_HAND + g[G_OUT_A]] = 0
@@ -751,7 +748,7 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
     leader = opening_leader(rules, dealer, g[G_MAKER], alone, defender, g[G_OUT_A], g[G_OUT_B])
     recs[ri, F_LEADER] = leader
     tricks0, tricks1, winners = play_tricks(g, rng, rules, kinds, params, trace, ti, presets,
-                                            si, tt, pw, sc, snaps, leader, nplay)
+                                            si, tt, pw, snaps, leader, nplay)
     recs[ri, F_TRICKS0] = tricks0
     recs[ri, F_TRICKS1] = tricks1
     recs[ri, F_WINNERS] = winners

@@ -35,7 +35,6 @@ from .kinds import (
     S_PIMC,
     S_RANDOM,
     S_REFERENCE,
-    scripted_only,
     uses_scripted_model,
 )
 from .layout import (
@@ -71,15 +70,6 @@ from .scripted import (
     sc_railroad,
 )
 
-# the scripted model's functions, compiled in only where a kernel has its code
-# (``sc`` True: ``kinds.scripted_only``)
-gated_sc_joker_trump = scripted_only(sc_joker_trump)
-gated_sc_railroad = scripted_only(sc_railroad)
-gated_sc_give = scripted_only(sc_give)
-gated_sc_lone_discard = scripted_only(sc_lone_discard)
-gated_sc_play = scripted_only(sc_play)
-
-
 NOT_SEARCHED = -2  # bid_search: this decision is not made by search
 
 
@@ -107,143 +97,140 @@ def decide_farmer(kinds, params, g, seat, rules, rng):
 
 
 @njit(cache=True, _nrt=False)
-def decide_joker_trump(kinds, params, g, seat, rules, rng, banned, sc):
+def decide_joker_trump(kinds, params, g, seat, rules, rng, banned):
     """The dealer's choice of trump when the joker is turned up, made before he looks at his
     hand, among the suits not in the mask ``banned`` (hearts under hearts_never_trump): only
     the random strategy varies it (the others name clubs)."""
     kind = kinds[seat & 1]
     if uses_scripted_model(kind):
-        return gated_sc_joker_trump(sc, params, g, seat)
+        return sc_joker_trump(params, g, seat)
     if kind == S_REFERENCE:
         return ref_joker_trump(g, seat)
     return rand_joker_trump(rng, banned)
 
 
-def bid_search(g, seat, stage, kinds, params, rules, rng, tt, pw, up_bit, sc):
+def bid_search(g, seat, stage, kinds, params, rules, rng, tt, pw, up_bit):
     """Compiled only (see ``_bid_search``): ``seat``'s searched action at ``stage``, or
     ``NOT_SEARCHED`` when it decides by the table's bidding model."""
     raise NotImplementedError("bid_search is compiled into the deal kernel only")
 
 
 @overload(bid_search)
-def _bid_search(g, seat, stage, kinds, params, rules, rng, tt, pw, up_bit, sc):
+def _bid_search(g, seat, stage, kinds, params, rules, rng, tt, pw, up_bit):
     """A kernel without search (``tt`` is None: no PIMC player at the table) gets a constant
     ``NOT_SEARCHED`` and none of the search code: it compiles in half the time."""
     if isinstance(tt, types.NoneType):
-        return lambda g, seat, stage, kinds, params, rules, rng, tt, pw, up_bit, sc: NOT_SEARCHED
+        return lambda g, seat, stage, kinds, params, rules, rng, tt, pw, up_bit: NOT_SEARCHED
 
-    def searched(g, seat, stage, kinds, params, rules, rng, tt, pw, up_bit, sc):
+    def searched(g, seat, stage, kinds, params, rules, rng, tt, pw, up_bit):
         if searches_bids(kinds, params, seat, rules):
-            return pimc_decide(g, seat, stage, kinds, params, rules, rng, tt, pw, up_bit, sc)
+            return pimc_decide(g, seat, stage, kinds, params, rules, rng, tt, pw, up_bit)
         return NOT_SEARCHED
     return searched
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def decide_round1(kinds, params, g, seat, rules, rng, is_dealer, tt, pw, sc):
+def decide_round1(kinds, params, g, seat, rules, rng, is_dealer, tt, pw):
     """Order up (1) or pass (0) in round 1 (``tt``, ``pw``: the solver's table and the PIMC
-    work array, for players who bid by search; None in kernels without search. ``sc``: True,
-    or None in kernels without the scripted model's code, ``kinds.scripted_only``; so for
-    every hook here)."""
+    work array, for players who bid by search; None in kernels without search)."""
     c = bid_search(g, seat, np.int64(ST_ROUND1), kinds, params, rules, rng, tt, pw,
-                   np.int64(-1), sc)
+                   np.int64(-1))
     if c != NOT_SEARCHED:
         return 1 if c else 0
-    return model_round1(kinds, params, g, seat, rules, rng, is_dealer, sc)
+    return model_round1(kinds, params, g, seat, rules, rng, is_dealer)
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def decide_round2(kinds, params, g, seat, rules, rng, upsuit, banned, stuck, tt, pw, sc):
+def decide_round2(kinds, params, g, seat, rules, rng, upsuit, banned, stuck, tt, pw):
     """Suit named in round 2, one not in the mask ``banned`` (``upsuit``, and hearts under
     hearts_never_trump), or -1 to pass (never -1 when ``stuck``)."""
     c = bid_search(g, seat, np.int64(ST_ROUND2), kinds, params, rules, rng, tt, pw,
-                   np.int64(-1), sc)
+                   np.int64(-1))
     if c != NOT_SEARCHED:
         return -1 if c == 0 else (c - 1) & 3
-    return model_round2(kinds, params, g, seat, rules, rng, upsuit, banned, stuck, sc)
+    return model_round2(kinds, params, g, seat, rules, rng, upsuit, banned, stuck)
 
 
 @njit(cache=True, _nrt=False)
-def decide_chuck(kinds, params, g, seat, rules, rng, sc):
+def decide_chuck(kinds, params, g, seat, rules, rng):
     """chuck: the natural card the stuck dealer keeps if he chucks, or -1 to name a suit
     (never searched: a PIMC player chucks by its scripted model)."""
-    return model_chuck(kinds, params, g, seat, rng, sc)
+    return model_chuck(kinds, params, g, seat, rng)
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def decide_discard(kinds, params, g, seat, rules, rng, up_bit, tt, pw, sc):
+def decide_discard(kinds, params, g, seat, rules, rng, up_bit, tt, pw):
     """Effective bit the dealer discards after taking the up-card (never ``up_bit``)."""
-    c = bid_search(g, seat, np.int64(ST_DISCARD), kinds, params, rules, rng, tt, pw, up_bit,
-                   sc)
+    c = bid_search(g, seat, np.int64(ST_DISCARD), kinds, params, rules, rng, tt, pw, up_bit)
     if c != NOT_SEARCHED:
         return c
-    return model_discard(kinds, params, g, seat, rules, rng, up_bit, sc)
+    return model_discard(kinds, params, g, seat, rules, rng, up_bit)
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def decide_alone(kinds, params, g, seat, rules, rng, tt, pw, sc):
+def decide_alone(kinds, params, g, seat, rules, rng, tt, pw):
     """Does the maker play alone? (1 = yes)."""
     c = bid_search(g, seat, np.int64(ST_ALONE), kinds, params, rules, rng, tt, pw,
-                   np.int64(-1), sc)
+                   np.int64(-1))
     if c != NOT_SEARCHED:
         return c
-    return model_alone(kinds, params, g, seat, rules, rng, sc)
+    return model_alone(kinds, params, g, seat, rules, rng)
 
 
 @njit(cache=True, _nrt=False)
-def decide_partner_alone(kinds, params, g, seat, rules, rng, sc):
+def decide_partner_alone(kinds, params, g, seat, rules, rng):
     """partner_may_go_alone: does the maker's partner play alone, the maker having declined?
     (1 = yes; never searched: a PIMC player decides by its scripted model)."""
     if kinds[seat & 1] == S_REFERENCE:
         return ref_partner_alone(params, g, seat)  # no bid of his to rate
-    return model_alone(kinds, params, g, seat, rules, rng, sc)
+    return model_alone(kinds, params, g, seat, rules, rng)
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def decide_defend_alone(kinds, params, g, seat, rules, rng, tt, pw, sc):
+def decide_defend_alone(kinds, params, g, seat, rules, rng, tt, pw):
     """Does this defender play alone? (1 = yes)."""
     c = bid_search(g, seat, np.int64(ST_DEFEND), kinds, params, rules, rng, tt, pw,
-                   np.int64(-1), sc)
+                   np.int64(-1))
     if c != NOT_SEARCHED:
         return c
-    return model_defend_alone(kinds, params, g, seat, rules, rng, sc)
+    return model_defend_alone(kinds, params, g, seat, rules, rng)
 
 
 @njit(cache=True, _nrt=False)
-def decide_railroad(kinds, params, g, seat, rules, rng, sc):
+def decide_railroad(kinds, params, g, seat, rules, rng):
     """Railroad: does the lone player take his partner's card, unseen? (1 = yes)."""
     kind = kinds[seat & 1]
     if uses_scripted_model(kind):
-        return gated_sc_railroad(sc, params, g, seat)
+        return sc_railroad(params, g, seat)
     if kind == S_REFERENCE:
         return ref_railroad(params, seat)
     return rand_yes_no(rng)
 
 
 @njit(cache=True, _nrt=False)
-def decide_give(kinds, params, g, seat, rules, rng, sc):
+def decide_give(kinds, params, g, seat, rules, rng):
     """Effective bit the sitting-out partner ``seat`` gives to his lone partner."""
     kind = kinds[seat & 1]
     if uses_scripted_model(kind):
-        return gated_sc_give(sc, params, g, seat)
+        return sc_give(params, g, seat)
     if kind == S_REFERENCE:
         return ref_give(g, seat)
     return rand_card(rng, g[G_HAND + seat])
 
 
 @njit(cache=True, _nrt=False)
-def decide_lone_discard(kinds, params, g, seat, rules, rng, sc):
+def decide_lone_discard(kinds, params, g, seat, rules, rng):
     """Effective bit the lone player discards after receiving his partner's card."""
     kind = kinds[seat & 1]
     if uses_scripted_model(kind):
-        return gated_sc_lone_discard(sc, params, g, seat)
+        return sc_lone_discard(params, g, seat)
     if kind == S_REFERENCE:
         return ref_lone_discard(g, seat)
     return rand_card(rng, g[G_HAND + seat])
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def decide_play(kinds, params, g, seat, rules, rng, legal, tt, pw, sc):
+def decide_play(kinds, params, g, seat, rules, rng, legal, tt, pw):
     """Effective bit of the card to play from the non-empty mask ``legal`` (``tt``, ``pw``:
     the solver's table and the PIMC work array, used by PIMC players)."""
     kind = kinds[seat & 1]
@@ -253,22 +240,21 @@ def decide_play(kinds, params, g, seat, rules, rng, legal, tt, pw, sc):
         return rand_play(rng, legal)
     if (legal & (legal - 1)) == 0:  # one legal card: nothing to decide
         return ctz(legal)
-    return chosen_card(kind, params, g, seat, rules, rng, legal, tt, pw, sc)
+    return chosen_card(kind, params, g, seat, rules, rng, legal, tt, pw)
 
 
-def chosen_card(kind, params, g, seat, rules, rng, legal, tt, pw, sc):
+def chosen_card(kind, params, g, seat, rules, rng, legal, tt, pw):
     """Compiled only (see ``_chosen_card``): the scripted or PIMC player's card."""
     raise NotImplementedError("chosen_card is compiled into the deal kernel only")
 
 
 @overload(chosen_card)
-def _chosen_card(kind, params, g, seat, rules, rng, legal, tt, pw, sc):
-    """Without search (``tt`` is None) only the scripted play is compiled in (and not even
-    that without the scripted code, ``sc`` None)."""
+def _chosen_card(kind, params, g, seat, rules, rng, legal, tt, pw):
+    """Without search (``tt`` is None) only the scripted play is compiled in."""
     if isinstance(tt, types.NoneType):
-        return lambda kind, params, g, seat, rules, rng, legal, tt, pw, sc: gated_sc_play(
-            sc, params, g, seat, rules, legal)
-    return lambda kind, params, g, seat, rules, rng, legal, tt, pw, sc: searched_play(
+        return lambda kind, params, g, seat, rules, rng, legal, tt, pw: sc_play(
+            params, g, seat, rules, legal)
+    return lambda kind, params, g, seat, rules, rng, legal, tt, pw: searched_play(
         kind, params, g, seat, rules, rng, legal, tt, pw)
 
 

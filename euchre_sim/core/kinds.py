@@ -27,8 +27,7 @@ pimc       scripted model, or search        search over sampled worlds (``Q_PIMC
 =========  ==============================  ==================================================
 """
 
-from numba import njit, types
-from numba.extending import overload
+from numba import njit
 
 from ..rules import R_TARGET, RULE_OPTIONS
 
@@ -105,25 +104,3 @@ def reads_shown_voids(kind):
     """Does this kind read the suits other players have shown void in (so the deal must track
     them)? The scripted card play does, and pimc's worlds respect them."""
     return kind == S_SCRIPTED or kind == S_PIMC
-
-
-def scripted_only(fn):
-    """``fn``, a function of the scripted model (``scripted.py``), as a compiled-only stand-in
-    that takes ``sc`` first: ``gated(sc, *args)`` is ``fn(*args)`` where the kernel has the
-    scripted model's code (``sc`` True: a kernel that may seat a kind that uses it,
-    ``uses_scripted_model``), and a constant 0 in a kernel that only seats reference and
-    random players (``sc`` None, ``batch.scripting``): such a table never asks the scripted
-    model, and that kernel compiles none of ``scripted.py``. (``fn`` is bound here, not
-    passed as an argument: a compiled function passed to another carries its address, which
-    numba cannot cache.)"""
-
-    def gated(sc, *args):
-        raise NotImplementedError(f"{fn.__name__} (gated) is compiled into the kernels only")
-
-    @overload(gated)
-    def _gated(sc, *args):
-        if isinstance(sc, types.NoneType):
-            return lambda sc, *args: 0
-        return lambda sc, *args: fn(*args)
-
-    return gated

@@ -148,7 +148,7 @@ def sample_dealt(g, seat, deck_nat, rng, pw):
 
 
 @njit(cache=True, _nrt=False)
-def replay(g, seat, stage, cand, check, kinds, params, rules, rng, tt, pw, sc):
+def replay(g, seat, stage, cand, check, kinds, params, rules, rng, tt, pw):
     """Play the world in ``pw[B_DEALT..]`` from the deal to the last trick: the history of
     ``g`` (the player's own actions as taken; the others' by the model, compared with what
     was seen when ``check``, else as seen), ``cand`` at the player's decision (``stage``),
@@ -202,8 +202,7 @@ def replay(g, seat, stage, cand, check, kinds, params, rules, rng, tt, pw, sc):
                 if p == seat or not check:
                     act = seen
                 else:
-                    act = model_bid(kinds, params, x, p, rules, rng, r2, d == 3, upsuit, stuck,
-                                    sc)
+                    act = model_bid(kinds, params, x, p, rules, rng, r2, d == 3, upsuit, stuck)
                     if act != seen:
                         return INCONSISTENT
             elif d == passes and stage <= ST_ROUND2:
@@ -212,8 +211,7 @@ def replay(g, seat, stage, cand, check, kinds, params, rules, rng, tt, pw, sc):
                     act = 1 + upsuit if not r2 else 1 + ((cand - 1) & 3)
                     alone = 1 if (cand == 2 if not r2 else cand >= 5) else 0
             else:
-                act = model_bid(kinds, params, x, p, rules, rng, r2, d == 3, upsuit, stuck,
-                                    sc)
+                act = model_bid(kinds, params, x, p, rules, rng, r2, d == 3, upsuit, stuck)
             if act > 0:
                 maker = p
                 trump = act - 1
@@ -240,7 +238,7 @@ def replay(g, seat, stage, cand, check, kinds, params, rules, rng, tt, pw, sc):
         elif stage > ST_DISCARD and seat == dealer:
             dc = g[G_DISCARD]
         else:
-            dc = model_discard(kinds, params, x, dealer, rules, rng, up_bit, sc)
+            dc = model_discard(kinds, params, x, dealer, rules, rng, up_bit)
         x[G_HAND + dealer] &= ~(ONE << dc)
         x[G_DISCARD] = dc
         x[G_NAT + dealer] = (x[G_NAT + dealer] | (ONE << up)) & ~(ONE << NAT[trump, dc])
@@ -250,11 +248,10 @@ def replay(g, seat, stage, cand, check, kinds, params, rules, rng, tt, pw, sc):
         alone = cand
     elif stage > ST_ALONE:
         alone = g[G_ALONE]  # seen
-        if check and maker != seat and model_alone(kinds, params, x, maker, rules, rng,
-                                                       sc) != alone:
+        if check and maker != seat and model_alone(kinds, params, x, maker, rules, rng) != alone:
             return INCONSISTENT
     elif alone < 0:
-        alone = model_alone(kinds, params, x, maker, rules, rng, sc)
+        alone = model_alone(kinds, params, x, maker, rules, rng)
     if alone:
         x[G_ALONE] = 1
         x[G_OUT_A] = (maker + 2) & 3
@@ -272,10 +269,10 @@ def replay(g, seat, stage, cand, check, kinds, params, rules, rng, tt, pw, sc):
             elif stage == ST_DEFEND and g[G_DEFENDER] < 0 and not asked_after(start, seat, p):
                 # asked before the player, and passed
                 lone = 0
-                if check and model_defend_alone(kinds, params, x, p, rules, rng, sc):
+                if check and model_defend_alone(kinds, params, x, p, rules, rng):
                     return INCONSISTENT
             else:
-                lone = model_defend_alone(kinds, params, x, p, rules, rng, sc)
+                lone = model_defend_alone(kinds, params, x, p, rules, rng)
             if lone:
                 defender = p
                 x[G_DEFENDER] = p
@@ -291,7 +288,7 @@ def asked_after(start, seat, p):
 
 
 @njit(cache=True, _nrt=False)
-def model_bid(kinds, params, x, p, rules, rng, r2, is_dealer, upsuit, stuck, sc):
+def model_bid(kinds, params, x, p, rules, rng, r2, is_dealer, upsuit, stuck):
     """The model's bid for ``p``: 0 pass, else 1 + the suit made trump."""
     never = banned_trumps(rules)
     if not r2:
@@ -299,9 +296,9 @@ def model_bid(kinds, params, x, p, rules, rng, r2, is_dealer, upsuit, stuck, sc)
             return 0  # a heart up-card under hearts_never_trump: everyone passes
         if is_dealer and rules[R_DEALER_NEEDS_TRUMP] and (x[G_NAT + p] & SUIT_NAT[upsuit]) == 0:
             return 0
-        return 1 + upsuit if model_round1(kinds, params, x, p, rules, rng, is_dealer, sc) else 0
+        return 1 + upsuit if model_round1(kinds, params, x, p, rules, rng, is_dealer) else 0
     return 1 + model_round2(kinds, params, x, p, rules, rng, upsuit,
-                            (ONE << upsuit) | never | NT_BIT, stuck, sc)
+                            (ONE << upsuit) | never | NT_BIT, stuck)
 
 
 @njit(cache=True, _nrt=False)
@@ -372,7 +369,7 @@ def candidates(g, seat, stage, rules, pw, up_bit):
 
 
 @njit(cache=True, _nrt=False)
-def pimc_decide(g, seat, stage, kinds, params, rules, rng, tt, pw, up_bit, sc):
+def pimc_decide(g, seat, stage, kinds, params, rules, rng, tt, pw, up_bit):
     """The candidate at ``stage`` with the best average score over the worlds (ties: the
     first, the more passive)."""
     n = candidates(g, seat, stage, rules, pw, up_bit)
@@ -388,13 +385,13 @@ def pimc_decide(g, seat, stage, kinds, params, rules, rng, tt, pw, up_bit, sc):
         for attempt in range(MAX_TRIES + 1):
             sample_dealt(g, seat, deck_nat, rng, pw)
             first = replay(g, seat, stage, pw[B_CAND], attempt < MAX_TRIES, kinds, params,
-                           rules, rng, tt, pw, sc)
+                           rules, rng, tt, pw)
             if first != INCONSISTENT:
                 break
         pw[B_SUM] += first
         for k in range(1, n):
             pw[B_SUM + k] += replay(g, seat, stage, pw[B_CAND + k], np.bool_(False), kinds,
-                                    params, rules, rng, tt, pw, sc)
+                                    params, rules, rng, tt, pw)
     best = 0
     for k in range(1, n):
         if pw[B_SUM + k] > pw[B_SUM + best]:

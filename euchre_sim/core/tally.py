@@ -157,18 +157,6 @@ def summarise(recs, sums, counts, by_position, by_team, by_how):
 
 
 @njit(cache=True, parallel=True)
-def summarise_blocks(recs, s_b, c_b, p_b, t_b, h_b, block):
-    """``summarise`` of block ``b`` (rows ``b * block`` on) into row ``b`` of each array, on
-    all threads. Nothing else in it: numba makes every array expression and allocation of a
-    parallel function a parallel loop of its own, each compiled apart (seconds apiece)."""
-    n = recs.shape[0]
-    for b in prange(s_b.shape[0]):
-        lo = b * block
-        hi = min(n, lo + block)
-        summarise(recs[lo:hi], s_b[b], c_b[b], p_b[b], t_b[b], h_b[b])
-
-
-@njit(cache=True)
 def summarise_parallel(recs, sums, counts, by_position, by_team, by_how, block):
     """``summarise`` over blocks of ``block`` rows on all threads, each block into its own
     totals, then added up: the same integers as one pass (a chunk's records are summed while
@@ -180,7 +168,10 @@ def summarise_parallel(recs, sums, counts, by_position, by_team, by_how, block):
     p_b = np.zeros((nb,) + by_position.shape, np.int64)
     t_b = np.zeros((nb,) + by_team.shape, np.int64)
     h_b = np.zeros((nb,) + by_how.shape, np.int64)
-    summarise_blocks(recs, s_b, c_b, p_b, t_b, h_b, block)
+    for b in prange(nb):
+        lo = b * block
+        hi = min(n, lo + block)
+        summarise(recs[lo:hi], s_b[b], c_b[b], p_b[b], t_b[b], h_b[b])
     for b in range(nb):
         sums += s_b[b]
         counts += c_b[b]
