@@ -269,8 +269,16 @@ class DaskBackend:
 
     def __exit__(self, exc_type, *exc) -> None:
         if exc_type is KeyboardInterrupt:  # shutting down half-way: spare the user the logs
-            logging.getLogger("distributed").setLevel(logging.CRITICAL)
+            _quiet_interrupted_cluster()
         self.close()
+
+
+def _quiet_interrupted_cluster() -> None:
+    """After a Ctrl-C, dask's shutdown logs (and asyncio's "Task exception was never
+    retrieved" for a worker process the signal stopped while it started: "Nanny failed to
+    start worker process") would follow the one-line message; the run is stopped anyway."""
+    for name in ("distributed", "asyncio"):
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
 def _stall_note(text: str) -> None:
@@ -339,6 +347,7 @@ def open_backend(scheduler: str | None = None, cluster: str | None = None,
             # with a traceback; the worker processes end with this one
             from distributed.deploy.spec import close_clusters
 
+            _quiet_interrupted_cluster()
             atexit.unregister(close_clusters)
             raise
         finally:
