@@ -190,6 +190,12 @@ def test_ctrl_c_in_a_terminal_stops_a_cluster_run_in_one_line(tmp_path, when):
                    capture_output=True, timeout=900)
     cmd = [str(script), "simulate", "--deals", "200000000",
            "--cluster", "local:2", "--out", str(tmp_path / "run"), "--no-progress"]
+    # started as a terminal's shell starts a foreground command, with SIGINT at its default:
+    # a test run started in the background (`make test &`) ignores SIGINT, and an ignored
+    # signal stays ignored across exec, so the command would never see the Ctrl-C
+    cmd = [sys.executable, "-c", "import os, signal, sys; "
+           "signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])",
+           *cmd]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
     try:
