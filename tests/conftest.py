@@ -58,3 +58,44 @@ def restore_threads():
     before = numba.get_num_threads()
     yield
     numba.set_num_threads(before)
+
+
+# The heaviest tests outside the slow modules, each over about 2 s of CPU (measured with
+# `pytest -m "not slow" -n 2 --durations=70`, 2026-12-02): end-to-end commands, agents that
+# replay thousands of deals in Python, the larger decks of the statistical checks. They stay
+# in `make test`; marking them slow keeps `make test-fast` under two minutes on two cores.
+# A smaller case of each parametrized check stays in the fast tier.
+HEAVY = {
+    "test_agents.py::test_builtin_agents_reproduce_advanced_vs_basic",
+    "test_agents.py::test_match_gives_the_kernels_duplicate_result",
+    "test_agents.py::test_random_agents_reproduce_random_and_reference",
+    "test_agents.py::test_builtin_agents_reproduce_kernels_under_rule_options"
+    "[canadian-options0-advanced-tuned]",
+    "test_api.py::test_simulate_options",
+    "test_api.py::test_chart_is_the_commands",
+    "test_api.py::test_simulate_is_the_commands",
+    "test_bias.py::test_bias_command_writes_a_run_folder",
+    "test_cli.py::test_sigterm_is_handled_like_ctrl_c",
+    "test_cli.py::test_console_script_help",
+    "test_cli.py::test_overwrite_replaces_only_a_results_folder_of_ours",
+    "test_dealing.py::test_every_card_is_anywhere_with_the_right_probability[32]",
+    "test_dealing.py::test_every_card_is_anywhere_with_the_right_probability[33]",
+    "test_invariants.py::test_strict_farmers_exchange_in_turn[32-20000]",
+    "test_invariants.py::test_every_option_at_once_reaches_every_corner",
+    "test_invariants.py::test_hearts_are_never_trump[all-3.1-33]",
+    "test_invariants.py::test_hearts_are_never_trump[25-no-stick]",
+    "test_invariants.py::test_lone_defence_only_against_a_lone_maker[canadian-passed]",
+    "test_invariants.py::test_lone_defence_only_against_a_lone_maker[all-3.1]",
+    "test_order_chart.py::test_chart_marks_toss_ups_and_keeps_small_classes",
+    "test_order_chart.py::test_go_alone_chart",
+    "test_reproducibility.py::test_shards_that_carry_records_are_bounded_and_give_the_same_run",
+    "test_solver.py::test_alone_equals_individual_solves",
+    "test_strategy_files.py::test_builtin_loads_and_plays_20000_deals_against_reference[pimc]",
+}
+
+
+def pytest_collection_modifyitems(items):
+    """Mark the HEAVY tests slow (tests/test_layers.py checks that each name still exists)."""
+    for item in items:
+        if f"{item.path.name}::{item.name}" in HEAVY:
+            item.add_marker(pytest.mark.slow)
