@@ -10,8 +10,9 @@ line, without bit arithmetic::
     lone[lone.maker_right & lone.maker_left & lone.maker_trump_ace].march.mean()
 
 The maker's hand is the hand he played: as dealt, plus the up-card and less the discard when he
-is the dealer who took it up (a farmer's exchange and a lone player's exchange with his partner
-are not in the records and not reflected). Thrown-in deals have no maker: their maker columns
+is the dealer who took it up, or the eldest who took it after a right Smitty guess (a farmer's
+exchange and a lone player's exchange with his partner are not in the records and not
+reflected). Thrown-in deals have no maker: their maker columns
 are missing (``pd.isna``: NaN in the text columns, ``<NA>`` in the numbers and flags), never a
 made-up zero.
 """
@@ -130,7 +131,9 @@ def decode(deals: pd.DataFrame) -> pd.DataFrame:
     t = np.where(made, trump, 0)
     dealer = out["dealer"].to_numpy(np.int64)
     hand = hands[np.arange(n), m]
-    took_up = made & (m == dealer) & (discard >= 0)
+    # the dealer took it up, or the eldest after a right Smitty guess (stuck 3, rule smitty)
+    smitty = out["stuck"].to_numpy(np.int64) == 3 if "stuck" in out.columns else False
+    took_up = made & ((m == dealer) | smitty) & (discard >= 0)
     hand = np.where(took_up, (hand | (np.int64(1) << np.where(up >= 0, up, 0)))
                     & ~(np.int64(1) << np.where(discard >= 0, discard, 0)), hand)
     trumps = hand & TRUMPS[t]

@@ -26,6 +26,7 @@ from .core.layout import (
     EV_PLAY,
     EV_RAILROAD,
     EV_REDEAL,
+    EV_SMITTY,
     EV_THROWN_IN,
     EV_TRICK,
 )
@@ -71,8 +72,15 @@ def event_line(kind: int, seat: int, value: int, record: dict, who: Namer,
         suit = SUIT_NAMES[record["up_card"] // 8]
         return (f"Round 2: {name} is stuck and chucks: keeps {card(value)}, takes the up-card "
                 f"and the kitty; {suit} are trump")
+    if kind == EV_SMITTY:
+        up = record["up_card"]
+        right = up < 32 and up // 8 == value
+        return (f"Smitty: {name} guesses {SUIT_NAMES[value]}: "
+                + (f"right, {SUIT_NAMES[value]} are trump and he takes the up-card" if right
+                   else "wrong, the bidding goes on"))
     if kind == EV_ALONE:
-        why = {1: " (forced: Canadian loner)", 2: " (the maker's partner: the maker sits out)"}
+        why = {1: " (forced: Canadian loner)", 2: " (the maker's partner: the maker sits out)",
+               3: " (calls for the game, before looking at his hand: smitty)"}
         return f"{name} goes alone" + why.get(value, "")
     if kind == EV_RAILROAD:
         return f"{name} {'takes' if value else 'refuses'} partner's card (railroad)"

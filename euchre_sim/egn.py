@@ -181,6 +181,7 @@ def document(deals: list[dict], rules: Rules, players: Sequence[str], *, game_id
              title: str, description: str, initial_score: tuple[int, int] = (0, 0),
              final_score: tuple[int, int] | None = None) -> dict:
     """A whole EGN file: metadata (within the schema's lengths) and the deals."""
+    refuse_smitty(rules)
     meta: dict[str, Any] = {"gameId": game_id[:64], "title": title[:128],
                             "description": description[:1024],
                             "players": [p[:64] for p in players],
@@ -189,6 +190,13 @@ def document(deals: list[dict], rules: Rules, players: Sequence[str], *, game_id
         meta["finalScore"] = list(final_score)
     meta["ruleset"] = ruleset_json(rules)
     return {"fileType": FILE_TYPE, "version": VERSION, "metadata": meta, "deals": deals}
+
+
+def refuse_smitty(rules: Rules) -> None:
+    """EGN has no eldest's guess (rule smitty): such deals are neither written nor read."""
+    if rules.smitty:
+        raise EGNError("smitty is not supported by EGN: the format cannot write the eldest's "
+                       "guess of the up-card's suit")
 
 
 def dumps(doc: dict) -> str:
@@ -304,6 +312,7 @@ class EGNDeal:
 def read_deal(doc: dict, k: int, rules: Rules, score: tuple[int, int]) -> EGNDeal:
     """Deal ``k`` (0-based position in ``deals``) as a preset deal, ``score`` the game score
     before it; every problem is a one-line :class:`EGNError` naming the deal and the field."""
+    refuse_smitty(rules)
     deals = doc["deals"]
     if not 0 <= k < len(deals):
         raise EGNError(f"deal {k}: the file has {len(deals)} deal(s), numbered 0..{len(deals) - 1}")

@@ -28,6 +28,12 @@ Readings of the contract where it leaves room (the places are marked ``READING``
 * ``chuck``: the stuck dealer's choice is a ``"chuck"`` decision, ``[("name",), ("chuck",)]``,
   before his round-2 call; the card a chucking dealer keeps is a second one. A suit a script
   forces on him is named without that decision (as the kernels do).
+* ``smitty``: the eldest's guess is a ``"smitty"`` decision, ``[("guess", suit), ...]``
+  (ascending suits, no hearts under ``hearts_never_trump``), after the farmer's hand and before
+  step 4; after a right guess his call for the game is a second ``"smitty"`` decision,
+  ``[("alone", False), ("alone", True)]``, made before he takes the up-card and discards (its
+  ALONE event has value 3). Neither is scripted. The game mode's outright win needs to know it
+  is a game: ``in_game`` (set by :func:`play_game`).
 * The ALONE and DEFEND_ALONE events are written only when the player does play alone (declining
   writes nothing); RAILROAD is written for both answers.
 * ``no_trump`` (24-card deck only): no trump is the round-2 action ``("call", 4)``, listed
@@ -282,7 +288,8 @@ def farmer_cards(hand: int, mode: bool | str) -> list[int]:
 
 (T_REDEAL, T_FARMER, T_JOKER_TRUMP, T_PASS1, T_ORDER, T_PASS2, T_CALL, T_THROWN_IN, T_DISCARD,
  T_ALONE, T_DEFEND_ALONE, T_RAILROAD, T_GIVE, T_LONE_DISCARD, T_PLAY, T_TRICK,
- T_CLUB_EUCHRE, T_CHUCK) = range(1, 19)
+ T_CLUB_EUCHRE, T_CHUCK, T_SMITTY) = range(1, 20)
+STUCK_SMITTY = 3  # the record's stuck after a right Smitty guess
 
 KEEP = ("keep",)
 REDEAL = ("redeal",)
@@ -292,8 +299,8 @@ ORDER = ("order",)
 NAME = ("name",)  # chuck: the stuck dealer names a suit ...
 CHUCK = ("chuck",)  # ... or chucks
 
-PHASES = ("redeal", "farmer", "joker_trump", "round1", "round2", "chuck", "discard", "alone",
-          "defend_alone", "railroad", "give", "lone_discard", "play", "done")
+PHASES = ("redeal", "farmer", "smitty", "joker_trump", "round1", "round2", "chuck", "discard",
+          "alone", "defend_alone", "railroad", "give", "lone_discard", "play", "done")
 
 MAX_REDEALS = 100
 
@@ -324,14 +331,17 @@ class DealState:
     ``("keep",)``/``("redeal",)``; ``("keep",)``/``("exchange",)`` then ``("kitty", a, b, c)``;
     ``("call", suit)`` (joker trump, round 2); ``("pass",)``/``("order",)``;
     ``("name",)``/``("chuck",)`` then ``("keep", card)`` (a stuck dealer under chuck);
+    ``("guess", suit)`` then ``("alone", bool)`` (the eldest under smitty);
     ``("discard", card)`` (dealer's and lone player's discard); ``("alone", bool)``;
     ``("defend", bool)``; ``("railroad", bool)``; ``("give", card)``; ``("play", card)``.
     """
 
     def __init__(self, rules: Rules, dealer: int, hands: Sequence[int], up_card: int,
                  kitty: Sequence[int] | None = None, score: tuple[int, int] = (0, 0), *,
-                 redeals: int = 0, mcevoy: set[int] | None = None) -> None:
+                 redeals: int = 0, mcevoy: set[int] | None = None,
+                 in_game: bool = False) -> None:
         self.rules = rules
+        self.in_game = in_game  # a deal of a whole game (smitty's called game wins it)
         # mcevoy_limit in a game: the seats that made their McEvoy call (shared by the game's
         # deals, updated here); None: no limit (outside a game, or the option off)
         self.mcevoy = mcevoy
@@ -589,7 +599,11 @@ class DealState:
         forced_alone = False
         # hearts_never_trump: hearts may never be made trump (no suit is barred otherwise).
         never = {HEARTS} if rules.hearts_never_trump else set()
-        if up == JOKER:
+        if rules.smitty:
+            yield from self._smitty(never)
+        if self.stuck == STUCK_SMITTY:
+            pass  # Step 3b: the eldest's right Smitty guess made trump
+        elif up == JOKER:
             # Step 4: the joker turned up; the dealer names trump, no bidding (never hearts
             # under hearts_never_trump).
             calls = [("call", s) for s in range(4) if s not in never]
@@ -653,17 +667,21 @@ class DealState:
         if forced_alone:
             self._sit_out(partner)  # the dealer sits out and does not pick up
 
-        # Step 7: the dealer's discard (round 1 and the joker case, unless he sits out).
-        if self.round == 1 and self.active[dealer]:
-            self._take(dealer, up)
-            others = by_strength([c for c in bits(self.hands[dealer]) if c != up], trump)
-            action = yield ("discard", dealer, [("discard", c) for c in others])
-            self._drop(dealer, action[1])
+        # Step 7: the dealer's discard (round 1 and the joker case, unless he sits out); after
+        # a right Smitty guess the eldest's.
+        taker = order[0] if self.stuck == STUCK_SMITTY else dealer
+        if self.round == 1 and self.active[taker]:
+            self._take(taker, up)
+            others = by_strength([c for c in bits(self.hands[taker]) if c != up], trump)
+            action = yield ("discard", taker, [("discard", c) for c in others])
+            self._drop(taker, action[1])
             self.discard = action[1]
-            self._event(T_DISCARD, dealer, action[1])
+            self._event(T_DISCARD, taker, action[1])
 
-        # Step 8: going alone.
-        if forced_alone:
+        # Step 8: going alone (smitty: the eldest decided at his guess).
+        if self.stuck == STUCK_SMITTY:
+            pass
+        elif forced_alone:
             self.alone = 1
             self._event(T_ALONE, maker, 1)
         else:
@@ -750,8 +768,28 @@ class DealState:
         maker_team = maker % 2
         makers, defenders = score_deal(rules, self.tricks[maker_team], self.alone != 0,
                                        self.defender >= 0)
+        if (self.stuck == STUCK_SMITTY and self.alone and self.in_game
+                and self.tricks[maker_team] == 5):
+            makers = rules.target_score - self.score[maker_team]  # the called game is won
         self.points_[maker_team] = makers
         self.points_[1 - maker_team] = defenders
+
+    def _smitty(self, never: set[int]) -> Iterator[Decision]:
+        """Step 3b, smitty: the eldest guesses the up-card's suit (before the deal, unseen);
+        right (never for the joker), that suit is trump, he is the maker and decides at once,
+        before looking at his hand, whether he calls for the game (plays alone)."""
+        eldest = self.order[0]
+        action = yield ("smitty", eldest, [("guess", s) for s in range(4) if s not in never])
+        self._event(T_SMITTY, eldest, action[1])
+        if self.up_card == JOKER or suit_of(self.up_card) != action[1]:
+            return
+        self._make_trump(eldest, action[1], 1)
+        self.stuck = STUCK_SMITTY
+        action = yield ("smitty", eldest, [("alone", False), ("alone", True)])
+        if action[1]:
+            self.alone = 1
+            self._sit_out((eldest + 2) % 4)
+            self._event(T_ALONE, eldest, 3)
 
     def _chuck(self, dealer: int) -> Iterator[Decision]:
         """Step 6, chuck: the stuck dealer keeps one card (his choice), puts the other four
@@ -821,14 +859,15 @@ def _team_params(strategies: Sequence[str], params: Params | None) -> list[dict]
 def _play_one_deal(rng: Rng, dealer: int, rules: Rules, strategies: Sequence[str],
                    score: tuple[int, int], params: Params | None = None,
                    preset: tuple | None = None, script: Sequence[int] | None = None,
-                   mcevoy: set[int] | None = None,
+                   mcevoy: set[int] | None = None, in_game: bool = False,
                    ) -> tuple[dict[str, int], list[tuple[int, int, int]]]:
     """Shuffle, then drive a DealState with the strategies; a redeal reshuffles on ``rng``.
 
     ``params[t]`` are team ``t``'s strategy parameters. With ``preset = (hands, up_card,
     kitty)`` the first deal is that one instead of a shuffle (a redeal still shuffles), and
     ``script`` forces its actions on it (``scripted_action``; a redeal ends the script).
-    ``mcevoy``: the game's McEvoy callers under ``mcevoy_limit`` (see :class:`DealState`).
+    ``mcevoy``: the game's McEvoy callers under ``mcevoy_limit`` (see :class:`DealState`);
+    ``in_game``: the deal is one of a whole game.
     """
     team_params = _team_params(strategies, params)
     trace: list[tuple[int, int, int]] = []
@@ -839,7 +878,7 @@ def _play_one_deal(rng: Rng, dealer: int, rules: Rules, strategies: Sequence[str
         else:
             hands, up_card, kitty = shuffle_and_deal(rng, rules.deck, dealer)
         st = DealState(rules, dealer, hands, up_card, kitty, score, redeals=redeals,
-                       mcevoy=mcevoy)
+                       mcevoy=mcevoy, in_game=in_game)
         forcing = script is not None and redeals == 0
         while not st.is_terminal():
             action = scripted_action(st, script) if forcing else None
@@ -965,7 +1004,8 @@ def play_game(seed: int, game_index: int, rules: Rules,
     """
 
     def play_one(rng: Rng, dealer: int, score: tuple[int, int], mcevoy: set[int] | None):
-        return _play_one_deal(rng, dealer, rules, strategies, score, params, mcevoy=mcevoy)
+        return _play_one_deal(rng, dealer, rules, strategies, score, params, mcevoy=mcevoy,
+                              in_game=True)
 
     deals: list[dict[str, int]] = []
     for rec, trace in game_deals(seed, game_index, rules, play_one):

@@ -32,6 +32,8 @@ REFERENCE_PARAMS: dict[str, int] = {
     "railroad_take": 1,  # 1: take the partner's card under railroad
     "chuck_threshold": 99,  # a stuck dealer chucks when kept card + up-card rate >= this
     "no_trump_threshold": 9,  # no_trump: call no trump when the no-trump strength >= this
+    "smitty_guess": 0,  # smitty: the suit the eldest guesses (the next one up if barred)
+    "smitty_alone": 0,  # smitty: 1: call for the game after a right guess
 }
 PARAMS: dict[str, dict[str, int]] = {"random": {}, "reference": REFERENCE_PARAMS}
 
@@ -66,9 +68,9 @@ def uniform(st: Any, legal: list, rng: Any, params: dict) -> Action:
 
 RANDOM: dict[str, Decide] = {
     phase: uniform
-    for phase in ("redeal", "farmer", "joker_trump", "round1", "round2", "chuck", "discard",
-                  "alone",
-                  "defend_alone", "railroad", "give", "lone_discard", "play")
+    for phase in ("redeal", "farmer", "smitty", "joker_trump", "round1", "round2", "chuck",
+                  "discard", "alone", "defend_alone", "railroad", "give", "lone_discard",
+                  "play")
 }
 
 
@@ -185,6 +187,18 @@ def ref_chuck(st: Any, legal: list, rng: Any, params: dict) -> Action:
     return ("chuck",) if ("chuck",) in legal else ("keep", keep)
 
 
+def ref_smitty(st: Any, legal: list, rng: Any, params: dict) -> Action:
+    """smitty, both unseen: the eldest guesses ``smitty_guess`` (the next suit up when the
+    rules bar it: hearts under hearts_never_trump), and after a right guess calls for the
+    game if ``smitty_alone``."""
+    if legal[0][0] == "alone":
+        return ("alone", bool(params["smitty_alone"]))
+    suit = int(params["smitty_guess"])
+    while ("guess", suit) not in legal:
+        suit = (suit + 1) % 4
+    return ("guess", suit)
+
+
 def ref_discard(st: Any, legal: list, rng: Any, params: dict) -> Action:
     """The dealer discards his weakest card other than the up-card."""
     return min(legal, key=lambda a: st.strength(a[1]))
@@ -259,6 +273,7 @@ def ref_play(st: Any, legal: list, rng: Any, params: dict) -> Action:
 REFERENCE: dict[str, Decide] = {
     "redeal": ref_redeal,
     "farmer": ref_farmer,
+    "smitty": ref_smitty,
     "joker_trump": ref_joker_trump,
     "round1": ref_round1,
     "round2": ref_round2,

@@ -199,6 +199,11 @@ R_NO_TRUMP = _option(
     "in round 2 a player may call no trump (aces high, jacks plain, no trump suit); scored as "
     "a trump; 24-card deck only (no effect with 25, 32 or 33 cards)",
 )
+R_SMITTY = _option(
+    "smitty", (False, True), False,
+    "before the bidding the eldest guesses the up-card's suit: if right it is trump, he takes "
+    "the up-card and may call for the game (alone, unseen; a lone march wins the game)",
+)
 
 RULE_OPTIONS: tuple[RuleOption, ...] = tuple(_TABLE)
 """Every rule option, in slot order (``RULE_OPTIONS[R_DECK].name == "deck"``)."""

@@ -138,3 +138,14 @@ def test_a_no_trump_call_by_an_agent_is_replayed_for_the_compiled_seats():
     df = assert_same_as_kernels(Rules(no_trump=True), "random", "reference", {0, 2}, 400,
                                 seed=8, trace_deals=100)
     assert (df["trump"] == 4).sum() > 5
+
+
+def test_smitty_is_refused_at_agent_tables():
+    """No kernel script can replay the eldest's Smitty guess: a table under smitty is a
+    one-line error."""
+    from euchre_sim.simulate import SimulationError
+
+    with pytest.raises(SimulationError, match="smitty is not supported") as err:
+        agents.play_deals(Rules(smitty=True), {0: agents.builtin("random")}, vs="basic",
+                          deals=5, seed=1)
+    assert "\n" not in str(err.value)

@@ -425,6 +425,17 @@ def test_no_trump_is_refused(position, bidding):
                     rules=Rules(no_trump=True, deck=32))
 
 
+@pytest.mark.parametrize("position,bidding", [("dealer", "pass pass pass"),
+                                              ("eldest", ""), ("third", "pass pass")])
+def test_smitty_is_refused(position, bidding):
+    """Under smitty the eldest's guess comes before the bidding, which a situation cannot
+    say and its playouts would make again: every question is refused in one line."""
+    with pytest.raises(AnalysisError, match="smitty is not supported") as exc:
+        parse_situation("JH TD AD KS 9S", "9D", position, bidding, rules=Rules(smitty=True))
+    assert "\n" not in str(exc.value)
+    parse_situation("JH TD AD KS 9S", "9D", position, bidding)
+
+
 def test_stuck_dealer_s_question_is_refused_under_chuck():
     """Under chuck the stuck dealer may chuck, which the bidding notation cannot write: his
     round-2 question is refused in one line; the others' questions, and a history in which he

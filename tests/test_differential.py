@@ -110,6 +110,25 @@ SECTION_31_MIXES = [
     ("partner_may_go_alone,deck=33,chuck,farmers,passed",
      Rules(partner_may_go_alone=True, deck=33, chuck=True, farmers_hand=True,
            passed_cannot_go_alone=True, defender_alone=True, no_first_blood=True)),
+    # smitty meets hearts_never_trump (no guess of hearts), the joker (never guessed right),
+    # club_euchre (a club guessed goes to the eldest's side), the farmer's hand and the
+    # redeals before it, the lone options against a called game (lone defence, partner's
+    # best, the lone leads), partner_may_go_alone and the Canadian loner (neither after a
+    # right guess), passed_cannot_go_alone (nobody passed), chuck and no_trump (after a wrong
+    # guess), and thrown-in hands
+    ("smitty,deck=25,hearts,club_euchre,farmers,lone_defence,railroad",
+     Rules(smitty=True, deck=25, hearts_never_trump=True, club_euchre=True, farmers_hand=True,
+           defender_alone=True, lone_defence="against_lone_maker", partners_best="railroad",
+           lead="right_of_lone")),
+    ("smitty,chuck,no_trump,partner_may_go_alone,canadian,passed",
+     Rules(smitty=True, chuck=True, no_trump=True, partner_may_go_alone=True,
+           dealer_partner_alone=True, passed_cannot_go_alone=True, defender_alone=True,
+           lead="left_of_lone", super_euchre=True)),
+    ("smitty,deck=33,redeal,strict,give,dealer_needs_trump",
+     Rules(smitty=True, deck=33, redeal="nines_and_tens", farmers_hand="strict",
+           partners_best="give", dealer_needs_trump=True, no_first_blood=True,
+           defender_alone=True)),
+    ("smitty,no-stick", Rules(smitty=True, stick_the_dealer=False)),
 ]
 
 
@@ -290,6 +309,50 @@ def test_chucks_match_reference(name: str) -> None:
     random_chucks = sum(rep.record["stuck"] == 2 for rep in replay_deals(
         rules, get_strategy("random"), b, 52, 0, 2_000))
     assert random_chucks > 10, random_chucks
+
+
+# smitty: team 0 guesses spades and calls for the game on every right guess; team 1 guesses
+# diamonds (hearts under hearts_never_trump: spades) and never calls, and defends alone from 12.
+SMITTY_CALLERS = {"smitty_guess": 3, "smitty_alone": 1}
+SMITTY_OTHERS = {"smitty_guess": 2, "defend_alone_threshold": 12, "bid_threshold": 10}
+SMITTY_RULES = {
+    "24": Rules(smitty=True),
+    "25,hearts,options": Rules(smitty=True, deck=25, hearts_never_trump=True,
+                               defender_alone=True, partners_best="give", lead="left_of_lone",
+                               farmers_hand=True),
+    "33,club,lone_defence,railroad": Rules(smitty=True, deck=33, club_euchre=True,
+                                           defender_alone=True,
+                                           lone_defence="against_lone_maker",
+                                           partners_best="railroad", super_euchre=True),
+}
+
+
+@pytest.mark.parametrize("name", SMITTY_RULES)
+def test_smitty_matches_reference(name: str) -> None:
+    """Smitty guesses (reference guessers, random and scripted players): kernel and reference
+    engine agree, and right guesses and called games happen (coverage counts)."""
+    rules = SMITTY_RULES[name]
+    a, b = (get_strategy("reference", **SMITTY_CALLERS),
+            get_strategy("reference", **SMITTY_OTHERS))
+    reps = replay_deals(rules, a, b, 55, 0, 3_000)
+    right = [rep.record for rep in reps if rep.record["stuck"] == 3]
+    assert len(right) > 300 and sum(r["alone"] == 1 for r in right) > 150, len(right)
+    _compare(rules, ("reference", "reference"), seed=55, n=3_000,
+             params=(SMITTY_CALLERS, SMITTY_OTHERS))
+    _compare(rules, ("random", "reference"), seed=56, n=3_000, params=({}, SMITTY_OTHERS))
+    random = replay_deals(rules, get_strategy("random"), get_strategy("random"), 57, 0, N_DEALS)
+    called = sum(rep.record["stuck"] == 3 and rep.record["alone"] == 1 for rep in random)
+    assert called > 1_000, called
+    _compare(rules, ("random", "random"), seed=57, n=N_DEALS)
+
+
+def test_smitty_games_match_reference() -> None:
+    """Whole games under smitty, where a lone march on a called game wins the game outright."""
+    for target in (5, 10):
+        rules = Rules(smitty=True, target_score=target, defender_alone=True)
+        _compare_games(rules, ("reference", "random"), seed=15, n=300,
+                       params=(SMITTY_CALLERS, {}))
+        _compare_games(rules, ("random", "random"), seed=16, n=200)
 
 
 # partner_may_go_alone: team 0 bids from 6 and goes alone from 10, so many makers decline

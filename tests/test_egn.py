@@ -192,3 +192,19 @@ def test_egn_situation_is_the_players_first_call(tmp_path):
     path.write_text(json.dumps(bad(bid__calls=["Order"], play__tricks=[])))
     with pytest.raises(egn.EGNError, match="seat 0 made no call"):
         jobs.egn_situation(str(path), 0, 0)
+
+
+def test_smitty_is_refused():
+    """EGN cannot write the eldest's Smitty guess: writing or reading under smitty is a
+    one-line error."""
+    rules = Rules(smitty=True)
+    rep, = replay_deals(Rules(), "reference", "basic", 11, 0, 1)
+    deals = [egn.deal_json(rep.record, rep.trace, 0)]
+    with pytest.raises(egn.EGNError, match="smitty is not supported") as err:
+        egn.document(deals, rules, ["a", "b", "c", "d"], game_id="t", title="t",
+                     description="t")
+    assert "\n" not in str(err.value)
+    doc = as_file(egn.document(deals, Rules(), ["a", "b", "c", "d"], game_id="t", title="t",
+                               description="t"))
+    with pytest.raises(egn.EGNError, match="smitty is not supported"):
+        egn.read_deal(doc, 0, rules, (0, 0))

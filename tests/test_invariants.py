@@ -38,6 +38,7 @@ from euchre_sim.core.layout import (
     EV_PLAY,
     EV_RAILROAD,
     EV_REDEAL,
+    EV_SMITTY,
     EV_THROWN_IN,
     EV_TRICK,
     GD_GAME,
@@ -206,7 +207,15 @@ class Checker:
         forced_alone = False
         passed_in_round: dict[int, set[int]] = {1: set(), 2: set()}
         never = {HEARTS} if r.hearts_never_trump else set()
-        if up == JOKER:
+        smitty = False  # smitty: the eldest guessed the up-card's suit (never the joker's)
+        if r.smitty:
+            _, seat, guess = self.take(EV_SMITTY)
+            if seat != order[0] or not 0 <= guess <= 3 or guess in never:
+                raise Bad(f"bad Smitty guess {(seat, guess)}")
+            smitty = up != JOKER and up // 8 == guess
+        if smitty:
+            maker, trump, rnd, stuck, pickup = order[0], guess, 1, 3, True
+        elif up == JOKER:
             _, seat, suit = self.take(EV_JOKER_TRUMP)
             if seat != dealer or not 0 <= suit <= 3:
                 raise Bad("joker trump named by someone else than the dealer")
@@ -277,14 +286,24 @@ class Checker:
         if rec["passes"] != passes or rec["stuck"] != stuck or rec["thrown_in"] != 0:
             raise Bad("record passes/stuck/thrown_in disagree with the events")
 
-        # 7. dealer's discard
+        # smitty: after a right guess the eldest calls for the game (or not) before he takes
+        # the up-card; no other loner of the making side
+        called = False
+        if smitty and self.peek() and self.peek()[0] == EV_ALONE:
+            _, seat, how = self.take(EV_ALONE)
+            if seat != maker or how != 3:
+                raise Bad(f"bad call for the game {(seat, how)}")
+            called = True
+
+        # 7. dealer's discard (the eldest's after a right Smitty guess)
         discard = -1
+        taker = maker if smitty else dealer
         if pickup:
-            self.hands[dealer].known |= 1 << up
+            self.hands[taker].known |= 1 << up
             _, seat, discard = self.take(EV_DISCARD)
-            if seat != dealer or discard == up:
+            if seat != taker or discard == up:
                 raise Bad(f"bad dealer discard {(seat, discard)}")
-            self.remove(dealer, discard, "dealer's discard")
+            self.remove(taker, discard, "dealer's discard")
         if rec["discard"] != discard:
             raise Bad(f"record discard {rec['discard']} vs events {discard}")
 
@@ -292,7 +311,12 @@ class Checker:
         alone = 0
         out: set[int] = set()
         lone_maker = maker  # the making side's lone player (partner_may_go_alone: his partner)
-        if self.peek() and self.peek()[0] == EV_ALONE:
+        if called:
+            alone = 1
+            out.add(maker ^ 2)
+        elif smitty and self.peek() and self.peek()[0] == EV_ALONE:
+            raise Bad("a loner after a right Smitty guess that did not call for the game")
+        elif self.peek() and self.peek()[0] == EV_ALONE:
             _, seat, how = self.take(EV_ALONE)
             if seat == maker and how == int(forced_alone):
                 alone = 1
@@ -488,6 +512,8 @@ def check_run(rules: Rules, a: str, b: str, seed: int, n: int, first: int = 0) -
         seen["partner_alone"] = 0
     if rules.no_trump:
         seen["no_trump"] = 0
+    if rules.smitty:
+        seen["smitty"] = seen["called_game"] = 0
     strategies = (Matchup.of(a, b).a, Matchup.of(a, b).b)
     for i, rep in enumerate(replay_deals(rules, a, b, seed, first, n)):
         rec = rep.record
@@ -516,6 +542,9 @@ def check_run(rules: Rules, a: str, b: str, seed: int, n: int, first: int = 0) -
             seen["partner_alone"] += rec["alone"] == 2
         if rules.no_trump:
             seen["no_trump"] += rec["trump"] == 4
+        if rules.smitty:
+            seen["smitty"] += rec["stuck"] == 3
+            seen["called_game"] += rec["stuck"] == 3 and rec["alone"] == 1
         # A reference player who calls for every eligible redeal leaves no eligible hand.
         if (rules.redeal != "none" and rec["redeals"] < 100
                 and all(s.name == "reference" and s.all_params()["call_redeal"] == 1
@@ -789,7 +818,14 @@ def check_games(rules: Rules, a: str, b: str, seed: int, games: int) -> None:
             assert np.array_equal(rows[:, GAME_COLS["deal"]], np.arange(n))
             assert np.array_equal(rows[:, GAME_COLS["dealer"]], (first_dealer + np.arange(n)) % 4)
             p0, p1 = rows[:, GAME_COLS["points0"]], rows[:, GAME_COLS["points1"]]
-            assert set(np.unique(np.concatenate([p0, p1])).tolist()) <= ALLOWED_POINTS
+            # smitty: a lone march on a called game scores what its side needs to win
+            mteam = rows[:, GAME_COLS["maker"]] & 1
+            mtricks = np.where(mteam == 1, rows[:, GAME_COLS["tricks1"]],
+                               rows[:, GAME_COLS["tricks0"]])
+            won = ((rows[:, GAME_COLS["stuck"]] == 3) & (rows[:, GAME_COLS["alone"]] == 1)
+                   & (mtricks == 5))
+            assert not won.any() or rules.smitty
+            assert set(np.unique(np.concatenate([p0[~won], p1[~won]])).tolist()) <= ALLOWED_POINTS
             assert ((p0 == 0) | (p1 == 0)).all(), "only one side scores"
             thrown = rows[:, GAME_COLS["thrown_in"]] == 1
             assert (p0[thrown] == 0).all() and (p1[thrown] == 0).all()
@@ -802,6 +838,9 @@ def check_games(rules: Rules, a: str, b: str, seed: int, games: int) -> None:
             scores = (score0, score1)
             assert winner in (0, 1)
             assert scores[winner] >= target > scores[1 - winner], f"game {gid}: {g}"
+            if won.any():  # the called game won outright: the last deal, the target exactly
+                assert won[-1] and won.sum() == 1 and scores[winner] == target, f"game {gid}"
+                assert mteam[-1] == winner
             last = (p0[-1], p1[-1])
             assert last[winner] > 0 and scores[winner] - last[winner] < target
             assert scores[winner] < target + 4
@@ -1023,3 +1062,58 @@ def test_no_trump_needs_the_option_and_24_cards() -> None:
     check_deal(Rules(no_trump=True), rep.record, rep.trace)
     with pytest.raises(Bad, match="round 2"):
         check_deal(Rules(), rep.record, rep.trace)
+
+
+# smitty: the checker (the eldest's guess first, never hearts under hearts_never_trump; a right
+# guess, never of the joker, makes him the maker in that suit without bidding, his call for the
+# game comes before his discard and no other loner of his side follows; a wrong one leaves the
+# bidding as usual) holds, with cards conserved and five tricks, and right guesses and called
+# games happen, by random, reference and scripted players.
+SMITTY_RULES = [
+    Rules(smitty=True),
+    Rules(smitty=True, deck=25, hearts_never_trump=True, club_euchre=True, farmers_hand=True,
+          defender_alone=True, lone_defence="against_lone_maker", partners_best="railroad"),
+    Rules(smitty=True, deck=33, partner_may_go_alone=True, passed_cannot_go_alone=True,
+          defender_alone=True, chuck=True, lead="left_of_lone", dealer_partner_alone=True,
+          no_first_blood=True),
+]
+SMITTY_CALLER = "reference:smitty_guess=1,smitty_alone=1"
+
+
+@pytest.mark.parametrize("rules", SMITTY_RULES, ids=["24", "25,options", "33,options"])
+def test_smitty_keeps_the_rules(rules: Rules) -> None:
+    seen = check_run(rules, "random", "random", seed=81, n=3000)
+    assert seen["smitty"] > 400 and seen["called_game"] > 200, seen
+    seen = check_run(rules, SMITTY_CALLER, "reference:defend_alone_threshold=10", seed=82,
+                     n=3000)
+    assert seen["smitty"] > 400 and seen["called_game"] > 200, seen
+    for other in ("basic", "tuned"):
+        seen = check_run(rules, other, "random", seed=83, n=1000)
+        assert seen["smitty"] > 100, (other, seen)
+
+
+def test_smitty_games_end_at_the_target() -> None:
+    """Games with called games: a lone march on one ends the game with the target exactly."""
+    for t in (5, 10):
+        rules = Rules(smitty=True, target_score=t, defender_alone=True)
+        check_games(rules, SMITTY_CALLER, "random", seed=84, games=1500)
+        check_games(rules, "random", "random", seed=85, games=1000)
+
+
+def test_checker_catches_bad_smitty() -> None:
+    """A Smitty guess where the rules have none, a right guess read as wrong, a loner of the
+    eldest's side after a right guess without the call."""
+    rules = Rules(smitty=True)
+    rep = next(r for r in replay_deals(rules, SMITTY_CALLER, "random", 86, 0, 200)
+               if r.record["stuck"] == 3 and r.record["alone"] == 1)
+    with pytest.raises(Bad, match="unexpected event"):
+        check_deal(Rules(), rep.record, rep.trace)
+    trace = list(rep.trace)
+    trace[0] = (EV_SMITTY, trace[0][1], (trace[0][2] + 1) % 4)
+    with pytest.raises(Bad):
+        check_deal(rules, rep.record, trace)
+    j = next(j for j, e in enumerate(rep.trace) if e[0] == EV_ALONE)
+    trace = list(rep.trace)
+    trace.insert(j + 1, trace.pop(j))  # the call after the discard: an ordinary loner
+    with pytest.raises(Bad, match="did not call for the game"):
+        check_deal(rules, rep.record, trace)

@@ -22,6 +22,7 @@ from euchre_sim.core.layout import (
     EV_ORDER,
     EV_PASS1,
     EV_PASS2,
+    EV_SMITTY,
     G_ALONE,
     G_DEALER,
     G_DEFENDER,
@@ -271,6 +272,26 @@ def test_no_bidding_search_under_no_trump() -> None:
     nt = [i for i, r in enumerate(a) if r.record["trump"] == 4]
     assert len(nt) > 10, len(nt)
     assert any(a[i].trace != twin[i].trace for i in nt)
+    for rep in a:
+        check_deal(rules, rep.record, rep.trace)
+
+
+def test_no_bidding_search_under_smitty() -> None:
+    """The replayed bidding makes no Smitty guess: under smitty a PIMC player bids as its
+    scripted twin, deal for deal, guesses and calls for the game included; its searched card
+    play (whose worlds give the up-card to the eldest after a right guess) follows the rules
+    (test_invariants' checker)."""
+    from test_invariants import check_deal
+
+    rules = Rules(smitty=True, defender_alone=True)
+    spec = "smitty.guess=3,smitty.alone=1"
+    a = replay_deals(rules, f"pimc:pimc.worlds=4,{spec}", "advanced", 7, 0, 300)
+    twin = replay_deals(rules, f"tuned:{spec}", "advanced", 7, 0, 300)
+    kinds = (EV_SMITTY, EV_PASS1, EV_PASS2, EV_ORDER, EV_CALL, EV_DISCARD, EV_ALONE,
+             EV_DEFEND_ALONE)
+    assert ([[e for e in r.trace if e[0] in kinds] for r in a]
+            == [[e for e in r.trace if e[0] in kinds] for r in twin])
+    assert sum(r.record["stuck"] == 3 and r.record["alone"] == 1 for r in a) > 10
     for rep in a:
         check_deal(rules, rep.record, rep.trace)
 

@@ -21,6 +21,7 @@ Tricks are shown as ``"1:JH 2:TH 3:9C 0:9H -> 1"``: seat:card in play order, the
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from euchre_sim import reference
@@ -28,6 +29,7 @@ from euchre_sim.cards import RANK_10, format_card, parse_card, parse_hand
 from euchre_sim.core.layout import (
     EV_PLAY,
     EV_REDEAL,
+    EV_SMITTY,
     EV_TRICK,
     F_POINTS0,
     F_POINTS1,
@@ -1195,3 +1197,150 @@ def test_no_trump_by_the_scripted_model() -> None:
         rep, = play_presets(Rules(no_trump=True), spec, None, [deal])
         assert rep.record["maker"] == 1
         assert rep.record["trump"] == trump, threshold
+
+
+# --------------------------------------------------------------------------------------------
+# smitty (RULES.md 3.1): the eldest guesses the up-card's suit before the deal
+# --------------------------------------------------------------------------------------------
+
+# Up-card AS, dealer 0, the eldest seat 1 (JS JC 9D 9H TH: spades 6 + 5 = 11, no order at 12).
+# Seats 2 and 3 have no spades; the dealer (KS QS TS 9S 9C) rates 13 in spades with the AS.
+SMITTY_DEAL = ("KS QS TS 9S 9C", "JS JC 9D 9H TH", "AC KC QC AD KD", "AH KH QH JD QD")
+SMITTY_KITTY = "TC TD JH"
+SPADES_GUESS = "reference:smitty_guess=3"
+
+
+def test_smitty() -> None:
+    """Off: seats 1-3 pass, the dealer takes the AS up (13), discards 9C and plays AS KS QS
+    TS 9S against the eldest's two bowers: JS and JC take tricks 1 and 2, the dealer ruffs
+    seat 1's TH with the QS (seat 3 played the QH) and runs AS and KS: 3 tricks, 1 point to
+    team 0.
+    On, team 1 guessing spades: right, the eldest is the maker in spades, no bidding; he takes
+    the AS and discards his weakest card, the 9D (9D and 9H alike, diamonds below hearts);
+    JS, JC and AS draw the dealer's 9S TS QS: 3 tricks, 1 point to team 1. The dealer's KS
+    ruffs the TH (seat 3's KH winning it) and his 9C wins the last trick, led alone."""
+    off = play(Rules(), SMITTY_DEAL, "AS", b=SPADES_GUESS, kitty=SMITTY_KITTY)
+    check(off, round=1, passes=3, maker=0, trump=S, stuck=0, discard=card("9C"), alone=0,
+          tricks0=3, points0=1, points1=0)
+    assert tricks(off) == [
+        "1:JS 2:QC 3:JD 0:9S -> 1",
+        "1:JC 2:KC 3:QD 0:TS -> 1",
+        "1:TH 2:KD 3:QH 0:QS -> 0",
+        "0:AS 1:9D 2:AC 3:KH -> 0",
+        "0:KS 1:9H 2:AD 3:AH -> 0",
+    ]
+    on = play(Rules(smitty=True), SMITTY_DEAL, "AS", b=SPADES_GUESS, kitty=SMITTY_KITTY)
+    check(on, round=1, passes=0, maker=1, trump=S, stuck=3, discard=card("9D"), alone=0,
+          tricks1=3, points0=0, points1=1)
+    assert bidding(on) == [("SMITTY", 1, S), ("DISCARD", 1, card("9D"))]
+    assert tricks(on) == [
+        "1:JS 2:QC 3:JD 0:9S -> 1",
+        "1:JC 2:KC 3:QD 0:TS -> 1",
+        "1:AS 2:KD 3:QH 0:QS -> 1",
+        "1:TH 2:AC 3:KH 0:KS -> 0",
+        "0:9C 1:9H 2:AD 3:AH -> 0",
+    ]
+    shown = format_deal(on.record, on.trace)  # what `euchre-sim show` prints
+    assert "Smitty: eldest (1) guesses spades: right, spades are trump" in shown
+
+
+def test_smitty_wrong_guess_is_the_standard_game() -> None:
+    """A wrong guess (team 1's default, clubs) changes nothing but the SMITTY event before
+    the bidding: the same record and, after it, the same trace as without the option."""
+    off = play(Rules(), SMITTY_DEAL, "AS", kitty=SMITTY_KITTY)
+    on = play(Rules(smitty=True), SMITTY_DEAL, "AS", kitty=SMITTY_KITTY)
+    assert on.record == off.record
+    assert on.trace == [(EV_SMITTY, 1, C)] + off.trace
+    assert "guesses clubs: wrong, the bidding goes on" in format_deal(on.record, on.trace)
+    # the eldest bids as usual after his failed guess: with bid_threshold 11 he orders up
+    bold = SPADES_GUESS.replace("smitty_guess=3", "smitty_guess=1,bid_threshold=11")
+    on = play(Rules(smitty=True), SMITTY_DEAL, "AS", b=bold, kitty=SMITTY_KITTY)
+    check(on, round=1, passes=0, maker=1, trump=S, stuck=0, discard=card("9C"))
+    assert bidding(on)[:2] == [("SMITTY", 1, D), ("ORDER", 1, S)]
+
+
+# The eldest (seat 1: JS JC AH KH 9D) calls for the game on a right guess of spades: he takes
+# the AS, discards the 9D, and with the three top trumps and AH KH against the dealer's three
+# spades he takes all five tricks alone (seat 3 sits out).
+SMITTY_ALONE = ("KS QS TS 9C TC", "JS JC AH KH 9D", "AC KC QC AD KD", "9S QH TH 9H QD")
+SMITTY_CALLER = "reference:smitty_guess=3,smitty_alone=1"
+
+
+def test_smitty_call_for_the_game() -> None:
+    """The call for the game comes before the discard (ALONE value 3), the partner sits out,
+    the eldest leads; a lone march scores 4 in a single deal (the record's stuck 3 and alone
+    1 say it was a called game: in a whole game it wins the game, test below). The same
+    call by the scripted model (smitty.guess, smitty.alone)."""
+    rules = Rules(smitty=True)
+    on = play(rules, SMITTY_ALONE, "AS", b=SMITTY_CALLER, kitty="TD JD JH")
+    check(on, round=1, passes=0, maker=1, trump=S, stuck=3, discard=card("9D"), alone=1,
+          leader=1, tricks1=5, points1=4)
+    assert bidding(on) == [("SMITTY", 1, S), ("ALONE", 1, 3), ("DISCARD", 1, card("9D"))]
+    assert tricks(on) == [
+        "1:JS 2:QC 0:TS -> 1",
+        "1:JC 2:KC 0:QS -> 1",
+        "1:AS 2:KD 0:KS -> 1",
+        "1:AH 2:AC 0:9C -> 1",
+        "1:KH 2:AD 0:TC -> 1",
+    ]
+    assert "calls for the game" in format_deal(on.record, on.trace)
+    deal = PresetDeal.of(SMITTY_ALONE, "AS", 0, rules, kitty="TD JD JH")
+    rep, = play_presets(rules, "basic", "basic:smitty.guess=3,smitty.alone=1", [deal], 0)
+    check(rep, maker=1, trump=S, stuck=3, alone=1, round=1, passes=0)
+    assert rep.events()[:2] == [("SMITTY", 1, S), ("ALONE", 1, 3)]
+    rep, = play_presets(rules, "basic", "basic:smitty.guess=2,smitty.alone=1", [deal], 0)
+    assert rep.events()[0] == ("SMITTY", 1, H) and rep.record["stuck"] != 3  # wrong
+    # a euchred call for the game scores as any loner's euchre, 2 (4 against a lone defender)
+    weak = play(rules, STUCK, "9S", b=SMITTY_CALLER)  # seat 1: JC 9D TD 9H AS, up 9S
+    check(weak, maker=1, trump=S, stuck=3, alone=1)
+    assert weak.record["tricks1"] < 3 and weak.record["points0"] == 2
+
+
+def test_smitty_with_other_options() -> None:
+    """hearts_never_trump: no guess of hearts (a strategy's hearts guesses spades); club_euchre:
+    a club turned up goes to the eldest's side when he guessed clubs, else to the dealer's."""
+    rules = Rules(smitty=True, hearts_never_trump=True)
+    on = play(rules, SMITTY_DEAL, "AS", b="reference:smitty_guess=2", kitty=SMITTY_KITTY)
+    check(on, maker=1, trump=S, stuck=3)
+    assert bidding(on)[0] == ("SMITTY", 1, S)
+    clubs = Rules(club_euchre=True)
+    off = play(clubs, SMITTY_DEAL, "TC", kitty="AS TD JH")
+    check(off, round=1, passes=0, maker=0, trump=C, stuck=0)
+    on = play(clubs.with_options(smitty=True), SMITTY_DEAL, "TC", kitty="AS TD JH")
+    check(on, round=1, passes=0, maker=1, trump=C, stuck=3)
+    on = play(clubs.with_options(smitty=True), SMITTY_DEAL, "TC", b=SPADES_GUESS,
+              kitty="AS TD JH")
+    assert on.record == off.record
+
+
+def test_smitty_called_game_wins_the_game() -> None:
+    """Whole games: a lone march on a called game (team 0 guesses spades and always calls)
+    ends the game at once, its side's score becoming the target (the record's points: what it
+    needed), in both engines."""
+    rules = Rules(smitty=True)
+    col = {f: i for i, f in enumerate(RECORD_FIELDS)}
+    games = 400
+    matchup = Matchup.of(SMITTY_CALLER, "reference")
+    (grecs, drecs), = list(iter_game_chunks(rules, matchup, games, seed=9, with_deals=True))
+    won, checked = [], 0
+    for g in range(games):
+        rows = drecs[drecs[:, GD_GAME] == g, GD_RECORD:]
+        team = rows[:, col["maker"]] & 1
+        mtricks = np.where(team == 1, rows[:, col["tricks1"]], rows[:, col["tricks0"]])
+        called = ((rows[:, col["stuck"]] == 3) & (rows[:, col["alone"]] == 1)
+                  & (mtricks == 5))
+        if not called.any():
+            continue
+        assert called[-1] and called.sum() == 1  # the game ends with it
+        t = team[-1]
+        before = rows[:-1, col["points0"] + t].sum()
+        assert rows[-1, col["points0"] + t] == 10 - before
+        assert grecs[g, GR_WINNER] == t and grecs[g, GR_SCORE0 + t] == 10
+        won.append(rows[-1, col["points0"] + t])
+        if checked < 5:
+            checked += 1
+            game, deals = reference.play_game(9, g, rules, ("reference", "reference"),
+                                              (get_strategy(SMITTY_CALLER).params, {}))
+            assert list(grecs[g]) == [game[k] for k in GAME_FIELDS]
+            assert rows.tolist() == [[d[f] for f in RECORD_FIELDS] for d in deals]
+    assert len(won) > 10 and any(p != 4 for p in won), won

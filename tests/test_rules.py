@@ -59,6 +59,7 @@ def test_unknown_option_lists_valid_ones():
     ("hearts_never_trump=never", "true, false"),
     ("club_euchre=clubs", "true, false"),
     ("chuck=sometimes", "true, false"),
+    ("smitty=guess", "true, false"),
     ("partner_may_go_alone=maybe", "true, false"),
     ("farmers_hand=nines", "true, false, strict"),
     ("partners_best=always", "none, give, railroad"),

@@ -965,3 +965,27 @@ def test_card_memory_after_a_chuck_keeps_the_up_card_in_play() -> None:
     for stuck, gone in ((1, up), (2, 0)):
         g[G_STUCK] = stuck
         assert gone_mask(params, g, 1) == gone
+
+
+def test_card_memory_after_a_right_smitty_guess_knows_the_eldest_s_discard() -> None:
+    """After a right Smitty guess (``stuck`` 3) the eldest, not the dealer, took the up-card
+    and discarded: with card memory his discard is out of play for him alone; with up-card
+    memory his partner knows he holds the up-card (``known_upcard``)."""
+    from euchre_sim.core.kinds import Q_UPCARD_MEMORY
+    from euchre_sim.core.layout import G_OUT_A, G_OUT_B
+    from euchre_sim.core.scripted import known_upcard
+
+    params = np.zeros((2, N_Q), np.float64)
+    params[:, Q_MEMORY] = 1
+    params[:, Q_UPCARD_MEMORY] = 1
+    g = np.zeros(G_SIZE, np.int64)
+    g[G_ROUND], g[G_TRUMP], g[G_UP], g[G_DEALER] = 1, 3, parse_card("AS"), 0
+    g[G_OUT_A] = g[G_OUT_B] = -1
+    d = int(EFF[3, parse_card("9D")])
+    g[G_DISCARD] = d
+    up = int(EFF[3, parse_card("AS")])
+    for stuck, taker in ((0, 0), (3, 1)):
+        g[G_STUCK] = stuck
+        for seat in range(4):
+            assert gone_mask(params, g, seat) == ((1 << d) if seat == taker else 0)
+        assert known_upcard(params, g, taker ^ 2) == up

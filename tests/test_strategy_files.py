@@ -182,13 +182,14 @@ def test_scripted_decisions_are_legal(a: str, b: str) -> None:
 def test_basic_is_the_scripted_defaults_and_reference_the_bench_script() -> None:
     """``basic.toml`` spells out the schema's defaults (the schema says so); ``reference.toml``
     the bench script's parameters (bid 12, alone 20, no lone defence, redeal, farmer or
-    chuck, and railroad taken; no trump, an option the bench does not play, from 9)."""
+    chuck, and railroad taken; no trump, an option the bench does not play, from 9; under
+    smitty a guess of clubs, no call for the game)."""
     assert get_strategy("basic").params == {}
     assert get_strategy("reference").params == {}
     assert get_strategy("reference").all_params() == {
         "bid_threshold": 12, "alone_threshold": 20, "defend_alone_threshold": 99,
         "call_redeal": 0, "farmer_exchange": 0, "railroad_take": 1, "chuck_threshold": 99,
-        "no_trump_threshold": 9}
+        "no_trump_threshold": 9, "smitty_guess": 0, "smitty_alone": 0}
 
 
 def test_reference_builtin_equals_the_bench_script() -> None:
@@ -304,6 +305,10 @@ INLINE_ERRORS = [
     ("reference:bid_treshold=10", ["did you mean bid_threshold?"]),
     ("basic:bid_threshold=10", ["unknown parameter 'bid_threshold' for a scripted strategy"]),
     ("basic:alone.sure_tricks=6", ["must be an integer in [0, 5], got '6'"]),
+    ("basic:smitty.guess=4", ["must be an integer in [0, 3], got '4'"]),
+    ("basic:smitty.alone=0.5", ["must be an integer in [0, 1], got '0.5'"]),
+    ("reference:smitty_guess=-1", ["must be an integer in [0, 3], got '-1'"]),
+    ("reference:smitty_alone=2", ["must be an integer in [0, 1], got '2'"]),
     ("basic:weights.shape.void=-41", ["must be a number in [-40, 40], got '-41'"]),
     ("basic:round1.threshold.dealer=high", ["must be a number, got 'high'"]),
     ("basic:play.card_memory=true", ["must be a number, got 'true'"]),

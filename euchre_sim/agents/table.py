@@ -174,6 +174,9 @@ def stand_in(rules: Rules, table: list[_Seat], seat: int, strategy: str | Strate
 
 def make_table(rules: Rules, seats: Mapping[int, SeatSpec], vs: SeatSpec) -> list[_Seat]:
     """The four seats: ``seats[s]`` where given, ``vs`` elsewhere."""
+    if rules.smitty:
+        raise SimulationError("smitty is not supported at agent tables: no kernel script "
+                              "can replay the eldest's guess of the up-card's suit")
     bad = [s for s in seats if s not in (0, 1, 2, 3)]
     if bad:
         raise SimulationError(f"seats are 0..3, got {bad}")

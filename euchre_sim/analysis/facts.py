@@ -114,6 +114,7 @@ def derive_facts(sit: Situation) -> Facts:
     rules = sit.rules
     check_partner_alone(sit)
     check_no_trump(sit)
+    check_smitty(sit)
     check_exchanges(sit)
     check_trump_options(sit)
     n = len(sit.bids)
@@ -193,6 +194,15 @@ def check_no_trump(sit: Situation) -> None:
     if no_trump_callable(sit.rules):
         raise AnalysisError("no_trump is not supported: the analyser cannot say, offer or "
                             "replay a call of no trump")
+
+
+def check_smitty(sit: Situation) -> None:
+    """smitty: the eldest's guess comes before the bidding; the notation cannot write it and
+    a replayed history would make it again (a right guess would be another deal), so no
+    situation is analysed under it."""
+    if sit.rules.smitty:
+        raise AnalysisError("smitty is not supported: the analyser cannot say or replay the "
+                            "eldest's guess of the up-card's suit")
 
 
 def check_exchanges(sit: Situation) -> None:

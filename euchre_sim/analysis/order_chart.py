@@ -3,7 +3,8 @@ and its margin; and what ordering up alone gains over ordering up with the partn
 
 Random deals are played out three times with one seat's round-1 decision forced (pass, order
 up, order up alone) and the rest of the table playing its strategy; deals in which the seat is
-not reached (someone before him ordered up), or in which the rules do not let him order up
+not reached (someone before him ordered up, or under smitty the eldest guessed the up-card's
+suit), or in which the rules do not let him order up
 (a heart under hearts_never_trump, a club under club_euchre, a dealer without the up-card's
 suit under dealer_needs_trump: he has no choice there), are dropped. Each deal is filed under
 the seat's hand class: the number of trumps (the up-card's suit, the left bower included),
@@ -24,6 +25,7 @@ from ..core.layout import (
     F_PASSES,
     F_POINTS0,
     F_POINTS1,
+    F_STUCK,
     F_TRICKS0,
     N_PRESET,
     PR_DEALER,
@@ -35,6 +37,7 @@ from ..core.layout import (
     PR_UP,
     SC_ALONE,
     SC_ROUND1,
+    STUCK_SMITTY,
 )
 from ..rules import Rules
 from ..simulate import Matchup, preset_records, set_threads
@@ -109,7 +112,8 @@ def order_chart(rules: Rules, strategy: str | Strategy = DEFAULT_TABLE, deals: i
             values.append((recs[:, F_POINTS0 + team] - recs[:, F_POINTS1 - team])
                           .astype(np.float64))
             if reached is None:
-                reached = recs[:, F_PASSES] >= position
+                # (smitty: a right guess of the eldest makes trump before any bidding)
+                reached = (recs[:, F_PASSES] >= position) & (recs[:, F_STUCK] != STUCK_SMITTY)
             if fa == 1:  # the lone hand takes all five tricks
                 march = (recs[:, F_TRICKS0 + team] == 5).astype(np.float64)
         classes = hand_classes(presets[:, PR_HAND + seat], presets[:, PR_UP])

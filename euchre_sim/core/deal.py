@@ -29,8 +29,10 @@ from ..rules import (
     R_PARTNERS_BEST,
     R_PASSED_CANNOT_ALONE,
     R_REDEAL,
+    R_SMITTY,
     R_STICK,
     R_SUPER_EUCHRE,
+    R_TARGET,
     REDEAL_ACE_NO_FACE,
     REDEAL_NINES_AND_TENS,
     REDEAL_NONE,
@@ -59,8 +61,10 @@ from .decisions import (
     decide_redeal,
     decide_round1,
     decide_round2,
+    decide_smitty_alone,
+    decide_smitty_guess,
 )
-from .hands import farmer_cards, to_effective
+from .hands import farmer_cards, to_effective, up_taker
 from .kinds import (
     reads_shown_voids,
 )
@@ -81,6 +85,7 @@ from .layout import (
     EV_PLAY,
     EV_RAILROAD,
     EV_REDEAL,
+    EV_SMITTY,
     EV_THROWN_IN,
     EV_TRICK,
     F_ALONE,
@@ -150,6 +155,7 @@ from .layout import (
     SN_LEGAL,
     SN_SEAT,
     SN_STATE,
+    STUCK_SMITTY,
     TR_KIND,
     TR_SEAT,
     TR_VALUE,
@@ -362,6 +368,39 @@ def farmers_hand(g, rng, rules, kinds, params, recs, ri, trace, ti):
 
 
 @njit(cache=True, _nrt=False)
+def smitty(g, rng, rules, kinds, params, trace, ti):
+    """Step 3b, smitty: the eldest's guess of the up-card's suit (made before the deal,
+    unseen). Right (never for the joker, which has no suit): that suit is trump, the eldest
+    the maker (``G_STUCK = STUCK_SMITTY``), and he decides at once, before looking at his
+    hand, whether he calls for the game (plays alone; his partner sits out). Returns the
+    maker, or -1 after a wrong guess (the bidding follows as usual)."""
+    eldest = (g[G_DEALER] + 1) & 3
+    guess = decide_smitty_guess(kinds, params, g, eldest, rules, rng, banned_trumps(rules))
+    if ti >= 0:
+        emit(trace, ti, g, EV_SMITTY, eldest, guess)
+    up = g[G_UP]
+    if up == 32 or (up >> 3) != guess:
+        return -1
+    g[G_UPSUIT] = guess
+    g[G_STUCK] = STUCK_SMITTY
+    if decide_smitty_alone(kinds, params, g, eldest, rules, rng):
+        g[G_ALONE] = 1
+        g[G_OUT_A] = (eldest + 2) & 3
+        if ti >= 0:
+            emit(trace, ti, g, EV_ALONE, eldest, 3)
+    return eldest
+
+
+@njit(cache=True, _nrt=False)
+def smitty_game(g, rules, recs, ri, maker, alone):
+    """Step 12, smitty: in a game (``G_MCEVOY >= 0``), a lone march on a right guess (called
+    for the game) wins it outright: the makers score what they need to reach the target."""
+    team = maker & 1
+    if alone and g[G_MCEVOY] >= 0 and recs[ri, F_TRICKS0 + team] == 5:
+        recs[ri, F_POINTS0 + team] = rules[R_TARGET] - g[G_SCORE0 + team]
+
+
+@njit(cache=True, _nrt=False)
 def chuck_kitty(g, dealer, keep, trace, ti):
     """Step 6, chuck: the stuck dealer keeps ``keep``, puts his other four cards down (the
     new ``G_KITTY``) and takes the up-card and the three face-down cards."""
@@ -456,9 +495,10 @@ def make_trump_options(g, rng, rules, kinds, params, trace, ti, presets, si, tt,
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def dealer_discard(g, rng, rules, kinds, params, recs, ri, trace, ti, presets, si, tt, pw):
-    """Step 7: the dealer takes the up-card and discards one of his other cards."""
-    dealer = g[G_DEALER]
+def dealer_discard(g, rng, rules, kinds, params, recs, ri, trace, ti, presets, si, tt, pw,
+                   dealer):
+    """Step 7: the dealer (the eldest after a right Smitty guess: ``up_taker``) takes the
+    up-card and discards one of his other cards."""
     trump = g[G_TRUMP]
     up = g[G_UP]
     up_bit = EFF[trump, up]
@@ -692,7 +732,13 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
     si = pi if redeals == 0 else -1
     if rules[R_FARMERS]:
         farmers_hand(g, rng, rules, kinds, params, recs, ri, trace, ti)  # 3
-    if (rules[R_HEARTS_NEVER_TRUMP] or rules[R_CLUB_EUCHRE] or rules[R_CHUCK]
+    maker = -1
+    if rules[R_SMITTY]:
+        maker = smitty(g, rng, rules, kinds, params, trace, ti)  # 3b
+    if maker >= 0:
+        trump = g[G_UPSUIT]
+        rnd = 1
+    elif (rules[R_HEARTS_NEVER_TRUMP] or rules[R_CLUB_EUCHRE] or rules[R_CHUCK]
             or rules[R_NO_TRUMP]):  # 4-6
         maker, trump, rnd = make_trump_options(g, rng, rules, kinds, params, trace, ti, presets,
                                                si, tt, pw)
@@ -721,14 +767,19 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
             and maker == ((dealer + 2) & 3)):
         forced_alone = 1
         g[G_OUT_A] = dealer
-    if rnd == 1 and g[G_OUT_A] != dealer:
+    taker = up_taker(g)  # the dealer, or the eldest after a right Smitty guess
+    if rnd == 1 and g[G_OUT_A] != taker:
         dealer_discard(g, rng, rules, kinds, params, recs, ri, trace, ti, presets, si, tt,
-                       pw)  # 7
-    alone = going_alone(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw,
-                        forced_alone)  # 8
-    if rules[R_PARTNER_ALONE] and not alone:  # 8: the maker's partner may go alone instead
-        # if he does, G_MAKER becomes his seat: he plays the hand (the record keeps the caller)
-        alone = partner_alone(g, rng, rules, kinds, params, trace, ti, presets, si)
+                       pw, taker)  # 7
+    if taker != dealer:  # smitty: the eldest called for the game or not at his guess
+        alone = g[G_ALONE]
+    else:
+        alone = going_alone(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw,
+                            forced_alone)  # 8
+        if rules[R_PARTNER_ALONE] and not alone:  # 8: the maker's partner may go alone
+            # if he does, G_MAKER becomes his seat: he plays the hand (the record keeps the
+            # caller)
+            alone = partner_alone(g, rng, rules, kinds, params, trace, ti, presets, si)
     recs[ri, F_ALONE] = alone
     defender = -1
     if rules[R_DEFENDER_ALONE] and (alone or rules[R_LONE_DEFENCE] == LONE_DEFENCE_ANY):
@@ -753,3 +804,5 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
     recs[ri, F_TRICKS1] = tricks1
     recs[ri, F_WINNERS] = winners
     score_deal(rules, recs, ri, maker, alone, defender, tricks0, tricks1)  # 12
+    if taker != dealer:
+        smitty_game(g, rules, recs, ri, maker, alone)  # a called game won outright

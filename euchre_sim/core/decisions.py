@@ -30,8 +30,12 @@ from .bits import ctz
 from .hands import farmer_cards
 from .kinds import (
     P_FARMER,
+    P_SMITTY_ALONE,
+    P_SMITTY_GUESS,
     Q_CALL_REDEAL,
     Q_FARMER,
+    Q_SMITTY_ALONE,
+    Q_SMITTY_GUESS,
     S_PIMC,
     S_RANDOM,
     S_REFERENCE,
@@ -107,6 +111,31 @@ def decide_joker_trump(kinds, params, g, seat, rules, rng, banned):
     if kind == S_REFERENCE:
         return ref_joker_trump(g, seat)
     return rand_joker_trump(rng, banned)
+
+
+@njit(cache=True, _nrt=False)
+def decide_smitty_guess(kinds, params, g, seat, rules, rng, banned):
+    """smitty: the eldest's guess of the up-card's suit, made before the deal (unseen), a
+    suit not in the mask ``banned`` (hearts under hearts_never_trump): at random like the
+    joker's trump, else the strategy's fixed suit (the next one up when it is banned)."""
+    kind = kinds[seat & 1]
+    if kind == S_RANDOM:
+        return rand_joker_trump(rng, banned)
+    s = np.int64(params[seat & 1, P_SMITTY_GUESS if kind == S_REFERENCE else Q_SMITTY_GUESS])
+    while (banned >> s) & 1:
+        s = (s + 1) & 3
+    return s
+
+
+@njit(cache=True, _nrt=False)
+def decide_smitty_alone(kinds, params, g, seat, rules, rng):
+    """smitty: after a right guess, does the eldest call for the game (play alone), before he
+    looks at his hand? (1 = yes; the strategy's flag, or at random.)"""
+    kind = kinds[seat & 1]
+    if kind == S_RANDOM:
+        return rand_yes_no(rng)
+    flag = P_SMITTY_ALONE if kind == S_REFERENCE else Q_SMITTY_ALONE
+    return 1 if params[seat & 1, flag] > 0 else 0
 
 
 def bid_search(g, seat, stage, kinds, params, rules, rng, tt, pw, up_bit):

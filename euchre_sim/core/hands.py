@@ -5,7 +5,7 @@ from numba import njit
 
 from ..rules import FARMERS_STRICT
 from .bits import highest_bit, popcount
-from .layout import G_VOIDS
+from .layout import G_DEALER, G_STUCK, G_VOIDS, STUCK_SMITTY
 from .tables import CONV, LOW_NAT, NAT, NINE_NAT, TEN_NAT
 
 ONE = np.int64(1)
@@ -23,6 +23,14 @@ def to_effective(nat, trump):
     if (nat >> 32) & 1:
         e |= ONE << 33
     return e
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def up_taker(g):
+    """The seat that takes the up-card when it is taken up (round 1, the joker, club euchre):
+    the dealer, or the eldest after a right Smitty guess (``G_STUCK == STUCK_SMITTY``)."""
+    d = g[G_DEALER]
+    return (d + 1) & 3 if g[G_STUCK] == STUCK_SMITTY else d
 
 
 @njit(cache=True, _nrt=False, inline="always")

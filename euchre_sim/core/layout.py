@@ -41,7 +41,8 @@ row by a bare number.
     G_TRICKS0,  # tricks won by team 0
     G_TRICKS1,  # tricks won by team 1
     G_NEV,  # trace events written so far
-    G_STUCK,  # 1 when the dealer was stuck and named a suit, 2 when he chucked
+    G_STUCK,  # 1 when the dealer was stuck and named a suit, 2 when he chucked, 3 (STUCK_SMITTY)
+    # when trump was made by the eldest's right Smitty guess
     G_KITTY,  # natural mask of the kitty (farmer's hand; after a chuck the four put down)
 ) = range(25)
 G_NAT = 25  # 4 natural hands (before trump is known; kept as dealt/exchanged)
@@ -52,6 +53,7 @@ G_VOIDS = 41  # suits shown out of: bit 4 * seat + e (effective suit e; see void
 G_DISCARD = 42  # effective bit of the dealer's discard (known to the dealer only), or -1
 G_MCEVOY = 43  # seats (bit s) that made their McEvoy call in this game; -1 outside a game
 G_SIZE = 44  # (G_MCEVOY last: reset_state clears the slots before it)
+STUCK_SMITTY = 3  # G_STUCK (and the record's stuck) after a right Smitty guess (rule smitty)
 
 # ---- record columns ----
 RECORD_FIELDS = (
@@ -87,14 +89,14 @@ N_GAME_DEAL_FIELDS = GD_RECORD + N_FIELDS
 (
     EV_REDEAL, EV_FARMER, EV_JOKER_TRUMP, EV_PASS1, EV_ORDER, EV_PASS2, EV_CALL, EV_THROWN_IN,
     EV_DISCARD, EV_ALONE, EV_DEFEND_ALONE, EV_RAILROAD, EV_GIVE, EV_LONE_DISCARD, EV_PLAY,
-    EV_TRICK, EV_CLUB_EUCHRE, EV_CHUCK,
-) = range(1, 19)
+    EV_TRICK, EV_CLUB_EUCHRE, EV_CHUCK, EV_SMITTY,
+) = range(1, 20)
 EVENT_NAMES = (
     None, "REDEAL", "FARMER", "JOKER_TRUMP", "PASS1", "ORDER", "PASS2", "CALL", "THROWN_IN",
     "DISCARD", "ALONE", "DEFEND_ALONE", "RAILROAD", "GIVE", "LONE_DISCARD", "PLAY", "TRICK",
-    "CLUB_EUCHRE", "CHUCK",
+    "CLUB_EUCHRE", "CHUCK", "SMITTY",
 )
-TRACE_CAP = 160  # > the most events a deal can have (100 redeals + about 45)
+TRACE_CAP = 160  # > the most events a deal can have (100 redeals + about 46)
 TRACE_FIELDS = ("kind", "seat", "value")  # the columns of a trace event
 TR_KIND, TR_SEAT, TR_VALUE = range(3)
 N_TRACE_FIELDS = len(TRACE_FIELDS)

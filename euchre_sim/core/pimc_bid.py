@@ -38,6 +38,7 @@ from ..rules import (
     R_PARTNER_ALONE,
     R_PARTNERS_BEST,
     R_PASSED_CANNOT_ALONE,
+    R_SMITTY,
     R_STICK,
     R_SUPER_EUCHRE,
 )
@@ -113,11 +114,11 @@ def searches_bids(kinds, params, seat, rules):
     under rules whose exchanges the worlds model: not the farmer's hand, partner's best, or
     chuck, whose kitty the replayed bidding does not deal; nor partner_may_go_alone, whose
     partner's loner the replayed bidding does not ask; nor no_trump, a call the search does
-    not weigh)?"""
+    not weigh; nor smitty, whose guess the replayed bidding does not make)?"""
     return (kinds[seat & 1] == S_PIMC and params[seat & 1, Q_PIMC_BIDDING] > 0
             and rules[R_FARMERS] == 0 and rules[R_PARTNERS_BEST] == PB_NONE
             and rules[R_CHUCK] == 0 and rules[R_PARTNER_ALONE] == 0
-            and rules[R_NO_TRUMP] == 0)
+            and rules[R_NO_TRUMP] == 0 and rules[R_SMITTY] == 0)
 
 
 @njit(cache=True, _nrt=False)

@@ -20,11 +20,10 @@ from ..cards import NO_TRUMP
 from ..rules import R_DECK, R_SUPER_EUCHRE
 from .bits import clz, ctz, kth_bit, popcount
 from .dd_search import next_stamp, solve_from
-from .hands import to_effective, voids_of
+from .hands import to_effective, up_taker, voids_of
 from .kinds import Q_PIMC_TIE_BREAK, Q_PIMC_WORLDS
 from .layout import (
     G_ALONE,
-    G_DEALER,
     G_DEFENDER,
     G_DISCARD,
     G_HAND,
@@ -76,7 +75,7 @@ def sample_world(g, seat, rules, rng, w):
     knows, into ``w[W_H .. W_H+3]``. Returns False if no consistent world was found (then
     the voids are ignored)."""
     trump = g[G_TRUMP]
-    dealer = g[G_DEALER]
+    dealer = up_taker(g)  # who took the up-card: the dealer, or the eldest (smitty)
     own = g[G_HAND + seat]
     played = g[G_PLAYED]
     up = EFF[trump, g[G_UP]]

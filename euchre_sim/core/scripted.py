@@ -15,7 +15,7 @@ from numba import njit
 from ..cards import NO_TRUMP
 from ..rules import R_DEALER_PARTNER_ALONE, R_DECK, R_TARGET
 from .bits import ctz, highest_bit, popcount
-from .hands import strongest_card, to_effective, voids_of
+from .hands import strongest_card, to_effective, up_taker, voids_of
 from .kinds import (
     BID_SHIFT_BASE,
     EQ_MAX,
@@ -500,7 +500,7 @@ def gone_mask(params, g, seat):
     gone = g[G_PLAYED]
     if g[G_ROUND] == 2 and g[G_STUCK] != 2:  # turned down (a chucking dealer took it)
         gone |= ONE << EFF[g[G_TRUMP], g[G_UP]]
-    if seat == g[G_DEALER] and g[G_DISCARD] >= 0:
+    if seat == up_taker(g) and g[G_DISCARD] >= 0:  # the dealer (the eldest: smitty)
         gone |= ONE << g[G_DISCARD]
     return gone
 
@@ -754,12 +754,12 @@ def ruff_behind(g, seat, w):
 
 @njit(cache=True, _nrt=False)
 def known_upcard(params, g, seat):
-    """With up-card memory: in round 1 everyone saw the dealer take the up-card, so until he
-    plays it its place is known. Its effective bit, or -1 (no memory, round 2, not played
-    with, or gone)."""
+    """With up-card memory: in round 1 everyone saw the dealer (the eldest after a right
+    Smitty guess) take the up-card, so until he plays it its place is known. Its effective
+    bit, or -1 (no memory, round 2, not played with, or gone)."""
     if params[seat & 1, Q_UPCARD_MEMORY] <= 0 or g[G_ROUND] != 1:
         return -1
-    d = g[G_DEALER]
+    d = up_taker(g)
     if d == g[G_OUT_A] or d == g[G_OUT_B]:
         return -1
     up = EFF[g[G_TRUMP], g[G_UP]]
@@ -771,11 +771,11 @@ def known_upcard(params, g, seat):
 @njit(cache=True, _nrt=False)
 def threats(params, g, seat, live):
     """Cards still in play that an opponent may hold, as far as ``seat`` knows: the cards of
-    ``live`` (``in_play``) outside his hand, less the up-card when his partner the dealer is
-    known to hold it."""
+    ``live`` (``in_play``) outside his hand, less the up-card when his partner the dealer (the
+    eldest: smitty) is known to hold it."""
     live = live & ~g[G_HAND + seat]
     up = known_upcard(params, g, seat)
-    if up >= 0 and g[G_DEALER] == (seat ^ 2):
+    if up >= 0 and up_taker(g) == (seat ^ 2):
         live &= ~(ONE << up)
     return live
 

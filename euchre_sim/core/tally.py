@@ -106,7 +106,8 @@ def summarise(recs, sums, counts, by_position, by_team, by_how):
         sums[SU_DEAL] += dside
         sums[SU_DEALSQ] += dside * dside
         rnd = recs[i, F_ROUND]
-        stuck = recs[i, F_STUCK] != 0  # 1 named a suit, 2 chucked
+        stuck = recs[i, F_STUCK] == 1 or recs[i, F_STUCK] == 2  # named a suit, chucked (3:
+        # a right Smitty guess, counted as the eldest's round-1 make)
         alone = recs[i, F_ALONE] != 0  # 1 the maker, 2 his partner (partner_may_go_alone)
         counts[CO_ALONE] += alone
         counts[CO_DEFENDER_ALONE] += recs[i, F_DEFENDER] >= 0

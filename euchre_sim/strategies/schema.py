@@ -18,6 +18,8 @@ from ..core.kinds import (
     P_NO_TRUMP,
     P_RAILROAD,
     P_REDEAL,
+    P_SMITTY_ALONE,
+    P_SMITTY_GUESS,
     Q_PIMC_BID_WORLDS,
     Q_PIMC_BIDDING,
     Q_PIMC_TIE_BREAK,
@@ -60,6 +62,13 @@ REFERENCE = {
         P_NO_TRUMP, 9, 0, 99,
         "no_trump (if the rules allow): call no trump in round 2 when the hand's no-trump "
         "strength (3 an ace, 2 a guarded king) >= this; 99: never", True),
+    "smitty_guess": Param(
+        P_SMITTY_GUESS, 0, 0, 3,
+        "smitty (if the rules allow): the eldest's guess of the up-card's suit, made unseen "
+        "(0 clubs, 1 diamonds, 2 hearts, 3 spades; hearts under hearts_never_trump: spades)",
+        True),
+    "smitty_alone": _flag(P_SMITTY_ALONE, 0, "smitty: after a right guess call for the game "
+                          "(alone, before seeing the hand)"),
 }
 
 _W = 40.0  # upper bound for weights and thresholds
@@ -226,6 +235,12 @@ SCRIPTED: dict[str, Param] = {
                                       "side suit an opponent has shown out of"),
     "redeal.call": _flag(q.Q_CALL_REDEAL, 0, "call for a redeal whenever eligible"),
     "farmer.exchange": _flag(q.Q_FARMER, 0, "exchange the three lowest 9s/10s for the kitty"),
+    "smitty.guess": Param(q.Q_SMITTY_GUESS, 0, 0, 3,
+                          "smitty (if the rules allow): the eldest's guess of the up-card's "
+                          "suit, made unseen (0 clubs, 1 diamonds, 2 hearts, 3 spades; hearts "
+                          "under hearts_never_trump: spades)", integer=True),
+    "smitty.alone": _flag(q.Q_SMITTY_ALONE, 0, "smitty: after a right guess call for the game "
+                          "(alone, before seeing the hand)"),
 }
 
 # A PIMC player plays every card by search; the scripted card-play conventions choose among the
