@@ -91,6 +91,26 @@ HEAVY = {
     "test_reproducibility.py::test_shards_that_carry_records_are_bounded_and_give_the_same_run",
     "test_solver.py::test_alone_equals_individual_solves",
     "test_strategy_files.py::test_builtin_loads_and_plays_20000_deals_against_reference[pimc]",
+    # the next tier, 1.5-2 s each (the fast tier was 2 min 0 s on quiet cores without them)
+    "test_agents.py::test_builtin_agents_reproduce_kernels_under_rule_options"
+    "[new-zealand-options5-advanced-basic]",
+    "test_agents.py::test_builtin_agents_reproduce_kernels_under_rule_options"
+    "[north-american-options4-advanced-basic]",
+    "test_agents.py::test_builtin_agents_reproduce_kernels_under_rule_options"
+    "[tournament-options1-advanced-basic]",
+    "test_agents.py::test_builtin_agents_reproduce_kernels_under_rule_options"
+    "[north-american-options2-advanced-basic]",
+    "test_charts.py::test_the_charts_of_a_fresh_simulate_run",
+    "test_dealing.py::test_every_card_is_anywhere_with_the_right_probability[25]",
+    "test_invariants.py::test_random_rules_and_seeds",
+    "test_invariants.py::test_no_trump_keeps_the_rules[1]",
+    "test_invariants.py::test_no_trump_keeps_the_rules[2]",
+    "test_invariants.py::test_club_up_card_makes_the_dealer_maker_in_clubs[33-options]",
+    "test_jobs.py::test_each_kind_of_experiment_leaves_the_same_files[chart_order]",
+    "test_jobs.py::test_no_upward_import[euchre_sim.runner-euchre_sim.jobs]",
+    "test_jobs.py::test_no_upward_import[euchre_sim.jobs-euchre_sim.experiments]",
+    "test_jobs.py::test_no_upward_import[euchre_sim.experiments-euchre_sim.cli]",
+    "test_sweep.py::test_a_games_sweep_is_a_duplicate_game_match_at_every_point",
 }
 
 
