@@ -17,15 +17,11 @@ import argparse
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-
-def command() -> list[str]:
-    exe = Path(sys.executable).with_name("euchre-sim")
-    return [str(exe)] if exe.exists() else [sys.executable, "-m", "euchre_sim"]
+from bench_end_to_end import command  # the euchre-sim of this environment
 
 
 def measure(args: list[str], threads: int) -> tuple[float, float]:
