@@ -1,0 +1,367 @@
+"""The table engine: one deal of a game of RULES.md section 3.2, read from a table's arrays.
+
+``play_table_deal`` plays any table that ``tables.spec.TableSpec`` describes: any number of
+seats, fixed teams or the maker against the rest, any hand size, a deck given as effective-suit
+and power tables (``eff``, ``power``, ``suit_mask``, one row per trump), the up-card bidding, the
+scoring table. The steps are written out in ``docs/tables.md``; the pure-Python engine
+``tables.reference`` plays the same steps with the same random numbers.
+"""
+
+import numpy as np
+from numba import njit
+
+from .bits import ctz, kth_bit, popcount
+from .rng import below
+from .table_layout import (
+    EV_ALONE,
+    EV_CALL,
+    EV_DISCARD,
+    EV_ORDER,
+    EV_PASS1,
+    EV_PASS2,
+    EV_PLAY,
+    EV_THROWN_IN,
+    EV_TRICK,
+    K_RANDOM,
+    MAX_SEATS,
+    N_TABLE_FIELDS,
+    NT_HIGH,
+    NT_LOW,
+    P_ALONE,
+    P_CALL,
+    P_ORDER,
+    SIDES_TEAMS,
+    TF_ALONE,
+    TF_DEALER,
+    TF_DISCARD,
+    TF_HAND,
+    TF_LEADER,
+    TF_MAKER,
+    TF_PASSES,
+    TF_POINTS,
+    TF_ROUND,
+    TF_STUCK,
+    TF_THROWN_IN,
+    TF_TRICKS,
+    TF_TRUMP,
+    TF_UP,
+    TRUMP_POWER,
+    TS_ALONE,
+    TS_CARDS,
+    TS_EUCHRE,
+    TS_HAND,
+    TS_LATER_EQUAL,
+    TS_LONE_MARCH,
+    TS_MADE,
+    TS_MARCH,
+    TS_NEED,
+    TS_SEATS,
+    TS_SIDES,
+    TS_STICK,
+    TS_TEAM,
+)
+
+ONE = np.int64(1)
+ACE_POWER = 7  # a plain ace's power (rank A of cards.py) under a trump or no trump high
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def log(trace, ti, n, kind, seat, value):
+    """Write trace event ``n`` of row ``ti`` (nothing when ``ti < 0``); the next event index."""
+    if ti >= 0:
+        trace[ti, n, 0] = kind
+        trace[ti, n, 1] = seat
+        trace[ti, n, 2] = value
+    return n + 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def strength(hand, t, eff, power):
+    """The basic kind's hand strength under trump row ``t``: 3 for the joker and each bower,
+    2 for the trump ace and king, 1 for any other trump and for each plain ace."""
+    total = 0
+    m = hand
+    while m:
+        c = ctz(m)
+        m &= m - 1
+        p = power[t, c]
+        if eff[t, c] == t:
+            total += 3 if p >= TRUMP_POWER + 18 else (2 if p >= TRUMP_POWER + 6 else 1)
+        elif p == ACE_POWER:
+            total += 1
+    return total
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def lowest(mask, power, t):
+    """The weakest card of a non-empty mask (lowest power, then lowest card number)."""
+    best = ctz(mask)
+    m = mask & (mask - 1)
+    while m:
+        c = ctz(m)
+        m &= m - 1
+        if power[t, c] < power[t, best]:
+            best = c
+    return best
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def highest(mask, power, t):
+    """The strongest card of a non-empty mask (highest power, then lowest card number)."""
+    best = ctz(mask)
+    m = mask & (mask - 1)
+    while m:
+        c = ctz(m)
+        m &= m - 1
+        if power[t, c] > power[t, best]:
+            best = c
+    return best
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def beats(c, w, led, t, eff, power, later_equal):
+    """Does card ``c`` take the trick from the winning card ``w`` (led suit ``led``)?"""
+    e = eff[t, c]
+    if e != led and not (t < NT_HIGH and e == t):
+        return False
+    if later_equal:
+        return power[t, c] >= power[t, w]
+    return power[t, c] > power[t, w]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def same_side(spec, a, b, maker):
+    """Are seats ``a`` and ``b`` on one side in this deal?"""
+    if spec[TS_SIDES] == SIDES_TEAMS:
+        return spec[TS_TEAM + a] == spec[TS_TEAM + b]
+    return (a == maker) == (b == maker)
+
+
+@njit(cache=True, _nrt=False)
+def basic_play(spec, eff, power, suit_mask, hand, legal, t, led, wcard, wseat, seat, maker):
+    """The basic kind's card. Leading: the top trump on the making side, else a plain ace
+    (not under no trump low), else the weakest card. Following: the weakest card when one's
+    own side is winning the trick, else the cheapest card that takes it, else the weakest."""
+    if led < 0:
+        plain = legal
+        if t < NT_HIGH:
+            trumps = hand & suit_mask[t, t]
+            if trumps and same_side(spec, seat, maker, maker):
+                return highest(trumps, power, t)
+            plain = legal & ~suit_mask[t, t]
+        if plain and t != NT_LOW:
+            top = highest(plain, power, t)
+            if power[t, top] == ACE_POWER:
+                return top
+        return lowest(legal, power, t)
+    if same_side(spec, seat, wseat, maker):
+        return lowest(legal, power, t)
+    later_equal = spec[TS_LATER_EQUAL] != 0
+    winners = np.int64(0)
+    m = legal
+    while m:
+        c = ctz(m)
+        m &= m - 1
+        if beats(c, wcard, led, t, eff, power, later_equal):
+            winners |= ONE << c
+    if winners:
+        return lowest(winners, power, t)
+    return lowest(legal, power, t)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def rand_card(rng, mask):
+    """A random card of a non-empty mask (no random number drawn when it holds one card)."""
+    n = popcount(mask)
+    if n == 1:
+        return ctz(mask)
+    return kth_bit(mask, below(rng, n))
+
+
+@njit(cache=True, _nrt=False)
+def play_table_deal(spec, eff, power, suit_mask, kinds, params, rng, dealer, deck, hands,
+                    rec, ri, trace, ti):
+    """Shuffle, deal and play one deal dealt by ``dealer``; fill record row ``ri`` (``TF_*``);
+    with ``ti >= 0`` write its events to trace row ``ti``. ``deck`` (at least ``TS_CARDS``)
+    and ``hands`` (``MAX_SEATS``) are workspaces."""
+    n = spec[TS_SEATS]
+    hs = spec[TS_HAND]
+    nc = spec[TS_CARDS]
+    # 1. shuffle (partial Fisher-Yates: the cards dealt come off the end) and deal, from the
+    # dealer's left, one hand after the other; the next card is the up-card
+    for k in range(nc):
+        deck[k] = k
+    for k in range(n * hs + 1):
+        i = nc - 1 - k
+        j = below(rng, i + 1)
+        tmp = deck[i]
+        deck[i] = deck[j]
+        deck[j] = tmp
+    for s in range(MAX_SEATS):
+        hands[s] = 0
+    for p in range(n):
+        seat = (dealer + 1 + p) % n
+        m = np.int64(0)
+        for q in range(hs):
+            m |= ONE << deck[nc - 1 - (hs * p + q)]
+        hands[seat] = m
+    play_dealt(spec, eff, power, suit_mask, kinds, params, rng, dealer, deck[nc - 1 - n * hs],
+               hands, rec, ri, trace, ti)
+
+
+@njit(cache=True, _nrt=False)
+def play_dealt(spec, eff, power, suit_mask, kinds, params, rng, dealer, up, hands, rec, ri,
+               trace, ti):
+    """Play a deal from its dealt ``hands`` (changed in place) and ``up``-card: steps 2-6."""
+    n = spec[TS_SEATS]
+    hs = spec[TS_HAND]
+    for f in range(N_TABLE_FIELDS):
+        rec[ri, f] = 0
+    for s in range(MAX_SEATS):
+        on = s < n
+        rec[ri, TF_HAND + s] = hands[s] if on else -1
+        rec[ri, TF_TRICKS + s] = 0 if on else -1
+        rec[ri, TF_POINTS + s] = 0 if on else -1
+    upsuit = eff[NT_HIGH, up]
+    rec[ri, TF_DEALER] = dealer
+    rec[ri, TF_UP] = up
+    nev = 0
+    maker = -1
+    trump = -1
+    passes = 0
+    # 2. round 1: order the dealer to take the up-card, or pass
+    for p in range(1, n + 1):
+        seat = (dealer + p) % n
+        h = hands[seat]
+        if kinds[seat] == K_RANDOM:
+            yes = below(rng, 2) == 1
+        else:
+            held = h | (ONE << up) if seat == dealer else h
+            yes = strength(held, upsuit, eff, power) >= params[seat, P_ORDER]
+        if yes:
+            maker = seat
+            trump = upsuit
+            nev = log(trace, ti, nev, EV_ORDER, seat, up)
+            break
+        passes += 1
+        nev = log(trace, ti, nev, EV_PASS1, seat, 0)
+    if maker >= 0:
+        rec[ri, TF_ROUND] = 1
+        h = hands[dealer] | (ONE << up)
+        if kinds[dealer] == K_RANDOM:
+            d = rand_card(rng, h & ~(ONE << up))
+        else:
+            d = lowest(h, power, trump)
+        hands[dealer] = h & ~(ONE << d)
+        rec[ri, TF_DISCARD] = d
+        nev = log(trace, ti, nev, EV_DISCARD, dealer, d)
+    else:
+        rec[ri, TF_DISCARD] = -1
+        # 3. round 2: name a suit other than the up-card's, or pass; the dealer is stuck
+        # last when the table sticks him
+        for p in range(1, n + 1):
+            seat = (dealer + p) % n
+            stuck = spec[TS_STICK] != 0 and p == n
+            h = hands[seat]
+            suit = -1
+            if kinds[seat] == K_RANDOM:
+                k = below(rng, 3) if stuck else below(rng, 4) - 1
+                if k >= 0:
+                    suit = k if k < upsuit else k + 1
+            else:
+                best = -1
+                best_s = -1
+                for s in range(4):
+                    if s != upsuit:
+                        v = strength(h, s, eff, power)
+                        if v > best_s:
+                            best_s = v
+                            best = s
+                if stuck or best_s >= params[seat, P_CALL]:
+                    suit = best
+            if suit >= 0:
+                maker = seat
+                trump = suit
+                rec[ri, TF_ROUND] = 2
+                rec[ri, TF_STUCK] = 1 if stuck else 0
+                nev = log(trace, ti, nev, EV_CALL, seat, suit)
+                break
+            passes += 1
+            nev = log(trace, ti, nev, EV_PASS2, seat, 0)
+    rec[ri, TF_PASSES] = passes
+    rec[ri, TF_MAKER] = maker
+    rec[ri, TF_TRUMP] = trump
+    if maker < 0:
+        rec[ri, TF_THROWN_IN] = 1
+        rec[ri, TF_LEADER] = -1
+        log(trace, ti, nev, EV_THROWN_IN, dealer, 0)
+        return
+    # 4. going alone (team tables): the maker's partners sit out
+    alone = 0
+    if spec[TS_ALONE] != 0:
+        if kinds[maker] == K_RANDOM:
+            alone = below(rng, 2)
+        else:
+            alone = 1 if strength(hands[maker], trump, eff, power) >= params[maker, P_ALONE] else 0
+        nev = log(trace, ti, nev, EV_ALONE, maker, alone)
+    rec[ri, TF_ALONE] = alone
+    active = 0
+    for s in range(n):
+        if not (alone and s != maker and same_side(spec, s, maker, maker)):
+            active |= 1 << s
+    n_active = popcount(np.int64(active))
+    leader = (dealer + 1) % n
+    while not (active >> leader) & 1:
+        leader = (leader + 1) % n
+    rec[ri, TF_LEADER] = leader
+    # 5. the tricks
+    later_equal = spec[TS_LATER_EQUAL] != 0
+    for tr in range(hs):
+        led = -1
+        wcard = -1
+        wseat = -1
+        seat = leader
+        for pos in range(n_active):
+            while not (active >> seat) & 1:
+                seat = (seat + 1) % n
+            h = hands[seat]
+            if pos == 0:
+                legal = h
+            else:
+                follow = h & suit_mask[trump, led]
+                legal = follow if follow else h
+            if kinds[seat] == K_RANDOM:
+                c = rand_card(rng, legal)
+            else:
+                c = basic_play(spec, eff, power, suit_mask, h, legal, trump, led, wcard, wseat,
+                               seat, maker)
+            nev = log(trace, ti, nev, EV_PLAY, seat, c)
+            hands[seat] = h & ~(ONE << c)
+            if pos == 0:
+                led = eff[trump, c]
+                wcard = c
+                wseat = seat
+            elif beats(c, wcard, led, trump, eff, power, later_equal):
+                wcard = c
+                wseat = seat
+            seat = (seat + 1) % n
+        rec[ri, TF_TRICKS + wseat] += 1
+        nev = log(trace, ti, nev, EV_TRICK, wseat, tr)
+        leader = wseat
+    # 6. scoring
+    made_tricks = 0
+    for s in range(n):
+        if same_side(spec, s, maker, maker):
+            made_tricks += rec[ri, TF_TRICKS + s]
+    if made_tricks >= spec[TS_NEED]:
+        if made_tricks == hs:
+            pts = spec[TS_LONE_MARCH] if alone else spec[TS_MARCH]
+        else:
+            pts = spec[TS_MADE]
+        for s in range(n):
+            if same_side(spec, s, maker, maker):
+                rec[ri, TF_POINTS + s] = pts
+    else:
+        for s in range(n):
+            if not same_side(spec, s, maker, maker):
+                rec[ri, TF_POINTS + s] = spec[TS_EUCHRE]

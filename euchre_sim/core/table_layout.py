@@ -1,0 +1,74 @@
+"""Index constants of the table engine (``core.table_deal``): record columns, trace, kinds.
+
+A record row has a fixed part (``TF_*``) and three blocks of ``MAX_SEATS`` columns: each seat's
+dealt hand (a mask of table cards), its tricks and its points. The Python layer keeps only the
+columns of the seats a table has (``tables.records``).
+"""
+
+from .layout import (  # noqa: F401  (the trace event kinds the table engine writes)
+    EV_ALONE,
+    EV_CALL,
+    EV_DISCARD,
+    EV_ORDER,
+    EV_PASS1,
+    EV_PASS2,
+    EV_PLAY,
+    EV_THROWN_IN,
+    EV_TRICK,
+)
+
+MAX_SEATS = 8
+N_TRUMPS = 6  # table rows: trump suit 0..3, then no trump high (4), no trump low (5)
+NT_HIGH, NT_LOW = 4, 5
+
+# how the seats form sides
+SIDES_TEAMS = 0  # fixed teams (``TableSpec.teams``)
+SIDES_MAKER_ALONE = 1  # the maker against all the others, who defend together for the deal
+
+# ---- slots of the packed spec array (``TableSpec.arrays()[0]``) ----
+(
+    TS_SEATS,  # number of seats
+    TS_HAND,  # cards per hand
+    TS_CARDS,  # cards in the deck
+    TS_SIDES,  # SIDES_TEAMS or SIDES_MAKER_ALONE
+    TS_STICK,  # 1: the dealer must name trump when all pass twice (else the deal is thrown in)
+    TS_ALONE,  # 1: the maker may go alone (team tables only)
+    TS_MADE,  # points for a made contract (3 tricks or more, not all)
+    TS_MARCH,  # points for a march (all tricks)
+    TS_LONE_MARCH,  # points for a lone march
+    TS_EUCHRE,  # points each defender (seat) scores when the maker is euchred
+    TS_TARGET,  # game score that wins
+    TS_LATER_EQUAL,  # 1: of two equal cards (double pack) the later played wins
+    TS_NEED,  # tricks the makers need
+) = range(13)
+TS_TEAM = 13  # + seat: the team of each seat (SIDES_TEAMS); the seat itself otherwise
+N_SPEC = TS_TEAM + MAX_SEATS
+TRUMP_POWER = 100  # every trump's power is above this, every plain card's below
+
+TABLE_FIELDS = (
+    "deal", "dealer", "up_card", "round", "passes", "maker", "trump", "alone", "discard",
+    "leader", "thrown_in", "stuck",
+)
+(
+    TF_DEAL, TF_DEALER, TF_UP, TF_ROUND, TF_PASSES, TF_MAKER, TF_TRUMP, TF_ALONE, TF_DISCARD,
+    TF_LEADER, TF_THROWN_IN, TF_STUCK,
+) = range(12)
+TF_HAND = 12  # + seat: the hand dealt (mask of table cards)
+TF_TRICKS = TF_HAND + MAX_SEATS  # + seat: tricks won
+TF_POINTS = TF_TRICKS + MAX_SEATS  # + seat: points scored
+N_TABLE_FIELDS = TF_POINTS + MAX_SEATS
+
+TABLE_TRACE_CAP = 128  # > 2 x 8 bids + discard + alone + 8 x 6 plays + 6 tricks
+
+# strategy kinds of the table engine and the parameters of the basic kind
+K_RANDOM, K_BASIC = 0, 1
+KIND_NAMES = ("random", "basic")
+(P_ORDER, P_CALL, P_ALONE) = range(3)  # hand strength needed to order up, to call, to go alone
+N_TABLE_PARAMS = 3
+
+# game records of the table engine (one row per game)
+TABLE_GAME_FIELDS = ("game", "first_dealer", "winner", "deals")
+TG_GAME, TG_FIRST_DEALER, TG_WINNER, TG_DEALS = range(4)
+TG_SCORE = 4  # + seat: final score
+N_TABLE_GAME_FIELDS = TG_SCORE + MAX_SEATS
+MAX_TABLE_GAME_DEALS = 1000

@@ -1,0 +1,344 @@
+"""A slow, plainly written pure-Python engine for the tables of RULES.md section 3.2.
+
+It plays the steps of ``docs/tables.md`` from a :class:`~euchre_sim.tables.spec.TableSpec`
+(not from its packed arrays) with the same random numbers as the kernel
+``core.table_deal.play_table_deal``: the oracle the kernel is tested against.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..cards import JOKER, N_RANKS, RANK_A, RANK_J
+from ..core.table_layout import (
+    EV_ALONE,
+    EV_CALL,
+    EV_DISCARD,
+    EV_ORDER,
+    EV_PASS1,
+    EV_PASS2,
+    EV_PLAY,
+    EV_THROWN_IN,
+    EV_TRICK,
+    NT_HIGH,
+    NT_LOW,
+    SIDES_TEAMS,
+)
+from ..reference import Rng, deal_rng, game_rng
+from .spec import TableSpec
+
+Event = tuple[int, int, int]
+
+
+@dataclass
+class Strategy:
+    """A seat's strategy: ``random`` (uniform among the legal choices) or ``basic`` (count
+    trumps: order up / call / go alone at the given hand strengths, lead trumps and aces)."""
+
+    kind: str = "random"
+    order: int = 99
+    call: int = 99
+    alone: int = 99
+
+
+@dataclass
+class TableDeal:
+    """The outcome of one deal (the record's columns by name) and its events."""
+
+    dealer: int
+    hands: list[int]
+    up_card: int
+    round: int = 0
+    passes: int = 0
+    maker: int = -1
+    trump: int = -1
+    alone: int = 0
+    discard: int = -1
+    leader: int = -1
+    thrown_in: int = 0
+    stuck: int = 0
+    tricks: list[int] = field(default_factory=list)
+    points: list[int] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+
+
+class Cards:
+    """A table's cards under one trump row: effective suits and strengths, from the rules."""
+
+    def __init__(self, table: TableSpec, trump: int) -> None:
+        self.table = table
+        self.trump = trump
+
+    def suit(self, card: int) -> int:
+        face = self.table.faces[card]
+        if face == JOKER:
+            return self.trump
+        suit, rank = divmod(face, N_RANKS)
+        if self.trump < NT_HIGH and rank == RANK_J and suit == self.trump ^ 3:
+            return self.trump  # the left bower
+        return suit
+
+    def is_trump(self, card: int) -> bool:
+        return self.trump < NT_HIGH and self.suit(card) == self.trump
+
+    def strength(self, card: int) -> int:
+        """Higher wins: any trump above any plain card; plain cards by rank (reversed under
+        no trump low); the joker, right bower and left bower on top of the trumps."""
+        face = self.table.faces[card]
+        if face == JOKER:
+            return 120
+        suit, rank = divmod(face, N_RANKS)
+        if self.trump == NT_LOW:
+            return N_RANKS - 1 - rank
+        if self.is_trump(card):
+            if rank == RANK_J:
+                return 119 if suit == self.trump else 118
+            return 100 + rank
+        return rank
+
+
+def cards_of(mask: int) -> list[int]:
+    return [c for c in range(mask.bit_length()) if mask >> c & 1]
+
+
+def hand_strength(table: TableSpec, hand: int, trump: int) -> int:
+    """The basic kind's count: 3 for the joker and each bower, 2 for the trump ace and king,
+    1 for any other trump and for each plain ace."""
+    cards = Cards(table, trump)
+    total = 0
+    for c in cards_of(hand):
+        face = table.faces[c]
+        rank = -1 if face == JOKER else face % N_RANKS
+        if cards.is_trump(c):
+            total += 3 if face == JOKER or rank == RANK_J else 2 if rank >= RANK_A - 1 else 1
+        elif rank == RANK_A:
+            total += 1
+    return total
+
+
+def weakest(cards: Cards, options: list[int]) -> int:
+    return min(options, key=lambda c: (cards.strength(c), c))
+
+
+def strongest(cards: Cards, options: list[int]) -> int:
+    return min(options, key=lambda c: (-cards.strength(c), c))
+
+
+class DealPlay:
+    """One deal being played (the kernel's steps 1-6, written out)."""
+
+    def __init__(self, table: TableSpec, strategies: list[Strategy], rng: Rng,
+                 dealer: int) -> None:
+        self.t = table
+        self.strategies = strategies
+        self.rng = rng
+        self.n = table.seats
+        self.dealer = dealer
+
+    def same_side(self, a: int, b: int, maker: int) -> bool:
+        if self.t.sides == SIDES_TEAMS:
+            return self.t.teams[a] == self.t.teams[b]
+        return (a == maker) == (b == maker)
+
+    def random_card(self, options: list[int]) -> int:
+        if len(options) == 1:
+            return options[0]
+        return options[self.rng.below(len(options))]
+
+    def shuffle(self) -> tuple[list[int], int]:
+        n_cards = self.t.n_cards
+        deck = list(range(n_cards))
+        for k in range(self.n * self.t.hand + 1):
+            i = n_cards - 1 - k
+            j = self.rng.below(i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+        dealt = [deck[n_cards - 1 - k] for k in range(self.n * self.t.hand + 1)]
+        hands = [0] * self.n
+        for p in range(self.n):
+            seat = (self.dealer + 1 + p) % self.n
+            for c in dealt[self.t.hand * p: self.t.hand * (p + 1)]:
+                hands[seat] |= 1 << c
+        return hands, dealt[-1]
+
+    def play(self) -> TableDeal:
+        """Shuffle, deal and play (steps 1-6)."""
+        hands, up = self.shuffle()
+        return self.play_dealt(hands, up)
+
+    def play_dealt(self, hands: list[int], up: int) -> TableDeal:
+        """Play from the dealt hands (seat by seat) and the up-card: steps 2-6."""
+        t, n = self.t, self.n
+        hands = list(hands)
+        out = TableDeal(self.dealer, list(hands), up, tricks=[0] * n, points=[0] * n)
+        ev = out.events
+        up_suit = t.faces[up] // N_RANKS
+        # round 1
+        for p in range(1, n + 1):
+            seat = (self.dealer + p) % n
+            st = self.strategies[seat]
+            if st.kind == "random":
+                yes = self.rng.below(2) == 1
+            else:
+                held = hands[seat] | (1 << up) if seat == self.dealer else hands[seat]
+                yes = hand_strength(t, held, up_suit) >= st.order
+            if yes:
+                out.maker, out.trump, out.round = seat, up_suit, 1
+                ev.append((EV_ORDER, seat, up))
+                break
+            out.passes += 1
+            ev.append((EV_PASS1, seat, 0))
+        if out.maker >= 0:
+            d = self.dealer
+            held = hands[d] | (1 << up)
+            if self.strategies[d].kind == "random":
+                out.discard = self.random_card([c for c in cards_of(held) if c != up])
+            else:
+                out.discard = weakest(Cards(t, out.trump), cards_of(held))
+            hands[d] = held & ~(1 << out.discard)
+            ev.append((EV_DISCARD, d, out.discard))
+        else:
+            # round 2
+            for p in range(1, n + 1):
+                seat = (self.dealer + p) % n
+                stuck = t.stick and p == n
+                st = self.strategies[seat]
+                allowed = [s for s in range(4) if s != up_suit]
+                suit = -1
+                if st.kind == "random":
+                    k = self.rng.below(3) if stuck else self.rng.below(4) - 1
+                    if k >= 0:
+                        suit = allowed[k]
+                else:
+                    value = {s: hand_strength(t, hands[seat], s) for s in allowed}
+                    best = max(allowed, key=lambda s: (value[s], -s))
+                    if stuck or value[best] >= st.call:
+                        suit = best
+                if suit >= 0:
+                    out.maker, out.trump, out.round = seat, suit, 2
+                    out.stuck = int(stuck)
+                    ev.append((EV_CALL, seat, suit))
+                    break
+                out.passes += 1
+                ev.append((EV_PASS2, seat, 0))
+        if out.maker < 0:
+            out.thrown_in = 1
+            ev.append((EV_THROWN_IN, self.dealer, 0))
+            return out
+        maker, trump = out.maker, out.trump
+        if t.alone and t.sides == SIDES_TEAMS:
+            st = self.strategies[maker]
+            if st.kind == "random":
+                out.alone = self.rng.below(2)
+            else:
+                out.alone = int(hand_strength(t, hands[maker], trump) >= st.alone)
+            ev.append((EV_ALONE, maker, out.alone))
+        active = [not (out.alone and s != maker and self.same_side(s, maker, maker))
+                  for s in range(n)]
+        leader = (self.dealer + 1) % n
+        while not active[leader]:
+            leader = (leader + 1) % n
+        out.leader = leader
+        cards = Cards(t, trump)
+        for trick_no in range(t.hand):
+            plays: list[tuple[int, int]] = []
+            led = -1
+            for k in range(n):
+                seat = (leader + k) % n
+                if not active[seat]:
+                    continue
+                own = cards_of(hands[seat])
+                follow = [c for c in own if led >= 0 and cards.suit(c) == led]
+                legal = follow or own
+                if self.strategies[seat].kind == "random":
+                    c = self.random_card(legal)
+                else:
+                    c = self.basic_card(cards, own, legal, plays, led, seat, maker)
+                ev.append((EV_PLAY, seat, c))
+                hands[seat] &= ~(1 << c)
+                if led < 0:
+                    led = cards.suit(c)
+                plays.append((seat, c))
+            winner = self.trick_winner(cards, plays, led)
+            out.tricks[winner] += 1
+            ev.append((EV_TRICK, winner, trick_no))
+            leader = winner
+        makers = sum(out.tricks[s] for s in range(n) if self.same_side(s, maker, maker))
+        if makers >= t.need:
+            pts = (t.lone_march if out.alone else t.march) if makers == t.hand else t.made
+            for s in range(n):
+                if self.same_side(s, maker, maker):
+                    out.points[s] = pts
+        else:
+            for s in range(n):
+                if not self.same_side(s, maker, maker):
+                    out.points[s] = t.euchre
+        return out
+
+    def takes(self, cards: Cards, c: int, w: int, led: int) -> bool:
+        """Does ``c`` take the trick from the winning card ``w``?"""
+        if not (cards.suit(c) == led or cards.is_trump(c)):
+            return False
+        if self.t.later_equal:
+            return cards.strength(c) >= cards.strength(w)
+        return cards.strength(c) > cards.strength(w)
+
+    def trick_winner(self, cards: Cards, plays: list[tuple[int, int]], led: int) -> int:
+        seat, best = plays[0]
+        for s, c in plays[1:]:
+            if self.takes(cards, c, best, led):
+                seat, best = s, c
+        return seat
+
+    def basic_card(self, cards: Cards, own: list[int], legal: list[int],
+                   plays: list[tuple[int, int]], led: int, seat: int, maker: int) -> int:
+        if not plays:
+            trumps = [c for c in own if cards.is_trump(c)]
+            if trumps and self.same_side(seat, maker, maker):
+                return strongest(cards, trumps)
+            plain = [c for c in legal if not cards.is_trump(c)]
+            if plain and cards.trump != NT_LOW:
+                top = strongest(cards, plain)
+                if cards.strength(top) == RANK_A:
+                    return top
+            return weakest(cards, legal)
+        winner = self.trick_winner(cards, plays, led)
+        if self.same_side(seat, winner, maker):
+            return weakest(cards, legal)
+        best = dict(plays)[winner]
+        taking = [c for c in legal if self.takes(cards, c, best, led)]
+        return weakest(cards, taking or legal)
+
+
+def play_table_deal(table: TableSpec, strategies: list[Strategy], seed: int, index: int
+                    ) -> TableDeal:
+    """Deal ``index`` of a deal-mode run with ``seed`` (dealer: seat ``index mod seats``)."""
+    return DealPlay(table, strategies, deal_rng(seed, index), index % table.seats).play()
+
+
+def play_table_game(table: TableSpec, strategies: list[Strategy], seed: int, game: int,
+                    max_deals: int = 1000) -> tuple[int, int, list[int], list[TableDeal]]:
+    """Game ``game`` of a game-mode run: (first dealer, winning side or -1, final scores,
+    deals)."""
+    rng = game_rng(seed, game, 0)
+    dealer = rng.below(table.seats)
+    first = dealer
+    scores = [0] * table.seats
+    deals: list[TableDeal] = []
+    while True:
+        d = DealPlay(table, strategies, rng, dealer).play()
+        deals.append(d)
+        scores = [s + p for s, p in zip(scores, d.points, strict=True)]
+        dealer = (dealer + 1) % table.seats
+        winner = side_ahead(table, scores)
+        if winner >= 0 or len(deals) >= max_deals:
+            return first, winner, scores, deals
+        rng = game_rng(seed, game, len(deals))
+
+
+def side_ahead(table: TableSpec, scores: list[int]) -> int:
+    """The side (team, or seat) that has won: alone on the top score, at the target or more."""
+    top = max(scores)
+    if top < table.target:
+        return -1
+    sides = {table.team_of(s) for s in range(table.seats) if scores[s] == top}
+    return sides.pop() if len(sides) == 1 else -1
