@@ -44,6 +44,8 @@ from .seats import SeatError, parse_seat
 from .simulate import SimulationError
 from .solver import SolverError
 from .strategies import StrategyError, describe_strategies
+from .tables.spec import TableError, describe_tables
+from .tables.strategies import describe_table_strategies
 
 EPILOG = """examples:
   euchre-sim simulate --strategy reference --deals 1000000 --seed 7
@@ -65,20 +67,23 @@ EPILOG = """examples:
 
 USER_ERRORS = (BenchError, CardError, RulesError, StrategyError, SimulationError, ResultsError,
                SolverError, SweepError, SearchError, AnalysisError, ExperimentError,
-               BackendError, SeatError, EGNError)
+               BackendError, SeatError, EGNError, TableError)
 
 
 def _add_game_args(p: argparse.ArgumentParser) -> None:
     add_rules_args(p)
     p.add_argument(
-        "--strategy", default="reference", metavar="NAME",
+        "--strategy", default=None, metavar="NAME",
         help="strategy of team 0 (seats 0, 2): a built-in (random, reference, basic, advanced, "
         "aggressive, conservative) or a .toml file, optionally NAME:key=value,... "
-        "(default: reference; see `euchre-sim strategies`)",
+        "(default: reference; see `euchre-sim strategies`). At another table (--rules "
+        "three-handed, ...): random or basic[:key=value,...] for team 0 or seat 0 "
+        "(default basic)",
     )
     p.add_argument(
         "--vs", default=None, metavar="NAME",
-        help="strategy of team 1 (seats 1, 3); default: the same as --strategy",
+        help="strategy of team 1 (seats 1, 3), or of every seat but --strategy's at another "
+        "table; default: the same as --strategy",
     )
 
 
@@ -196,8 +201,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.set_defaults(func=run_simulate)
     show.set_defaults(func=run_show)
     export.set_defaults(func=run_export)
-    sub.choices["rules"].set_defaults(func=lambda args: _say(describe_rulesets()))
-    sub.choices["strategies"].set_defaults(func=lambda args: _say(describe_strategies()))
+    sub.choices["rules"].set_defaults(
+        func=lambda args: _say(f"{describe_rulesets()}\n\n{describe_tables()}"))
+    sub.choices["strategies"].set_defaults(
+        func=lambda args: _say(f"{describe_strategies()}\n\n{describe_table_strategies()}"))
     bench.set_defaults(func=run_bench)
     match.set_defaults(func=run_match)
 
@@ -276,7 +283,8 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 def run_show(args: argparse.Namespace) -> int:
     if args.egn is not None:
-        jobs.show_egn(args.egn, args.deal or 0, rule_choice(args), args.strategy, args.vs,
+        jobs.show_egn(args.egn, args.deal or 0, rule_choice(args), args.strategy or "reference",
+                      args.vs,
                       seed=args.seed or 0)
     elif args.seed is None or args.deal is None:
         raise SimulationError("show needs --seed S --deal I, or --egn FILE")
@@ -287,7 +295,7 @@ def run_show(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     jobs.export(args.seed, deal=args.deal, game=args.game, rules=rule_choice(args),
-                strategy=args.strategy, vs=args.vs, fmt=args.format, out=args.out,
+                strategy=args.strategy or "reference", vs=args.vs, fmt=args.format, out=args.out,
                 overwrite=args.overwrite)
     return 0
 

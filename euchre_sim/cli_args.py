@@ -19,6 +19,7 @@ from .jobs import (
     seed_value,
 )
 from .rules import RULESETS
+from .tables.spec import TABLES
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -59,7 +60,8 @@ def add_rules_args(p: argparse.ArgumentParser, default: str | None = "north-amer
                    note: str = "") -> None:
     """``--rules NAME`` and ``--set OPTION=VALUE``, read back by :func:`rule_choice`."""
     p.add_argument("--rules", default=default, metavar="NAME",
-                   help=f"named ruleset: {', '.join(RULESETS)} (default: north-american{note})")
+                   help=f"named ruleset: {', '.join(RULESETS)} (default: north-american{note}); "
+                   f"or another table: {', '.join(TABLES)} (`euchre-sim rules`)")
     p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
                    help="override one rule option, e.g. --set deck=25 (repeatable; see "
                    "`euchre-sim rules`)")

@@ -23,9 +23,10 @@ from pathlib import Path
 LAYERS: list[tuple[str, list[str]]] = [
     ("encoding", ["cards.py", "rules.py"]),
     ("kernels", ["core/*"]),
-    ("strategies", ["strategies/*"]),
-    ("oracle", ["reference.py", "reference_strategies.py"]),
-    ("python API", ["simulate.py", "backends.py", "dask_plugins.py", "solver.py", "pimc.py",
+    ("strategies", ["strategies/*", "tables/__init__.py", "tables/spec.py",
+                    "tables/strategies.py"]),
+    ("oracle", ["reference.py", "reference_strategies.py", "tables/reference.py"]),
+    ("python API", ["simulate.py", "tables/simulate.py", "tables/display.py", "backends.py", "dask_plugins.py", "solver.py", "pimc.py",
                     "display.py", "egn.py", "seats.py", "compile_notice.py", "__init__.py"]),
     ("analysis", ["analysis/*", "agents/*"]),
     ("output", ["results.py", "decode.py", "charts/*", "bench.py"]),

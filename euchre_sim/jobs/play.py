@@ -12,6 +12,7 @@ from ..results import ResultsError, RunFiles, write_run
 from ..rules import parse_assignments
 from ..simulate import SimulationError
 from ..strategies import Strategy, get_strategy
+from ..tables.spec import TABLES
 from .common import (
     IN_PROCESS,
     NO_OUTPUT,
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from ..solver import Result
 
 
-def simulate(rules: RuleChoice = STANDARD_RULES, strategy: str | Strategy = "reference",
+def simulate(rules: RuleChoice = STANDARD_RULES, strategy: str | Strategy | None = "reference",
              vs: str | Strategy | None = None, *, deals: int | None = None,
              games: int | None = None, seed: int | None = None, records: bool = True,
              compute: Compute = IN_PROCESS, output: Output = NO_OUTPUT, progress: bool = True,
@@ -39,13 +40,20 @@ def simulate(rules: RuleChoice = STANDARD_RULES, strategy: str | Strategy = "ref
     """Play ``deals`` deals (or ``games`` whole games) of ``strategy`` (seats 0, 2) against
     ``vs`` (default: the same), print the summary and, with ``output.out``, write the run
     folder (records unless ``records`` is False). Without a seed, draws one and prints it.
-    Returns the summary as a dict."""
+    When ``rules`` names another table (``tables.spec.TABLES``), the table engine plays it
+    (``jobs.tables``; ``strategy`` None means its ``basic``). Returns the summary as a dict."""
     from ..runner import run_simulation
 
+    if rules.name in TABLES:  # another table (RULES.md 3.2): the table engine
+        from .tables import simulate_table
+
+        return simulate_table(rules, strategy, vs, deals=deals, games=games, seed=seed,
+                              records=records, compute=compute, output=output,
+                              progress=progress, echo=echo)
     if not records and not output.out:
         raise ResultsError("--no-records says what --out writes: give --out DIR")
     chosen = rules.rules()
-    a = get_strategy(strategy)
+    a = get_strategy(strategy or "reference")
     b = get_strategy(vs) if vs else None
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little") >> 1
@@ -61,13 +69,18 @@ def simulate(rules: RuleChoice = STANDARD_RULES, strategy: str | Strategy = "ref
 
 
 def show(seed: int, deal: int, rules: RuleChoice = STANDARD_RULES,
-         strategy: str | Strategy = "reference", vs: str | Strategy | None = None,
+         strategy: str | Strategy | None = "reference", vs: str | Strategy | None = None,
          echo: Echo = print) -> str:
     """Replay deal ``deal`` of the run with seed ``seed`` and print it played out; returns the
     text."""
     from ..display import format_deal
     from ..simulate import replay_deal
 
+    if rules.name in TABLES:
+        from .tables import show_table
+
+        return show_table(rules, seed, deal, strategy, vs, echo=echo)
+    strategy = strategy or "reference"
     rep = replay_deal(rules.rules(), strategy, vs, seed, deal)
     head = (
         f"Deal {deal} of seed {seed}, rules {rules.name}"
@@ -123,6 +136,14 @@ def match(a: str | Strategy, b: str | Strategy, rules: RuleChoice = STANDARD_RUL
     returns the match result."""
     from ..analysis.match import duplicate_deals, duplicate_games
 
+    if rules.name in TABLES:
+        from .tables import match_table
+
+        if games or precision:
+            raise SimulationError("a match at another table plays --deals (no --games or "
+                                  "--precision yet)")
+        return match_table(a, b, rules, deals=deals, seed=seed, compute=compute, output=output,
+                           progress=progress, echo=echo)
     chosen = rules.rules()
     sa, sb = get_strategy(a), get_strategy(b)
     writer = output.writer()

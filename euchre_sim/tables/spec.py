@@ -13,7 +13,7 @@ most 64 bits whatever the deck.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 import numpy as np
@@ -201,4 +201,52 @@ def get_table(name: str) -> TableSpec:
     return TABLES[name]
 
 
-__all__ = ["TABLES", "TableError", "TableSpec", "effective", "get_table"]
+
+
+# Rule options a table takes with ``--set`` (the names of the four-handed options they mirror):
+# option -> (TableSpec field, type, meaning)
+TABLE_OPTIONS: dict[str, tuple[str, type, str]] = {
+    "target_score": ("target", int, "points that win the game"),
+    "stick_the_dealer": ("stick", bool, "the dealer must name trump when all pass twice"),
+}
+
+
+def with_options(table: TableSpec, assignments: dict[str, str]) -> TableSpec:
+    """``table`` with the ``--set`` options applied (one-line :class:`TableError` for an
+    option a table does not take or a bad value)."""
+    changes: dict[str, object] = {}
+    for option, text in assignments.items():
+        if option not in TABLE_OPTIONS:
+            raise TableError(f"table {table.name} takes no option {option!r}: it takes "
+                             f"{', '.join(TABLE_OPTIONS)}")
+        name, kind, _ = TABLE_OPTIONS[option]
+        word = str(text).strip().lower()
+        if kind is bool:
+            if word not in ("true", "false"):
+                raise TableError(f"{option} must be true or false, got {text!r}")
+            changes[name] = word == "true"
+        else:
+            try:
+                value = int(word)
+            except ValueError:
+                value = 0
+            if value < 1:
+                raise TableError(f"{option} must be a positive integer, got {text!r}")
+            changes[name] = value
+    return replace(table, **changes) if changes else table
+
+
+def describe_tables() -> str:
+    """Every table with its meaning and choices (``euchre-sim rules``)."""
+    lines = ["Other tables (--rules NAME; RULES.md 3.2, docs/tables.md):"]
+    for t in TABLES.values():
+        lines.append(f"  {t.name:<22} {t.help}")
+        lines.append(f"  {'':<22} {t.seats} seats, {t.hand} cards each, {t.n_cards}-card deck, "
+                     f"game to {t.target}; source: {t.source}")
+    lines.append("  options with --set: " + "; ".join(
+        f"{k} ({v[2]})" for k, v in TABLE_OPTIONS.items()))
+    return "\n".join(lines)
+
+
+__all__ = ["TABLES", "TABLE_OPTIONS", "TableError", "TableSpec", "describe_tables", "effective",
+           "get_table", "with_options"]

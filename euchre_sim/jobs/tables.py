@@ -1,0 +1,220 @@
+"""Jobs at the other tables (RULES.md 3.2): ``simulate``, ``show`` and ``match`` of a table.
+
+The commands reach these when ``--rules`` names a table (``euchre-sim rules`` lists them):
+``euchre-sim simulate --rules three-handed --strategy basic --deals 1000000``. They write the
+same kind of run folder as the four-handed jobs: ``deals.parquet`` (or ``games.parquet``),
+``meta.json`` naming the table, its every setting and each seat's strategy, and the summary.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import asdict
+
+import numpy as np
+
+from ..analysis.stats import mean_estimate
+from ..analysis.table_summary import TableTally, game_summary
+from ..core.table_layout import SIDES_TEAMS, TF_POINTS
+from ..results import ResultsError, provenance
+from ..tables.display import format_table_deal
+from ..tables.simulate import (
+    TableMatchup,
+    deals_frame,
+    games_frame,
+    iter_table_deals,
+    replay_table_deal,
+    table_games,
+)
+from ..tables.spec import TABLES, TableError, TableSpec, get_table, with_options
+from ..tables.strategies import TableStrategy, sides_of
+from .common import IN_PROCESS, NO_OUTPUT, Compute, Echo, Output, RuleChoice, progress_bar
+
+DEFAULT_TABLE_STRATEGY = "basic"
+DEFAULT_COUNT = 100_000
+
+
+def table_of(rules: RuleChoice) -> TableSpec | None:
+    """The table ``rules`` names, with its ``--set`` options applied; None for a ruleset of
+    the four-handed game."""
+    if rules.name not in TABLES:
+        return None
+    assignments: dict[str, str] = {}
+    for item in rules.settings:
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise TableError(f"bad --set {item!r}: expected option=value, e.g. target_score=15")
+        assignments[key.strip().replace("-", "_")] = value
+    return with_options(get_table(rules.name), assignments)
+
+
+def _strategy(text: str | TableStrategy | None) -> str | TableStrategy:
+    return DEFAULT_TABLE_STRATEGY if text is None else text
+
+
+def _meta(kind: str, matchup: TableMatchup, fields: dict, started: float) -> dict:
+    t = matchup.table
+    settings = asdict(t)
+    return {
+        "kind": kind, "table": t.name, "ruleset": t.name, "table_settings": settings,
+        "strategies": {"a": matchup.a.name, "b": matchup.b.name,
+                       "seats": [s.describe() for s in matchup.seats]},
+        **fields, "elapsed_s": round(time.time() - started, 3), **provenance(),
+    }
+
+
+def _seed(seed: int | None, echo: Echo) -> int:
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little") >> 1
+        echo(f"seed: {seed} (pass --seed {seed} to reproduce)")
+    return seed
+
+
+def _who(matchup: TableMatchup) -> str:
+    word = "team 0" if matchup.table.sides == SIDES_TEAMS else "seat 0"
+    return f"{word} plays {matchup.a.name}, every other seat {matchup.b.name}"
+
+
+def simulate_table(rules: RuleChoice, strategy: str | TableStrategy | None = None,
+                   vs: str | TableStrategy | None = None, *, deals: int | None = None,
+                   games: int | None = None, seed: int | None = None, records: bool = True,
+                   compute: Compute = IN_PROCESS, output: Output = NO_OUTPUT,
+                   progress: bool = True, echo: Echo = print) -> dict:
+    """Play ``deals`` deals (or ``games`` games) of the table ``rules`` names, print the
+    summary and, with ``output.out``, write the run folder. Returns the summary as a dict."""
+    table = table_of(rules)
+    if table is None:
+        raise TableError(f"{rules.name!r} is not a table: known are {', '.join(TABLES)}")
+    if not records and not output.out:
+        raise ResultsError("--no-records says what --out writes: give --out DIR")
+    matchup = TableMatchup.of(table, _strategy(strategy), vs)
+    seed = _seed(seed, echo)
+    writer = output.writer()
+    started = time.time()
+    head = f"Table {table.name}, seed {seed}; {_who(matchup)}."
+    if games is not None:
+        grecs, drecs = table_games(matchup, games, seed, threads=compute.threads,
+                                   keep_deals=records and writer is not None)
+        data, text = game_summary(table, grecs)
+        tally = TableTally(table)
+        if drecs is not None:
+            tally.add(drecs[:, 1:])
+        text = f"{head}\n{text}"
+        summary = {"games": data}
+        fields = {"seed": seed, "games": games}
+    else:
+        n = deals or DEFAULT_COUNT
+        tally = TableTally(table)
+        with progress_bar(progress, n, "deals") as bar, (writer or _Null()) as w:
+            for chunk in iter_table_deals(matchup, n, seed, threads=compute.threads):
+                tally.add(chunk)
+                if writer is not None and records:
+                    w.append("deals", dict(deals_frame(table, chunk).items()))
+                bar.update(len(chunk))
+            text = f"{head}\n{tally.text()}"
+            summary = tally.to_dict()
+            echo(text)
+            if writer is not None:
+                w.write_text("summary.txt", text + "\n")
+                w.write_json("summary.json", summary)
+                w.write_json("meta.json", _meta("simulate", matchup,
+                                                {"seed": seed, "deals": n}, started))
+        return summary
+    echo(text)
+    if writer is not None:
+        with writer as w:
+            w.append("games", dict(games_frame(table, grecs).items()))
+            if drecs is not None:
+                frame = deals_frame(table, drecs[:, 1:])
+                frame.insert(0, "game", drecs[:, 0])
+                w.append("deals", dict(frame.items()))
+            w.write_text("summary.txt", text + "\n")
+            w.write_json("summary.json", summary)
+            w.write_json("meta.json", _meta("simulate", matchup, fields, started))
+    return summary
+
+
+def show_table(rules: RuleChoice, seed: int, deal: int,
+               strategy: str | TableStrategy | None = None,
+               vs: str | TableStrategy | None = None, echo: Echo = print) -> str:
+    """Replay deal ``deal`` of the table run with ``seed`` and print it played out."""
+    table = table_of(rules)
+    if table is None:
+        raise TableError(f"{rules.name!r} is not a table")
+    matchup = TableMatchup.of(table, _strategy(strategy), vs)
+    rep = replay_table_deal(matchup, seed, deal)
+    text = format_table_deal(table, rep.record, rep.trace,
+                             f"Deal {deal} of seed {seed}; {_who(matchup)}")
+    echo(text)
+    return text
+
+
+def match_table(a: str | TableStrategy, b: str | TableStrategy, rules: RuleChoice, *,
+                deals: int | None = None, seed: int = 1, compute: Compute = IN_PROCESS,
+                output: Output = NO_OUTPUT, progress: bool = True,
+                echo: Echo = print) -> dict:
+    """A duplicate match at a table: every deal played once with ``a`` on each side (each
+    team, or each seat at a cut-throat table) and ``b`` in every other seat; per deal, ``a``'s
+    points minus the average of the other sides' points, averaged over the rotations, with
+    its standard error (the cards cancel: every deal is played from every side)."""
+    table = table_of(rules)
+    if table is None:
+        raise TableError(f"{rules.name!r} is not a table")
+    n = deals or DEFAULT_COUNT
+    k = sides_of(table)
+    writer = output.writer()
+    started = time.time()
+    diff = np.zeros(n)
+    with progress_bar(progress, n * k, "deals") as bar:
+        for hero in range(k):
+            m = TableMatchup.of(table, a, b)
+            m = TableMatchup(table, m.a, m.b, hero)
+            done = 0
+            for chunk in iter_table_deals(m, n, seed, threads=compute.threads):
+                side_pts = _side_points(table, chunk)
+                mine = side_pts[:, hero]
+                others = (side_pts.sum(axis=1) - mine) / (k - 1)
+                diff[done:done + len(chunk)] += (mine - others) / k
+                done += len(chunk)
+                bar.update(len(chunk))
+    est = mean_estimate(float(diff.sum()), float((diff * diff).sum()), n)
+    lo, hi = est.interval()
+    first = TableMatchup.of(table, a, b)
+    text = (f"Duplicate match at {table.name}, {n:,} deals x {k} rotations, seed {seed}: "
+            f"{first.a.name} against {first.b.name}\n"
+            f"{first.a.name} gains {est.mean:+.4f} points per deal over the average other side "
+            f"(95 % interval {lo:+.4f} .. {hi:+.4f}; se {est.se:.4f})")
+    echo(text)
+    result = {"table": table.name, "a": first.a.name, "b": first.b.name, "deals": n,
+              "rotations": k, "seed": seed, "gain": est.mean, "se": est.se,
+              "interval": [lo, hi]}
+    if writer is not None:
+        with writer as w:
+            w.write_text("match.txt", text + "\n")
+            w.write_json("match.json", result)
+            w.write_json("meta.json", _meta("match", first, {"seed": seed, "deals": n},
+                                            started))
+    return result
+
+
+def _side_points(table: TableSpec, recs: np.ndarray) -> np.ndarray:
+    """Points per deal of each side: a team's (each of its seats scores the team's points) or
+    each seat's."""
+    points = recs[:, TF_POINTS:TF_POINTS + table.seats]
+    k = sides_of(table)
+    if table.sides != SIDES_TEAMS:
+        return points.astype(np.float64)
+    teams = np.array(table.teams)
+    return np.stack([points[:, teams == t].mean(axis=1) for t in range(k)], axis=1)
+
+
+class _Null:
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc):
+        return False
+
+
+__all__ = ["match_table", "show_table", "simulate_table", "table_of"]

@@ -1,0 +1,150 @@
+"""The other tables through the command and the Python API: simulate (deals and games), show,
+match, the run folder and its provenance, reproducibility across chunks and threads, and
+one-line errors."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from euchre_sim import cli
+from euchre_sim.analysis.table_summary import TableTally
+from euchre_sim.core.table_layout import TF_DEAL, TF_POINTS
+from euchre_sim.tables import reference
+from euchre_sim.tables.simulate import TableMatchup, iter_table_deals, replay_table_deal
+from euchre_sim.tables.spec import TABLES, get_table, with_options
+from euchre_sim.tables.strategies import table_strategy
+
+
+def run(capsys, *argv):
+    rc = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def test_rules_and_strategies_list_the_tables(capsys):
+    rc, out, _ = run(capsys, "rules")
+    assert rc == 0
+    for name, table in TABLES.items():
+        assert name in out and table.help in out
+    rc, out, _ = run(capsys, "strategies")
+    assert rc == 0 and "basic" in out and "order (default 6)" in out
+
+
+def test_simulate_a_table_writes_its_run_folder(capsys, tmp_path):
+    out_dir = tmp_path / "three"
+    rc, out, _ = run(capsys, "simulate", "--rules", "three-handed", "--strategy",
+                     "basic:order=5", "--vs", "random", "--deals", "3000", "--seed", "4",
+                     "--out", str(out_dir), "--no-progress")
+    assert rc == 0, out
+    assert "Dealer's edge" in out and "maker makes it" in out and "±" in out
+    meta = json.loads((out_dir / "meta.json").read_text())
+    assert meta["table"] == "three-handed" and meta["seed"] == 4 and meta["deals"] == 3000
+    assert meta["table_settings"]["seats"] == 3
+    seats = meta["strategies"]["seats"]
+    assert seats[0] == {"kind": "basic", "order": 5, "call": 6, "alone": 9}
+    assert seats[1] == seats[2] == {"kind": "random"}
+    deals = pd.read_parquet(out_dir / "deals.parquet")
+    assert len(deals) == 3000 and list(deals["deal"]) == list(range(3000))
+    assert {"hand_2", "tricks_2", "points_2"} <= set(deals.columns)
+    assert "hand_3" not in deals.columns
+    # the records are the reference engine's deals
+    strategies = [reference.Strategy("basic", 5, 6, 9), reference.Strategy(),
+                  reference.Strategy()]
+    for i in (0, 1, 2999):
+        d = reference.play_table_deal(get_table("three-handed"), strategies, 4, i)
+        assert [deals[f"points_{s}"][i] for s in range(3)] == d.points
+        assert deals["maker"][i] == d.maker
+
+
+def test_table_games_and_target_option(capsys, tmp_path):
+    out_dir = tmp_path / "games"
+    rc, out, _ = run(capsys, "simulate", "--rules", "three-handed", "--games", "300",
+                     "--seed", "2", "--set", "target_score=5", "--out", str(out_dir),
+                     "--no-progress")
+    assert rc == 0 and "300 games to 5" in out
+    games = pd.read_parquet(out_dir / "games.parquet")
+    deals = pd.read_parquet(out_dir / "deals.parquet")
+    assert len(games) == 300
+    assert (games[["score_0", "score_1", "score_2"]].max(axis=1) >= 5).all()
+    assert deals.groupby("game").size().tolist() == games["deals"].tolist()
+    # each game's points add up to its final scores
+    sums = deals.groupby("game")[["points_0", "points_1", "points_2"]].sum()
+    assert (sums.to_numpy() == games[["score_0", "score_1", "score_2"]].to_numpy()).all()
+    table = with_options(get_table("three-handed"), {"target_score": "5"})
+    for g in (0, 299):
+        first, winner, scores, _ = reference.play_table_game(
+            table, [reference.Strategy("basic", 6, 6, 9)] * 3, 2, g)
+        assert games["winner"][g] == winner and games["first_dealer"][g] == first
+
+
+def test_show_and_match(capsys):
+    rc, out, _ = run(capsys, "show", "--rules", "three-handed", "--seed", "3", "--deal", "7")
+    assert rc == 0 and "Table three-handed" in out and "(dealer)" in out
+    rc, out, _ = run(capsys, "match", "basic", "random", "--rules", "three-handed",
+                     "--deals", "4000", "--no-progress")
+    assert rc == 0 and "Duplicate match at three-handed" in out and "3 rotations" in out
+
+
+def test_match_of_a_strategy_with_itself_is_exactly_even():
+    """Every deal played from every seat by the same strategy: the gain is 0 exactly."""
+    from euchre_sim.jobs.common import RuleChoice
+    from euchre_sim.jobs.tables import match_table
+
+    result = match_table("basic", "basic", RuleChoice("three-handed"), deals=2000,
+                         progress=False, echo=lambda s: None)
+    assert result["gain"] == pytest.approx(0.0, abs=1e-12)
+
+
+def test_records_do_not_depend_on_chunks_or_threads():
+    table = get_table("three-handed")
+    m = TableMatchup.of(table, "basic", "random")
+    whole = next(iter_table_deals(m, 5000, 9, threads=1)).copy()
+    parts = np.concatenate([c.copy() for c in iter_table_deals(m, 5000, 9, chunk=777)])
+    assert (whole == parts).all()
+    later = next(iter_table_deals(m, 100, 9, first=4900)).copy()
+    assert (later == whole[4900:]).all() and later[0, TF_DEAL] == 4900
+    rep = replay_table_deal(m, 9, 4321)
+    assert (rep.record[TF_POINTS:] == whole[4321, TF_POINTS:]).all()
+
+
+def test_tally_against_direct_counts():
+    table = get_table("three-handed")
+    recs = next(iter_table_deals(TableMatchup.of(table, "random"), 4000, 1)).copy()
+    tally = TableTally(table)
+    tally.add(recs[:1000])
+    tally.add(recs[1000:])
+    pts = recs[:, TF_POINTS:TF_POINTS + 3]
+    assert [e.mean for e in tally.seat_points()] == pytest.approx(pts.mean(axis=0).tolist())
+    dealer = recs[:, 1]
+    mine = pts[np.arange(4000), dealer]
+    edge = mine - (pts.sum(axis=1) - mine) / 2
+    assert tally.dealer_edge().mean == pytest.approx(edge.mean())
+    assert tally.dealer_edge().se == pytest.approx(edge.std(ddof=1) / np.sqrt(4000))
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--strategy", "reference"], "unknown table strategy 'reference'"),
+    (["--strategy", "basic:order=x"], "order must be an integer"),
+    (["--strategy", "basic:greed=3"], "unknown parameter 'greed'"),
+    (["--strategy", "random:order=3"], "random takes no parameters"),
+    (["--set", "deck=25"], "takes no option 'deck'"),
+    (["--set", "target_score=0"], "target_score must be a positive integer"),
+    (["--set", "stick_the_dealer=maybe"], "stick_the_dealer must be true or false"),
+])
+def test_bad_table_input_is_one_line(capsys, tmp_path, argv, message):
+    out_dir = tmp_path / "bad"
+    rc, out, err = run(capsys, "simulate", "--rules", "three-handed", "--deals", "10",
+                       "--out", str(out_dir), *argv)
+    assert rc == 2 and message in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+    assert not out_dir.exists()
+
+
+def test_table_strategy_text_round_trips():
+    st = table_strategy("basic:order=7, alone=11")
+    assert st.name == "basic:alone=11,order=7" and table_strategy(st.name) == st
+    assert st.value("call") == 6
