@@ -81,8 +81,9 @@ def add_sweep_parser(sub) -> None:
     sw.add_argument("strategy", metavar="STRATEGY", help="the strategy whose parameters vary")
     sw.add_argument("--param", action="append", required=True, metavar="KEY=RANGE",
                     help="KEY=start:stop:step (stop included) or KEY=v1,v2,...; once or twice")
-    sw.add_argument("--vs", default="reference", metavar="FIELD",
-                    help="the fixed opponent (default: reference)")
+    sw.add_argument("--vs", default=None, metavar="FIELD",
+                    help="the fixed opponent (default: reference; at another table, --rules "
+                    "three-handed say: STRATEGY with its parameters unchanged)")
     add_rules_args(sw)
     count = sw.add_mutually_exclusive_group()
     count.add_argument("--deals", type=positive_type, default=None,

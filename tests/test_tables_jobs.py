@@ -148,3 +148,18 @@ def test_table_strategy_text_round_trips():
     st = table_strategy("basic:order=7, alone=11")
     assert st.name == "basic:alone=11,order=7" and table_strategy(st.name) == st
     assert st.value("call") == 6
+
+
+def test_sweep_at_a_table(capsys, tmp_path):
+    out_dir = tmp_path / "sweep"
+    rc, out, _ = run(capsys, "sweep", "basic", "--rules", "three-handed", "--param",
+                     "order=5:7:1", "--deals", "3000", "--out", str(out_dir), "--no-progress")
+    assert rc == 0 and "best: order=" in out
+    df = pd.read_csv(out_dir / "sweep.csv")
+    assert df["order"].tolist() == [5, 6, 7]
+    # order=6 is basic itself: against itself on the same deals it gains exactly nothing
+    assert df.loc[df["order"] == 6, "mean"].item() == pytest.approx(0.0, abs=1e-12)
+    assert {"chart.png", "chart.svg", "meta.json"} <= {p.name for p in out_dir.iterdir()}
+    rc, _, err = run(capsys, "sweep", "basic", "--rules", "three-handed", "--param",
+                     "greed=1:2:1", "--deals", "10")
+    assert rc == 2 and "unknown table parameter 'greed'" in err

@@ -10,6 +10,7 @@ from ..backends import ShardProgress
 from ..results import RunFiles, write_run
 from ..simulate import SimulationError
 from ..strategies import Strategy, get_strategy
+from ..tables.spec import TABLES
 from .common import (
     IN_PROCESS,
     NO_OUTPUT,
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 
 
 def sweep(strategy: str | Strategy, params: Sequence[str], rules: RuleChoice = STANDARD_RULES,
-          vs: str | Strategy = "reference", *, deals: int | None = None,
+          vs: str | Strategy | None = "reference", *, deals: int | None = None,
           games: int | None = None, seed: int = 1, compute: Compute = IN_PROCESS,
           output: Output = NO_OUTPUT, progress: bool = True,
           echo: Echo = print) -> SweepResult:
@@ -45,6 +46,14 @@ def sweep(strategy: str | Strategy, params: Sequence[str], rules: RuleChoice = S
     from ..analysis.sweep import sweep as run_sweep
     from ..charts import sweep_chart
 
+    if rules.name in TABLES:  # another table (RULES.md 3.2): the basic kind's parameters
+        from .tables import sweep_table
+
+        if games:
+            raise SimulationError("a sweep at another table plays --deals (no --games yet)")
+        return sweep_table(strategy, params, rules, vs, deals=deals, seed=seed, compute=compute,
+                           output=output, progress=progress, echo=echo)
+    vs = vs or "reference"
     chosen = rules.rules()
     grid = [parse_range(p) for p in params]
     get_strategy(strategy)

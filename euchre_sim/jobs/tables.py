@@ -8,13 +8,16 @@ same kind of run folder as the four-handed jobs: ``deals.parquet`` (or ``games.p
 
 from __future__ import annotations
 
+import itertools
 import os
 import time
+from collections.abc import Sequence
 from dataclasses import asdict
 
 import numpy as np
+import pandas as pd
 
-from ..analysis.stats import mean_estimate
+from ..analysis.stats import Estimate, mean_estimate
 from ..analysis.table_summary import TableTally, game_summary
 from ..core.table_layout import SIDES_TEAMS, TF_POINTS
 from ..results import ResultsError, provenance
@@ -28,7 +31,7 @@ from ..tables.simulate import (
     table_games,
 )
 from ..tables.spec import TABLES, TableError, TableSpec, get_table, with_options
-from ..tables.strategies import TableStrategy, sides_of
+from ..tables.strategies import TABLE_PARAMS, TableStrategy, sides_of, table_strategy
 from .common import IN_PROCESS, NO_OUTPUT, Compute, Echo, Output, RuleChoice, progress_bar
 
 DEFAULT_TABLE_STRATEGY = "basic"
@@ -83,9 +86,7 @@ def simulate_table(rules: RuleChoice, strategy: str | TableStrategy | None = Non
                    progress: bool = True, echo: Echo = print) -> dict:
     """Play ``deals`` deals (or ``games`` games) of the table ``rules`` names, print the
     summary and, with ``output.out``, write the run folder. Returns the summary as a dict."""
-    table = table_of(rules)
-    if table is None:
-        raise TableError(f"{rules.name!r} is not a table: known are {', '.join(TABLES)}")
+    table = _table(rules)
     if not records and not output.out:
         raise ResultsError("--no-records says what --out writes: give --out DIR")
     matchup = TableMatchup.of(table, _strategy(strategy), vs)
@@ -139,9 +140,7 @@ def show_table(rules: RuleChoice, seed: int, deal: int,
                strategy: str | TableStrategy | None = None,
                vs: str | TableStrategy | None = None, echo: Echo = print) -> str:
     """Replay deal ``deal`` of the table run with ``seed`` and print it played out."""
-    table = table_of(rules)
-    if table is None:
-        raise TableError(f"{rules.name!r} is not a table")
+    table = _table(rules)
     matchup = TableMatchup.of(table, _strategy(strategy), vs)
     rep = replay_table_deal(matchup, seed, deal)
     text = format_table_deal(table, rep.record, rep.trace,
@@ -150,37 +149,43 @@ def show_table(rules: RuleChoice, seed: int, deal: int,
     return text
 
 
+def duplicate_gain(table: TableSpec, a: str | TableStrategy, b: str | TableStrategy,
+                   deals: int, seed: int, threads: int | None = None, bar=None) -> Estimate:
+    """``a``'s points per deal minus the average other side's, every deal played once with
+    ``a`` on each side (each team, or each seat at a cut-throat table) and ``b`` in every
+    other seat, averaged over the rotations: the cards cancel."""
+    k = sides_of(table)
+    diff = np.zeros(deals)
+    first = TableMatchup.of(table, a, b)
+    for hero in range(k):
+        m = TableMatchup(table, first.a, first.b, hero)
+        done = 0
+        for chunk in iter_table_deals(m, deals, seed, threads=threads):
+            side_pts = _side_points(table, chunk)
+            mine = side_pts[:, hero]
+            others = (side_pts.sum(axis=1) - mine) / (k - 1)
+            diff[done:done + len(chunk)] += (mine - others) / k
+            done += len(chunk)
+            if bar is not None:
+                bar.update(len(chunk))
+    return mean_estimate(float(diff.sum()), float((diff * diff).sum()), deals)
+
+
 def match_table(a: str | TableStrategy, b: str | TableStrategy, rules: RuleChoice, *,
                 deals: int | None = None, seed: int = 1, compute: Compute = IN_PROCESS,
                 output: Output = NO_OUTPUT, progress: bool = True,
                 echo: Echo = print) -> dict:
-    """A duplicate match at a table: every deal played once with ``a`` on each side (each
-    team, or each seat at a cut-throat table) and ``b`` in every other seat; per deal, ``a``'s
-    points minus the average of the other sides' points, averaged over the rotations, with
-    its standard error (the cards cancel: every deal is played from every side)."""
-    table = table_of(rules)
-    if table is None:
-        raise TableError(f"{rules.name!r} is not a table")
+    """A duplicate match at a table (:func:`duplicate_gain`): prints it, writes
+    ``match.json``/``match.txt`` with ``output.out``, returns it as a dict."""
+    table = _table(rules)
     n = deals or DEFAULT_COUNT
     k = sides_of(table)
     writer = output.writer()
     started = time.time()
-    diff = np.zeros(n)
-    with progress_bar(progress, n * k, "deals") as bar:
-        for hero in range(k):
-            m = TableMatchup.of(table, a, b)
-            m = TableMatchup(table, m.a, m.b, hero)
-            done = 0
-            for chunk in iter_table_deals(m, n, seed, threads=compute.threads):
-                side_pts = _side_points(table, chunk)
-                mine = side_pts[:, hero]
-                others = (side_pts.sum(axis=1) - mine) / (k - 1)
-                diff[done:done + len(chunk)] += (mine - others) / k
-                done += len(chunk)
-                bar.update(len(chunk))
-    est = mean_estimate(float(diff.sum()), float((diff * diff).sum()), n)
-    lo, hi = est.interval()
     first = TableMatchup.of(table, a, b)
+    with progress_bar(progress, n * k, "deals") as bar:
+        est = duplicate_gain(table, first.a, first.b, n, seed, compute.threads, bar)
+    lo, hi = est.interval()
     text = (f"Duplicate match at {table.name}, {n:,} deals x {k} rotations, seed {seed}: "
             f"{first.a.name} against {first.b.name}\n"
             f"{first.a.name} gains {est.mean:+.4f} points per deal over the average other side "
@@ -196,6 +201,72 @@ def match_table(a: str | TableStrategy, b: str | TableStrategy, rules: RuleChoic
             w.write_json("meta.json", _meta("match", first, {"seed": seed, "deals": n},
                                             started))
     return result
+
+
+def sweep_table(strategy: str | TableStrategy | None, params: Sequence[str], rules: RuleChoice,
+                vs: str | TableStrategy | None = None, *, deals: int | None = None,
+                seed: int = 1, compute: Compute = IN_PROCESS, output: Output = NO_OUTPUT,
+                progress: bool = True, echo: Echo = print) -> pd.DataFrame:
+    """Each value (or pair of values) of the basic kind's ``params`` (``order=3:9:1``) in a
+    duplicate match against ``vs`` (default: the unchanged strategy), all on the same deals;
+    prints the table, writes ``sweep.csv``, ``sweep.txt`` and a chart with ``output.out``."""
+    from ..analysis.sweep import parse_range
+    from ..charts.common import save_figure
+    from ..charts.studies import sweep_figure
+
+    table = _table(rules)
+    base = table_strategy(_strategy(strategy))
+    field = table_strategy(vs) if vs is not None else base
+    grid = [parse_range(p) for p in params]
+    if not 1 <= len(grid) <= 2:
+        raise TableError("a table sweep takes one or two --param")
+    for key, values in grid:
+        if key not in TABLE_PARAMS:
+            raise TableError(f"unknown table parameter {key!r}: known are "
+                             f"{', '.join(TABLE_PARAMS)}")
+        if any(v != int(v) for v in values):
+            raise TableError(f"--param {key}: table parameters are integers")
+    points = list(itertools.product(*[[int(v) for v in values] for _, values in grid]))
+    keys = [key for key, _ in grid]
+    n = deals or DEFAULT_COUNT
+    k = sides_of(table)
+    writer = output.writer()
+    started = time.time()
+    rows = []
+    with progress_bar(progress, len(points) * n * k, "deals") as bar:
+        for values in points:
+            a = TableStrategy("basic", {**base.params, **dict(zip(keys, values, strict=True))})
+            est = duplicate_gain(table, a, field, n, seed, compute.threads, bar)
+            lo, hi = est.interval()
+            rows.append({**dict(zip(keys, values, strict=True)), "mean": est.mean,
+                         "se": est.se, "ci95_low": lo, "ci95_high": hi})
+    df = pd.DataFrame(rows)
+    best = df.loc[df["mean"].idxmax()]
+    text = (f"Sweep at {table.name} of {base.name} over {', '.join(keys)} against "
+            f"{field.name}: {n:,} duplicate deals x {k} rotations per point, seed {seed}\n"
+            f"{df.to_string(index=False, float_format=lambda v: f'{v:+.4f}')}\n"
+            f"best: {', '.join(f'{key}={int(best[key])}' for key in keys)} "
+            f"({best['mean']:+.4f} ± {best['se']:.4f})")
+    echo(text)
+    if writer is not None:
+        caption = (f"table {table.name}; {n:,} duplicate deals x {k} rotations per point, the "
+                   f"same at every point; seed {seed}")
+        fig = sweep_figure(df, base.name, field.name, False, caption)
+        with writer as w:
+            w.write_frame("sweep", df)
+            w.write_text("sweep.txt", text + "\n")
+            save_figure(fig, w.path / "chart", dpi=120)
+            w.write_json("meta.json", _meta("sweep", TableMatchup(table, base, field), {
+                "params": {key: values for key, values in grid}, "deals_per_point": n,
+                "seed": seed}, started))
+    return df
+
+
+def _table(rules: RuleChoice) -> TableSpec:
+    table = table_of(rules)
+    if table is None:
+        raise TableError(f"{rules.name!r} is not a table: known are {', '.join(TABLES)}")
+    return table
 
 
 def _side_points(table: TableSpec, recs: np.ndarray) -> np.ndarray:
@@ -217,4 +288,5 @@ class _Null:
         return False
 
 
-__all__ = ["match_table", "show_table", "simulate_table", "table_of"]
+__all__ = ["duplicate_gain", "match_table", "show_table", "simulate_table", "sweep_table",
+           "table_of"]
