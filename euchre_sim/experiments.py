@@ -52,6 +52,7 @@ from .jobs import (
     split_keys,
 )
 from .rules import RULESETS
+from .tables.spec import TABLES
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -142,9 +143,11 @@ def load_experiment(path: str | Path) -> dict[str, Any]:
                               "description": data.get("description", ""),
                               "rules": data.get("rules", "north-american"),
                               "set": data.get("set", {}), "threads": data.get("threads")}
-    if not isinstance(config["rules"], str) or config["rules"] not in RULESETS:
+    table = config["rules"] in TABLES and kind in TABLE_KINDS
+    if not isinstance(config["rules"], str) or (config["rules"] not in RULESETS and not table):
         raise ExperimentError(f"{path.name}: rules must name a ruleset ({', '.join(RULESETS)}),"
-                              f" got {config['rules']!r}")
+                              f" or for a {'/'.join(TABLE_KINDS)} experiment a table "
+                              f"({', '.join(TABLES)}), got {config['rules']!r}")
     if not isinstance(config["set"], dict):
         raise ExperimentError(f"{path.name}: [set] must be a table of rule options")
     for key, default in KINDS[kind].items():
@@ -154,6 +157,8 @@ def load_experiment(path: str | Path) -> dict[str, Any]:
             raise ExperimentError(f"{path.name}: a {kind} experiment needs {key!r}")
         else:
             config[key] = default
+    if table:  # the four-handed defaults do not play at a table: its own are basic and self
+        config.update({k: None for k in ("strategy", "vs") if k in config and k not in data})
     if kind == "sweep" and not isinstance(config["params"], dict):
         raise ExperimentError(f"{path.name}: [params] must map parameter names to ranges, "
                               'e.g. "round1.threshold.dealer" = "8:16:1"')
@@ -236,6 +241,7 @@ FLAGS = {
     "chart": ("strategy", "deals", "seed"),
 }
 COUNTED = ("simulate", "match", "sweep", "tune", "stability", "climb")  # --deals or --games
+TABLE_KINDS = ("simulate", "match", "sweep")  # the kinds that play another table too
 
 
 def _text(value: Any) -> str | None:

@@ -309,13 +309,16 @@ def table_of(run: Run) -> str:
     """The name of the table (strategy) a run was measured with, from its ``meta.json``: the
     ``strategy`` of a sweep, tune, stability, equity or chart run, the table of an analysis,
     side A of a match, table A of a bias run, the start of a climb, team 0 of a simulate
-    run."""
+    run, side A of a run at another table (``three-handed``, ...)."""
     m = run.meta
     for key in TABLE_KEYS:
         if isinstance(m.get(key), dict):
             return m[key]["name"]
     if isinstance(m.get("strategies"), dict):
-        return m["strategies"]["team0"]["name"]
+        if "team0" in m["strategies"]:
+            return m["strategies"]["team0"]["name"]
+        if "a" in m["strategies"]:  # a run at another table (docs/tables.md): side A's
+            return m["strategies"]["a"]
     if m.get("tables"):
         return m["tables"][0]["name"]
     raise ResultsError(f"run {str(run.path)!r} names no table in its meta.json")

@@ -163,3 +163,26 @@ def test_sweep_at_a_table(capsys, tmp_path):
     rc, _, err = run(capsys, "sweep", "basic", "--rules", "three-handed", "--param",
                      "greed=1:2:1", "--deals", "10")
     assert rc == 2 and "unknown table parameter 'greed'" in err
+
+
+def test_an_experiment_file_at_a_table(capsys, tmp_path):
+    from euchre_sim.results import load, table_of
+
+    exp = tmp_path / "three.toml"
+    exp.write_text('kind = "simulate"\nrules = "three-handed"\ndeals = 2000\nseed = 3\n'
+                   '[set]\ntarget_score = 5\n')
+    rc, out, err = run(capsys, "run", str(exp), "--results", str(tmp_path / "results"))
+    assert rc == 0, err
+    done = load("three", root=tmp_path / "results")
+    assert done.meta["table"] == "three-handed" and table_of(done) == "basic"
+    assert done.meta["table_settings"]["target"] == 5 and len(done.deals) == 2000
+    exp.write_text('kind = "equity"\nrules = "three-handed"\n')
+    rc, _, err = run(capsys, "run", str(exp))
+    assert rc == 2 and "rules must name a ruleset" in err
+
+
+def test_four_handed_commands_refuse_a_table_in_one_line(capsys):
+    rc, _, err = run(capsys, "analyze", "--hand", "JH JD AH KH AS", "--up", "9H", "--seat",
+                     "dealer", "--rules", "three-handed")
+    assert rc == 2 and "'three-handed' is another table" in err
+    assert len(err.strip().splitlines()) == 1

@@ -113,11 +113,12 @@ class TableTally:
         out = {
             "thrown_in": proportion(self.n - played, self.n),
             "round1": proportion(c.get("round1", 0), played),
-            "stuck": proportion(c.get("stuck", 0), played),
             "made": proportion(c.get("made", 0), played),
             "march": proportion(c.get("march", 0), played),
             "euchred": proportion(played - c.get("made", 0), played),
         }
+        if self.table.stick:
+            out["stuck"] = proportion(c.get("stuck", 0), played)
         if self.table.alone:
             out["alone"] = proportion(c.get("alone", 0), played)
             out["alone_made"] = proportion(c.get("alone_made", 0), c.get("alone", 0))

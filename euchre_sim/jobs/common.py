@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..results import RunWriter
-from ..rules import Rules, parse_assignments
+from ..rules import Rules, RulesError, parse_assignments
+from ..tables.spec import TABLES
 
 Echo = Callable[[str], Any]  # where a job prints its human summary (print by default)
 
@@ -110,6 +111,10 @@ class RuleChoice:
         ``given`` rules as to a named ruleset."""
         if self.given is not None:
             return self.given.with_options(**parse_assignments([*self.settings, *extra]))
+        if self.name in TABLES:
+            raise RulesError(f"{self.name!r} is another table: simulate, show, match and sweep "
+                             "play it (docs/tables.md); this command plays the four-handed game "
+                             "only")
         return Rules.named(self.name or "north-american",
                            **parse_assignments([*self.settings, *extra]))
 
