@@ -14,6 +14,7 @@ import pytest
 from scipy import stats
 
 from euchre_sim.core.rng import deal_key, game_key
+from euchre_sim.core.table_auction import auction_game_winner
 from euchre_sim.core.table_batch import (
     run_table_deals,
     run_table_deals_traced,
@@ -21,13 +22,20 @@ from euchre_sim.core.table_batch import (
     run_table_presets,
 )
 from euchre_sim.core.table_layout import (
+    BID_AUCTION,
+    EV_BID,
+    EV_GIVE,
+    EV_PASS1,
+    EV_PLAY,
     MAX_SEATS,
     N_TABLE_FIELDS,
     N_TABLE_GAME_FIELDS,
     N_TABLE_PARAMS,
+    NT_LOW,
     SIDES_MAKER_ALONE,
     TABLE_TRACE_CAP,
     TF_ALONE,
+    TF_BID,
     TF_DEALER,
     TF_DISCARD,
     TF_HAND,
@@ -53,7 +61,7 @@ N_DEALS = 20_000
 SEED = 11
 
 RANDOM = reference.Strategy()
-BASIC = reference.Strategy("basic", order=6, call=6, alone=9)
+BASIC = reference.Strategy("basic", order=6, call=6, alone=9, bid=3, cap=5, shoot=6)
 
 
 def kernel_inputs(table: TableSpec, strategies: list[reference.Strategy]):
@@ -61,7 +69,7 @@ def kernel_inputs(table: TableSpec, strategies: list[reference.Strategy]):
     params = np.zeros((MAX_SEATS, N_TABLE_PARAMS), np.int64)
     for s, st in enumerate(strategies):
         kinds[s] = 0 if st.kind == "random" else 1
-        params[s] = (st.order, st.call, st.alone)
+        params[s] = (st.order, st.call, st.alone, st.bid, st.cap, st.shoot)
     return table.arrays(), kinds, params
 
 
@@ -81,7 +89,7 @@ def record_of(d: reference.TableDeal, seats: int) -> list[int]:
     for f, v in ((TF_DEALER, d.dealer), (TF_UP, d.up_card), (TF_ROUND, d.round),
                  (TF_PASSES, d.passes), (TF_MAKER, d.maker), (TF_TRUMP, d.trump),
                  (TF_ALONE, d.alone), (TF_DISCARD, d.discard), (TF_LEADER, d.leader),
-                 (TF_THROWN_IN, d.thrown_in), (TF_STUCK, d.stuck)):
+                 (TF_THROWN_IN, d.thrown_in), (TF_STUCK, d.stuck), (TF_BID, d.bid)):
         row[f] = v
     for s in range(MAX_SEATS):
         row[TF_HAND + s] = d.hands[s] if s < seats else -1
@@ -111,7 +119,8 @@ def mixes(table: TableSpec) -> list[list[reference.Strategy]]:
     return [
         [BASIC] * n,
         [RANDOM if s % 2 else BASIC for s in range(n)],
-        [reference.Strategy("basic", order=4 + s, call=3 + s, alone=7 + s) for s in range(n)],
+        [reference.Strategy("basic", order=4 + s, call=3 + s, alone=7 + s, bid=2 + s,
+                            cap=6 - s % 2, shoot=5 + s % 3) for s in range(n)],
     ]
 
 
@@ -133,7 +142,9 @@ def test_kernel_matches_reference_on_scripted_tables(name: str) -> None:
 def test_games_match_reference(name: str) -> None:
     table = get_table(name)
     n_games = 60
-    for strategies in ([RANDOM] * table.seats, mixes(table)[1]):
+    # random bidders of an auction table lose points on average: their games rarely end
+    first = [BASIC if table.bidding == BID_AUCTION else RANDOM] * table.seats
+    for strategies in (first, mixes(table)[1]):
         arrays, kinds, params = kernel_inputs(table, strategies)
         grecs = np.zeros((n_games, N_TABLE_GAME_FIELDS), np.int64)
         gdeals = np.zeros((0, 0, N_TABLE_FIELDS), np.int64)
@@ -160,8 +171,12 @@ def test_invariants_on_random_deals(name: str) -> None:
         assert (np.bitwise_and(union, hands[:, s]) == 0).all(), "a card dealt twice"
         union |= hands[:, s]
         assert all(bin(int(h)).count("1") == table.hand for h in hands[:, s])
+    if table.bidding == BID_AUCTION:
+        check_auction_deals(table, recs, union)
+        return
     up_bit = np.left_shift(np.int64(1), recs[:, TF_UP])
     assert (union & up_bit == 0).all(), "the up-card is also in a hand"
+    assert (recs[:, TF_BID] == -1).all()
     played = recs[:, TF_THROWN_IN] == 0
     tricks = recs[played][:, TF_TRICKS:TF_TRICKS + seats]
     assert (tricks.sum(axis=1) == table.hand).all()
@@ -184,22 +199,63 @@ def test_invariants_on_random_deals(name: str) -> None:
     assert (recs[played][:, TF_DISCARD] >= 0).sum() == (recs[played][:, TF_ROUND] == 1).sum()
 
 
+def check_auction_deals(table: TableSpec, recs: np.ndarray, union: np.ndarray) -> None:
+    """An auction table: the whole pack dealt, bids in range, every deal played, each team's
+    points its tricks, or minus the bid (set), or the shoot's."""
+    seats, n = table.seats, len(recs)
+    assert (union == (1 << table.n_cards) - 1).all(), "the whole pack is dealt"
+    assert (recs[:, TF_UP] == -1).all() and (recs[:, TF_THROWN_IN] == 0).all()
+    bid, maker = recs[:, TF_BID], recs[:, TF_MAKER]
+    assert ((bid >= table.min_bid) & (bid <= table.hand)).all()
+    assert ((recs[:, TF_TRUMP] >= 0) & (recs[:, TF_TRUMP] <= 5)).all()
+    assert (recs[:, TF_LEADER] == maker).all()
+    stuck = recs[:, TF_STUCK] == 1
+    dealer_alone = (recs[:, TF_PASSES] == seats - 1) & (maker == recs[:, TF_DEALER])
+    assert (stuck == dealer_alone).all() and (bid[stuck] == table.min_bid).all()
+    assert 0 < stuck.sum() < n
+    shoot = recs[:, TF_ALONE] == 1
+    assert (shoot == (recs[:, TF_DISCARD] >= 0)).all()
+    assert 0.4 < shoot.mean() < 0.6
+    tricks = recs[:, TF_TRICKS:TF_TRICKS + seats]
+    points = recs[:, TF_POINTS:TF_POINTS + seats]
+    assert (tricks.sum(axis=1) == table.hand).all()
+    team = np.array(table.teams)
+    rows = np.arange(n)
+    on_maker = team[None, :] == team[maker][:, None]
+    team_tricks = np.where(on_maker, (tricks * on_maker).sum(axis=1)[:, None],
+                           (tricks * ~on_maker).sum(axis=1)[:, None])
+    # the defenders score their tricks; the shooter's partner takes none
+    assert (points[~on_maker] == team_tricks[~on_maker]).all()
+    partner = (maker + 2) % seats
+    assert (tricks[rows[shoot], partner[shoot]] == 0).all()
+    made = team_tricks[rows, maker]
+    want = np.where(shoot, np.where(made == table.hand, table.shoot_made, -table.shoot_set),
+                    np.where(made >= bid, made, -bid))
+    assert (points[on_maker] == np.repeat(want, on_maker.sum(axis=1))).all()
+    # both outcomes of a bid and of a shoot happen
+    assert ((made >= bid) & ~shoot).any() and ((made < bid) & ~shoot).any()
+    assert (want == table.shoot_made).any() and (want == -table.shoot_set).any()
+
+
 @pytest.mark.parametrize("name", list(TABLES))
 def test_dealing_frequencies(name: str) -> None:
-    """Each card is the up-card with probability 1/n and in a given seat's hand with
-    probability hand/n (chi-square at the 0.1 % level on 40,000 deals)."""
+    """Each card is the up-card with probability 1/n (tables with one) and in a given seat's
+    hand with probability hand/n (chi-square at the 0.1 % level on 40,000 deals)."""
     table = get_table(name)
     n = 40_000
     recs, _ = kernel_deals(table, [RANDOM] * table.seats, SEED + 3, n, traced=False)
     cards = table.n_cards
-    counts = np.bincount(recs[:, TF_UP], minlength=cards)
-    assert stats.chisquare(counts).pvalue > 1e-3
+    if table.bidding != BID_AUCTION:
+        counts = np.bincount(recs[:, TF_UP], minlength=cards)
+        assert stats.chisquare(counts).pvalue > 1e-3
     for s in range(table.seats):
         hand = recs[:, TF_HAND + s]
         held = np.array([((hand >> c) & 1).sum() for c in range(cards)])
         expected = n * table.hand / cards
         se = np.sqrt(n * (table.hand / cards) * (1 - table.hand / cards))
         assert (np.abs(held - expected) < 4.5 * se).all()
+        if table.bidding == BID_AUCTION:
+            assert stats.chisquare(held).pvalue > 1e-3
 
 
 def preset_both(table: TableSpec, strategies, dealer: int, hands_text: list[str], up: str):
@@ -209,13 +265,14 @@ def preset_both(table: TableSpec, strategies, dealer: int, hands_text: list[str]
     hands = [sum(1 << faces[w] for w in text.split()) for text in hands_text]
     arrays, kinds, params = kernel_inputs(table, strategies)
     presets = np.zeros((1, 2 + MAX_SEATS), np.int64)
-    presets[0, 0], presets[0, 1] = dealer, faces[up]
+    up_card = faces[up] if up else -1  # no up-card at an auction table
+    presets[0, 0], presets[0, 1] = dealer, up_card
     presets[0, 2:2 + table.seats] = hands
     recs = np.zeros((1, N_TABLE_FIELDS), np.int64)
     trace = np.zeros((1, TABLE_TRACE_CAP, 3), np.int16)
     run_table_presets(deal_key(SEED), *arrays, kinds, params, presets, recs, trace)
     d = reference.DealPlay(table, strategies, reference.deal_rng(SEED, 0), dealer).play_dealt(
-        hands, faces[up])
+        hands, up_card)
     got = [int(x) for x in recs[0]]
     got[0] = 0
     assert got == record_of(d, table.seats)
@@ -246,3 +303,101 @@ def test_unknown_table_is_one_line() -> None:
         get_table("four")
     with pytest.raises(TableError, match="need more than"):
         TableSpec(name="x", help="", seats=5, hand=5, deck=24)
+
+
+# ---- Bid Euchre: hand-built positions (dealer seat 3, so seat 0 bids first) ----
+
+PASS = reference.Strategy("basic", bid=99, cap=99, shoot=99)
+
+
+def bidder(cap: int, shoot: int = 99) -> reference.Strategy:
+    """Bids its estimate up to ``cap`` whenever it may; shoots at ``shoot``."""
+    return reference.Strategy("basic", bid=0, cap=cap, shoot=shoot)
+
+
+# seat 0 holds the three top hearts; seat 1 the other four hearts and two aces
+THREE_HEARTS = ["JH JD AH 9C 9S TS", "QH TH 9H KH AC AS", "TC JC QC KC 9D TD",
+                "QD KD AD JS QS KS"]
+
+
+def test_bid_euchre_made_bid_scores_both_teams_and_set_bid_loses_it() -> None:
+    table = get_table("bid-euchre")
+    d = preset_both(table, [bidder(3), PASS, PASS, PASS], 3, THREE_HEARTS, "")
+    assert (d.maker, d.bid, d.trump, d.leader, d.alone) == (0, 3, 2, 0, 0)
+    assert d.tricks == [3, 3, 0, 0]
+    assert d.points == [3, 3, 3, 3]  # made: each team its tricks
+    # the same cards with a bid of 4: set, the bidders lose 4, the defenders keep their tricks
+    d = preset_both(table, [bidder(4), PASS, PASS, PASS], 3, THREE_HEARTS, "")
+    assert (d.maker, d.bid) == (0, 4) and d.tricks == [3, 3, 0, 0]
+    assert d.points == [-4, 3, -4, 3]
+
+
+def test_bid_euchre_no_trump_low_makes_the_nine_win() -> None:
+    """Seat 0 holds the four nines and two tens: its best choice is no trump low, under
+    which they are the top cards; the aces of seat 1 fall to them."""
+    table = get_table("bid-euchre")
+    hands = ["9C 9D 9H 9S TC TD", "AC AD AH AS KC KD", "JC QC TH JH QH KH",
+             "JD QD TS JS QS KS"]
+    d = preset_both(table, [bidder(6), PASS, PASS, PASS], 3, hands, "")
+    assert (d.maker, d.trump, d.bid) == (0, NT_LOW, 5)
+    assert d.tricks == [6, 0, 0, 0] and d.points == [6, 0, 6, 0]
+    faces = {table.card_name(c): c for c in range(table.n_cards)}
+    plays = [e for e in d.events if e[0] == EV_PLAY]
+    first = [c for _, _, c in plays[:4]]
+    assert faces["AC"] in first and first[0] == faces["TC"]  # the ten of clubs beats the ace
+
+
+def test_bid_euchre_shoot_made_and_failed() -> None:
+    table = get_table("bid-euchre")
+    faces = {table.card_name(c): c for c in range(table.n_cards)}
+    # five top hearts: the partner passes the ten of hearts, the shooter discards the 9C
+    hands = ["JH JD AH KH QH 9C", "9H AC AS AD KC KD", "TH TC JC QC 9D TD",
+             "QD 9S TS JS QS KS"]
+    d = preset_both(table, [bidder(6, shoot=6), PASS, PASS, PASS], 3, hands, "")
+    assert (d.maker, d.trump, d.alone, d.discard) == (0, 2, 1, faces["9C"])
+    assert (EV_GIVE, 2, faces["TH"]) in d.events
+    assert d.tricks == [6, 0, 0, 0] and d.points == [12, 0, 12, 0]
+    # without the left bower (seat 1 holds it) the shoot fails: -12, the defenders score
+    hands = ["JH AH KH QH TH 9C", "JD 9H AC AS AD KC", "KD TC JC QC 9D TD",
+             "QD 9S TS JS QS KS"]
+    d = preset_both(table, [bidder(6, shoot=5), PASS, PASS, PASS], 3, hands, "")
+    assert (d.maker, d.alone) == (0, 1) and d.tricks[2] == 0
+    assert d.tricks[1] + d.tricks[3] >= 1
+    defenders = d.tricks[1] + d.tricks[3]
+    assert d.points == [-12, defenders, -12, defenders]
+    # the same hand not shooting makes a bid of 4 and scores its tricks
+    d = preset_both(table, [bidder(4), PASS, PASS, PASS], 3, hands, "")
+    assert d.alone == 0 and d.points[0] == d.tricks[0] + d.tricks[2] >= 4
+
+
+def test_bid_euchre_dealer_stuck_and_dealer_matching() -> None:
+    table = get_table("bid-euchre")
+    # all pass: the dealer (seat 3) is stuck with 3 and names his best trump (spades)
+    d = preset_both(table, [PASS] * 4, 3, THREE_HEARTS, "")
+    assert (d.maker, d.bid, d.stuck, d.passes, d.trump) == (3, 3, 1, 3, 3)
+    assert d.events[3] == (EV_BID, 3, 3)
+    # seat 0 bids 4; the dealer, with four spades, may match it and takes the bid
+    strong = ["JH JD AH KH 9C 9S", "QH TH 9H AC 9D AD", "TC JC QC KC AS TD",
+              "QD KD TS JS QS KS"]
+    d = preset_both(table, [bidder(4), PASS, PASS, bidder(4)], 3, strong, "")
+    assert (d.maker, d.bid, d.stuck, d.leader) == (3, 4, 0, 3)
+    assert d.events[:4] == [(EV_BID, 0, 4), (EV_PASS1, 1, 0), (EV_PASS1, 2, 0),
+                            (EV_BID, 3, 4)]
+    # seat 1 with a cap of 4 may not match seat 0's 4 (only the dealer may)
+    d = preset_both(table, [bidder(4), bidder(4), PASS, PASS], 3, THREE_HEARTS, "")
+    assert (d.maker, d.bid) == (0, 4) and d.events[1] == (EV_PASS1, 1, 0)
+    # a dealer who will not bid 4 passes, and seat 0 keeps it
+    d = preset_both(table, [bidder(4), PASS, PASS, bidder(3)], 3, strong, "")
+    assert (d.maker, d.bid) == (0, 4)
+
+
+def test_bid_euchre_game_end() -> None:
+    """Game to 32, scores may be negative; both teams at 32 on one deal: the bidders win."""
+    table = get_table("bid-euchre")
+    spec = table.arrays()[0]
+    cases = [([31, 20, 31, 20], 0, -1), ([33, -5, 33, -5], 1, 0), ([32, 34, 32, 34], 0, 0),
+             ([32, 34, 32, 34], 3, 1), ([-40, 31, -40, 31], 1, -1)]
+    for scores, maker, want in cases:
+        padded = np.array(scores + [0] * (MAX_SEATS - 4), np.int64)
+        assert auction_game_winner(spec, padded, maker) == want
+        assert reference.side_ahead(table, scores, maker) == want

@@ -11,20 +11,24 @@ from numba import njit, prange
 
 from .layout import GAME_STRIDE
 from .rng import below, seed_stream
+from .table_auction import auction_game_winner
 from .table_deal import play_dealt, play_table_deal
 from .table_layout import (
+    BID_AUCTION,
     MAX_SEATS,
     MAX_TABLE_GAME_DEALS,
     N_TABLE_FIELDS,
     SIDES_TEAMS,
     TABLE_TRACE_CAP,
     TF_DEAL,
+    TF_MAKER,
     TF_POINTS,
     TG_DEALS,
     TG_FIRST_DEALER,
     TG_GAME,
     TG_SCORE,
     TG_WINNER,
+    TS_BIDDING,
     TS_SEATS,
     TS_SIDES,
     TS_TARGET,
@@ -96,7 +100,10 @@ def table_game_range(key, first, lo, hi, spec, eff, power, suit_mask, kinds, par
                 scores[s] += scratch[0, TF_POINTS + s]
             nd += 1
             dealer = (dealer + 1) % n
-            winner = game_winner(spec, scores)
+            if spec[TS_BIDDING] == BID_AUCTION:
+                winner = auction_game_winner(spec, scores, scratch[0, TF_MAKER])
+            else:
+                winner = game_winner(spec, scores)
             if winner >= 0 or nd >= MAX_TABLE_GAME_DEALS:
                 break
             seed_stream(rng, key, idx * GAME_STRIDE + nd)
@@ -152,8 +159,8 @@ def run_table_games(key, first, n, spec, eff, power, suit_mask, kinds, params, g
 
 @njit(cache=True)
 def run_table_presets(key, spec, eff, power, suit_mask, kinds, params, presets, recs, trace):
-    """Hand-built deals: row i of ``presets`` is (dealer, up-card, the hands of seats
-    0 .. MAX_SEATS - 1); deal i draws its random choices from stream i of ``key``."""
+    """Hand-built deals: row i of ``presets`` is (dealer, up-card (-1 at an auction table), the
+    hands of seats 0 .. MAX_SEATS - 1); deal i draws its random choices from stream i of ``key``."""
     hands = np.zeros(MAX_SEATS, np.int64)
     rng = np.zeros(4, np.uint64)
     for i in range(presets.shape[0]):

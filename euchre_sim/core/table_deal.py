@@ -10,9 +10,11 @@ scoring table. The steps are written out in ``docs/tables.md``; the pure-Python 
 import numpy as np
 from numba import njit
 
+from . import table_auction  # a module import: table_auction uses this module's helpers
 from .bits import ctz, kth_bit, popcount
 from .rng import below
 from .table_layout import (
+    BID_AUCTION,
     EV_ALONE,
     EV_CALL,
     EV_DISCARD,
@@ -32,6 +34,7 @@ from .table_layout import (
     P_ORDER,
     SIDES_TEAMS,
     TF_ALONE,
+    TF_BID,
     TF_DEALER,
     TF_DISCARD,
     TF_HAND,
@@ -47,6 +50,7 @@ from .table_layout import (
     TF_UP,
     TRUMP_POWER,
     TS_ALONE,
+    TS_BIDDING,
     TS_CARDS,
     TS_EUCHRE,
     TS_HAND,
@@ -188,10 +192,12 @@ def play_table_deal(spec, eff, power, suit_mask, kinds, params, rng, dealer, dec
     hs = spec[TS_HAND]
     nc = spec[TS_CARDS]
     # 1. shuffle (partial Fisher-Yates: the cards dealt come off the end) and deal, from the
-    # dealer's left, one hand after the other; the next card is the up-card
+    # dealer's left, one hand after the other; the next card is the up-card (none at an
+    # auction table, which deals the whole pack)
+    auction = spec[TS_BIDDING] == BID_AUCTION
     for k in range(nc):
         deck[k] = k
-    for k in range(n * hs + 1):
+    for k in range(min(n * hs + (0 if auction else 1), nc - 1)):
         i = nc - 1 - k
         j = below(rng, i + 1)
         tmp = deck[i]
@@ -205,8 +211,9 @@ def play_table_deal(spec, eff, power, suit_mask, kinds, params, rng, dealer, dec
         for q in range(hs):
             m |= ONE << deck[nc - 1 - (hs * p + q)]
         hands[seat] = m
-    play_dealt(spec, eff, power, suit_mask, kinds, params, rng, dealer, deck[nc - 1 - n * hs],
-               hands, rec, ri, trace, ti)
+    up = -1 if auction else deck[nc - 1 - n * hs]
+    play_dealt(spec, eff, power, suit_mask, kinds, params, rng, dealer, up, hands, rec, ri,
+               trace, ti)
 
 
 @njit(cache=True, _nrt=False)
@@ -222,6 +229,11 @@ def play_dealt(spec, eff, power, suit_mask, kinds, params, rng, dealer, up, hand
         rec[ri, TF_HAND + s] = hands[s] if on else -1
         rec[ri, TF_TRICKS + s] = 0 if on else -1
         rec[ri, TF_POINTS + s] = 0 if on else -1
+    if spec[TS_BIDDING] == BID_AUCTION:
+        table_auction.play_auction_deal(spec, eff, power, suit_mask, kinds, params, rng, dealer,
+                                        hands, rec, ri, trace, ti)
+        return
+    rec[ri, TF_BID] = -1
     upsuit = eff[NT_HIGH, up]
     rec[ri, TF_DEALER] = dealer
     rec[ri, TF_UP] = up

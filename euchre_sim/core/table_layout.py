@@ -9,6 +9,8 @@ from .layout import (  # noqa: F401  (the trace event kinds the table engine wri
     EV_ALONE,
     EV_CALL,
     EV_DISCARD,
+    EV_GIVE,
+    EV_LONE_DISCARD,
     EV_ORDER,
     EV_PASS1,
     EV_PASS2,
@@ -20,6 +22,11 @@ from .layout import (  # noqa: F401  (the trace event kinds the table engine wri
 MAX_SEATS = 8
 N_TRUMPS = 6  # table rows: trump suit 0..3, then no trump high (4), no trump low (5)
 NT_HIGH, NT_LOW = 4, 5
+
+# bidding systems (TS_BIDDING)
+BID_UPCARD = 0  # an up-card, two rounds of ordering up / naming a suit (the standard game)
+BID_AUCTION = 1  # Bid Euchre: the whole pack dealt, one round of bids in tricks, trump named
+EV_BID = 20  # trace event of an auction bid (seat, tricks); a pass is EV_PASS1
 
 # how the seats form sides
 SIDES_TEAMS = 0  # fixed teams (``TableSpec.teams``)
@@ -42,29 +49,40 @@ SIDES_MAKER_ALONE = 1  # the maker against all the others, who defend together f
     TS_NEED,  # tricks the makers need
 ) = range(13)
 TS_TEAM = 13  # + seat: the team of each seat (SIDES_TEAMS); the seat itself otherwise
-N_SPEC = TS_TEAM + MAX_SEATS
+(
+    TS_BIDDING,  # BID_UPCARD or BID_AUCTION
+    TS_MIN_BID,  # the lowest bid of an auction (the stuck dealer's bid)
+    TS_SHOOT_MADE,  # points to the shooter's team for a made shoot (auction tables)
+    TS_SHOOT_SET,  # points the shooter's team loses for a failed shoot (auction tables)
+) = range(TS_TEAM + MAX_SEATS, TS_TEAM + MAX_SEATS + 4)
+N_SPEC = TS_SHOOT_SET + 1
 TRUMP_POWER = 100  # every trump's power is above this, every plain card's below
 
 TABLE_FIELDS = (
     "deal", "dealer", "up_card", "round", "passes", "maker", "trump", "alone", "discard",
-    "leader", "thrown_in", "stuck",
+    "leader", "thrown_in", "stuck", "bid",
 )
 (
     TF_DEAL, TF_DEALER, TF_UP, TF_ROUND, TF_PASSES, TF_MAKER, TF_TRUMP, TF_ALONE, TF_DISCARD,
-    TF_LEADER, TF_THROWN_IN, TF_STUCK,
-) = range(12)
-TF_HAND = 12  # + seat: the hand dealt (mask of table cards)
+    TF_LEADER, TF_THROWN_IN, TF_STUCK, TF_BID,
+) = range(13)
+# TF_BID: the winning bid of an auction table (-1 at an up-card table); at an auction table
+# TF_UP is -1, TF_DISCARD the shooter's discard (-1 when nobody shoots), TF_ALONE the shoot
+TF_HAND = TF_BID + 1  # + seat: the hand dealt (mask of table cards)
 TF_TRICKS = TF_HAND + MAX_SEATS  # + seat: tricks won
 TF_POINTS = TF_TRICKS + MAX_SEATS  # + seat: points scored
 N_TABLE_FIELDS = TF_POINTS + MAX_SEATS
 
-TABLE_TRACE_CAP = 128  # > 2 x 8 bids + discard + alone + 8 x 6 plays + 6 tricks
+TABLE_TRACE_CAP = 128  # > 2 x 8 bids + call + alone + give + discard + 8 x 6 plays + 6 tricks
 
 # strategy kinds of the table engine and the parameters of the basic kind
 K_RANDOM, K_BASIC = 0, 1
 KIND_NAMES = ("random", "basic")
 (P_ORDER, P_CALL, P_ALONE) = range(3)  # hand strength needed to order up, to call, to go alone
-N_TABLE_PARAMS = 3
+# auction tables: the estimate (tricks) needed to bid, the highest bid made, the estimate
+# needed to shoot (above the hand size: never)
+(P_BID, P_BID_CAP, P_SHOOT) = range(3, 6)
+N_TABLE_PARAMS = 6
 
 # game records of the table engine (one row per game)
 TABLE_GAME_FIELDS = ("game", "first_dealer", "winner", "deals")

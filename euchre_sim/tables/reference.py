@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from ..cards import JOKER, N_RANKS, RANK_A, RANK_J
 from ..core.table_layout import (
+    BID_AUCTION,
     EV_ALONE,
     EV_CALL,
     EV_DISCARD,
@@ -39,6 +40,9 @@ class Strategy:
     order: int = 99
     call: int = 99
     alone: int = 99
+    bid: int = 99  # auction tables: the estimate (tricks) needed to bid
+    cap: int = 99  # the highest bid made
+    shoot: int = 99  # the estimate needed to shoot
 
 
 @dataclass
@@ -57,6 +61,7 @@ class TableDeal:
     leader: int = -1
     thrown_in: int = 0
     stuck: int = 0
+    bid: int = -1
     tricks: list[int] = field(default_factory=list)
     points: list[int] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
@@ -148,17 +153,19 @@ class DealPlay:
     def shuffle(self) -> tuple[list[int], int]:
         n_cards = self.t.n_cards
         deck = list(range(n_cards))
-        for k in range(self.n * self.t.hand + 1):
+        auction = self.t.bidding == BID_AUCTION
+        n_dealt = self.n * self.t.hand + (0 if auction else 1)
+        for k in range(min(n_dealt, n_cards - 1)):
             i = n_cards - 1 - k
             j = self.rng.below(i + 1)
             deck[i], deck[j] = deck[j], deck[i]
-        dealt = [deck[n_cards - 1 - k] for k in range(self.n * self.t.hand + 1)]
+        dealt = [deck[n_cards - 1 - k] for k in range(n_dealt)]
         hands = [0] * self.n
         for p in range(self.n):
             seat = (self.dealer + 1 + p) % self.n
             for c in dealt[self.t.hand * p: self.t.hand * (p + 1)]:
                 hands[seat] |= 1 << c
-        return hands, dealt[-1]
+        return hands, -1 if auction else dealt[-1]
 
     def play(self) -> TableDeal:
         """Shuffle, deal and play (steps 1-6)."""
@@ -167,6 +174,10 @@ class DealPlay:
 
     def play_dealt(self, hands: list[int], up: int) -> TableDeal:
         """Play from the dealt hands (seat by seat) and the up-card: steps 2-6."""
+        if self.t.bidding == BID_AUCTION:
+            from .reference_bid import play_auction  # it builds on this module
+
+            return play_auction(self, hands)
         t, n = self.t, self.n
         hands = list(hands)
         out = TableDeal(self.dealer, list(hands), up, tricks=[0] * n, points=[0] * n)
@@ -329,14 +340,25 @@ def play_table_game(table: TableSpec, strategies: list[Strategy], seed: int, gam
         deals.append(d)
         scores = [s + p for s, p in zip(scores, d.points, strict=True)]
         dealer = (dealer + 1) % table.seats
-        winner = side_ahead(table, scores)
+        winner = side_ahead(table, scores, d.maker)
         if winner >= 0 or len(deals) >= max_deals:
             return first, winner, scores, deals
         rng = game_rng(seed, game, len(deals))
 
 
-def side_ahead(table: TableSpec, scores: list[int]) -> int:
-    """The side (team, or seat) that has won: alone on the top score, at the target or more."""
+def side_ahead(table: TableSpec, scores: list[int], maker: int = -1) -> int:
+    """The side (team, or seat) that has won: alone on the top score, at the target or more.
+    At an auction table (Bid Euchre) scores may be negative, and when several sides reach the
+    target on one deal the maker's side wins (else the highest alone)."""
+    if table.bidding == BID_AUCTION:
+        sides = {table.team_of(s) for s in range(table.seats) if scores[s] >= table.target}
+        if maker >= 0 and table.team_of(maker) in sides:
+            return table.team_of(maker)
+        if not sides:
+            return -1
+        top = max(scores[s] for s in range(table.seats) if table.team_of(s) in sides)
+        sides = {table.team_of(s) for s in range(table.seats) if scores[s] == top}
+        return sides.pop() if len(sides) == 1 else -1
     top = max(scores)
     if top < table.target:
         return -1

@@ -20,6 +20,8 @@ import numpy as np
 
 from ..cards import JOKER, N_RANKS, RANK_J, deck_cards, format_card
 from ..core.table_layout import (
+    BID_AUCTION,
+    BID_UPCARD,
     MAX_SEATS,
     N_SPEC,
     N_TRUMPS,
@@ -29,6 +31,7 @@ from ..core.table_layout import (
     SIDES_TEAMS,
     TRUMP_POWER,
     TS_ALONE,
+    TS_BIDDING,
     TS_CARDS,
     TS_EUCHRE,
     TS_HAND,
@@ -36,8 +39,11 @@ from ..core.table_layout import (
     TS_LONE_MARCH,
     TS_MADE,
     TS_MARCH,
+    TS_MIN_BID,
     TS_NEED,
     TS_SEATS,
+    TS_SHOOT_MADE,
+    TS_SHOOT_SET,
     TS_SIDES,
     TS_STICK,
     TS_TARGET,
@@ -68,13 +74,27 @@ class TableSpec:
     euchre: int = 2
     target: int = 10
     later_equal: bool = False
+    bidding: int = BID_UPCARD  # BID_UPCARD or BID_AUCTION (Bid Euchre: no up-card, no kitty)
+    min_bid: int = 3  # auction: the lowest bid, and the stuck dealer's bid
+    shoot_made: int = 12  # auction: a made shoot scores this (``alone`` allows shooting)
+    shoot_set: int = 12  # auction: a failed shoot loses this
     source: str = ""
     choices: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:
         if not 2 <= self.seats <= MAX_SEATS:
             raise TableError(f"table {self.name}: {self.seats} seats (2..{MAX_SEATS} allowed)")
-        if self.seats * self.hand + 1 > self.deck:
+        if self.bidding not in (BID_UPCARD, BID_AUCTION):
+            raise TableError(f"table {self.name}: unknown bidding system {self.bidding}")
+        if self.bidding == BID_AUCTION:
+            if self.seats * self.hand != self.deck:
+                raise TableError(f"table {self.name}: an auction table deals the whole pack: "
+                                 f"{self.seats} hands of {self.hand} are not {self.deck} "
+                                 "cards")
+            if self.sides != SIDES_TEAMS or not 1 <= self.min_bid <= self.hand:
+                raise TableError(f"table {self.name}: an auction needs teams and a lowest bid "
+                                 f"of 1 .. {self.hand}")
+        elif self.seats * self.hand + 1 > self.deck:
             raise TableError(f"table {self.name}: {self.seats} hands of {self.hand} and an "
                              f"up-card need more than {self.deck} cards")
         if self.sides == SIDES_TEAMS and len(self.teams) != self.seats:
@@ -127,6 +147,10 @@ class TableSpec:
         spec[TS_TARGET] = self.target
         spec[TS_LATER_EQUAL] = int(self.later_equal)
         spec[TS_NEED] = self.need
+        spec[TS_BIDDING] = self.bidding
+        spec[TS_MIN_BID] = self.min_bid
+        spec[TS_SHOOT_MADE] = self.shoot_made
+        spec[TS_SHOOT_SET] = self.shoot_set
         for s in range(self.seats):
             spec[TS_TEAM + s] = self.team_of(s)
         n = self.n_cards
@@ -191,7 +215,40 @@ THREE_HANDED = TableSpec(
     ),
 )
 
-TABLES: dict[str, TableSpec] = {t.name: t for t in (THREE_HANDED,)}
+BID_EUCHRE = TableSpec(
+    name="bid-euchre",
+    help="four players in two teams; the whole pack dealt, one round of bids in tricks, the "
+    "high bidder names trump or no trump (high or low) and may shoot",
+    seats=4,
+    hand=6,
+    deck=24,
+    sides=SIDES_TEAMS,
+    teams=(0, 1, 0, 1),
+    alone=True,
+    target=32,
+    bidding=BID_AUCTION,
+    min_bid=3,
+    shoot_made=12,
+    shoot_set=12,
+    source="RULES.md 3.2 (seed 003); pagat.com and Wikipedia \"Bid Euchre\" for what it leaves "
+    "open",
+    choices=(
+        "24 cards, six to each of four players from the dealer's left, no up-card, no kitty",
+        "one round of bids from the dealer's left: pass or bid 3 to 6 tricks, above the high "
+        "bid; the dealer, last, may match the high bid and takes it; when the other three "
+        "pass the dealer is stuck with a bid of 3",
+        "the high bidder names a suit, no trump high or no trump low, then may shoot: his "
+        "partner passes him one card of the partner's choice and lays down, he discards one",
+        "the high bidder (the shooter) leads the first trick",
+        "made bid: each team scores its tricks; set: the bidders lose their bid, the "
+        "defenders score their tricks; shoot: 12 made, -12 failed (the defenders still score "
+        "their tricks)",
+        "game to 32; scores may be negative; when both teams reach 32 on one deal the bidders "
+        "win",
+    ),
+)
+
+TABLES: dict[str, TableSpec] = {t.name: t for t in (THREE_HANDED, BID_EUCHRE)}
 
 
 def get_table(name: str) -> TableSpec:

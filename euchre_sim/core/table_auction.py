@@ -1,0 +1,297 @@
+"""Bid Euchre in the table engine (RULES.md 3.2): the auction, shooting, play and scoring.
+
+``play_auction_deal`` plays a deal of a table whose ``TS_BIDDING`` is ``BID_AUCTION`` from its
+dealt hands (the whole pack, no up-card): one round of bids in tricks from the dealer's left,
+the high bidder names a trump suit or no trump high / low, may shoot (his partner passes him one
+card and lays down, the shooter discards one), leads the first trick; each team scores its
+tricks when the bid is made, the bidders lose their bid otherwise. ``docs/tables.md`` ("Bid
+Euchre") writes the rules out; ``tables.reference_bid`` plays the same steps with the same
+random numbers.
+"""
+
+import numpy as np
+from numba import njit
+
+from . import table_deal as td  # a module import: table_deal dispatches to play_auction_deal
+from .bits import popcount
+from .rng import below
+from .table_layout import (
+    EV_ALONE,
+    EV_BID,
+    EV_CALL,
+    EV_GIVE,
+    EV_LONE_DISCARD,
+    EV_PASS1,
+    EV_PLAY,
+    EV_TRICK,
+    K_RANDOM,
+    N_TRUMPS,
+    NT_HIGH,
+    P_BID,
+    P_BID_CAP,
+    P_SHOOT,
+    SIDES_TEAMS,
+    TF_ALONE,
+    TF_BID,
+    TF_DEALER,
+    TF_DISCARD,
+    TF_LEADER,
+    TF_MAKER,
+    TF_PASSES,
+    TF_POINTS,
+    TF_ROUND,
+    TF_STUCK,
+    TF_TRICKS,
+    TF_TRUMP,
+    TF_UP,
+    TS_ALONE,
+    TS_HAND,
+    TS_LATER_EQUAL,
+    TS_MIN_BID,
+    TS_SEATS,
+    TS_SHOOT_MADE,
+    TS_SHOOT_SET,
+    TS_SIDES,
+    TS_TARGET,
+    TS_TEAM,
+)
+
+ONE = np.int64(1)
+
+
+@njit(cache=True, _nrt=False)
+def bid_halves(hand, t, eff, power, suit_mask):
+    """The basic kind's half tricks under trump row ``t``. A trump suit: the hand strength of
+    ``strength`` (3 for the joker and each bower, 2 for the trump ace and king, 1 for any other
+    trump and each plain ace). No trump (high or low): 2 for the top card of a suit (the ace,
+    or the nine under no trump low), 1 for the second (king, or ten)."""
+    if t < NT_HIGH:
+        return td.strength(hand, t, eff, power)
+    h = 0
+    for e in range(4):
+        m = suit_mask[t, e]
+        if m == 0:
+            continue
+        top = td.highest(m, power, t)
+        if (hand >> top) & 1:
+            h += 2
+        rest = m & ~(ONE << top)
+        if rest:
+            second = td.highest(rest, power, t)
+            if (hand >> second) & 1:
+                h += 1
+    return h
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def tricks_of(spec, halves):
+    """An estimate in tricks: half tricks rounded up, at most the hand size."""
+    return min((halves + 1) // 2, spec[TS_HAND])
+
+
+@njit(cache=True, _nrt=False)
+def best_trump(spec, hand, eff, power, suit_mask):
+    """``(trump row, estimate in tricks)`` of the basic kind's best choice: the most half
+    tricks, the lowest row on ties."""
+    best = 0
+    best_h = -1
+    for t in range(N_TRUMPS):
+        h = bid_halves(hand, t, eff, power, suit_mask)
+        if h > best_h:
+            best_h = h
+            best = t
+    return best, tricks_of(spec, best_h)
+
+
+@njit(cache=True, _nrt=False)
+def first_partner(spec, seat):
+    """The first seat clockwise from ``seat``'s left on its team (-1 when it has none)."""
+    n = spec[TS_SEATS]
+    for k in range(1, n):
+        s = (seat + k) % n
+        if spec[TS_SIDES] == SIDES_TEAMS and spec[TS_TEAM + s] == spec[TS_TEAM + seat]:
+            return s
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def play_tricks(spec, eff, power, suit_mask, kinds, rng, hands, rec, ri, trace, ti, nev,
+                maker, trump, active, leader):
+    """Play all the tricks from ``leader`` among the ``active`` seats (a bit per seat); each
+    winner's tricks go to ``rec[ri, TF_TRICKS + seat]``. Returns the next trace index."""
+    n = spec[TS_SEATS]
+    n_active = popcount(np.int64(active))
+    later_equal = spec[TS_LATER_EQUAL] != 0
+    for tr in range(spec[TS_HAND]):
+        led = -1
+        wcard = -1
+        wseat = -1
+        seat = leader
+        for pos in range(n_active):
+            while not (active >> seat) & 1:
+                seat = (seat + 1) % n
+            h = hands[seat]
+            if pos == 0:
+                legal = h
+            else:
+                follow = h & suit_mask[trump, led]
+                legal = follow if follow else h
+            if kinds[seat] == K_RANDOM:
+                c = td.rand_card(rng, legal)
+            else:
+                c = td.basic_play(spec, eff, power, suit_mask, h, legal, trump, led, wcard, wseat,
+                               seat, maker)
+            nev = td.log(trace, ti, nev, EV_PLAY, seat, c)
+            hands[seat] = h & ~(ONE << c)
+            if pos == 0:
+                led = eff[trump, c]
+                wcard = c
+                wseat = seat
+            elif td.beats(c, wcard, led, trump, eff, power, later_equal):
+                wcard = c
+                wseat = seat
+            seat = (seat + 1) % n
+        rec[ri, TF_TRICKS + wseat] += 1
+        nev = td.log(trace, ti, nev, EV_TRICK, wseat, tr)
+        leader = wseat
+    return nev
+
+
+@njit(cache=True, _nrt=False)
+def auction_points(spec, rec, ri, maker, bid, shoot):
+    """Score an auction deal: each seat gets its team's points (``TF_POINTS``). A made bid:
+    every team its tricks; a set bid: the bidders minus their bid, the others their tricks; a
+    shoot: ``TS_SHOOT_MADE`` for all the tricks, else minus ``TS_SHOOT_SET`` (the defenders
+    still score their tricks)."""
+    n = spec[TS_SEATS]
+    hs = spec[TS_HAND]
+    for s in range(n):
+        team_tricks = 0
+        for o in range(n):
+            if td.same_side(spec, s, o, maker):
+                team_tricks += rec[ri, TF_TRICKS + o]
+        if not td.same_side(spec, s, maker, maker):
+            rec[ri, TF_POINTS + s] = team_tricks
+        elif shoot:
+            rec[ri, TF_POINTS + s] = (spec[TS_SHOOT_MADE] if team_tricks == hs
+                                      else -spec[TS_SHOOT_SET])
+        else:
+            rec[ri, TF_POINTS + s] = team_tricks if team_tricks >= bid else -bid
+
+
+@njit(cache=True, _nrt=False)
+def play_auction_deal(spec, eff, power, suit_mask, kinds, params, rng, dealer, hands, rec, ri,
+                      trace, ti):
+    """Steps 2-6 of an auction table (the record's hands, tricks and points columns are
+    already set up by ``play_dealt``): the auction, trump, shooting, the tricks, the score."""
+    n = spec[TS_SEATS]
+    hs = spec[TS_HAND]
+    min_bid = spec[TS_MIN_BID]
+    rec[ri, TF_DEALER] = dealer
+    rec[ri, TF_UP] = -1
+    rec[ri, TF_DISCARD] = -1
+    rec[ri, TF_ROUND] = 1
+    nev = 0
+    # 2. the auction: one bid or pass each from the dealer's left; a bid is above the high
+    # bid (at least the minimum); the dealer may match it; a dealer after all passes is stuck
+    high = 0
+    maker = -1
+    passes = 0
+    for p in range(1, n + 1):
+        seat = (dealer + p) % n
+        last = p == n
+        bid = 0
+        if last and high == 0:
+            bid = min_bid
+            rec[ri, TF_STUCK] = 1
+        else:
+            lo = high if (last and high > 0) else max(min_bid, high + 1)
+            if kinds[seat] == K_RANDOM:
+                if lo <= hs:
+                    k = below(rng, hs - lo + 2)
+                    if k > 0:
+                        bid = lo + k - 1
+            else:
+                _, est = best_trump(spec, hands[seat], eff, power, suit_mask)
+                want = min(est, params[seat, P_BID_CAP])
+                if est >= params[seat, P_BID] and want >= lo:
+                    bid = lo if last else want
+        if bid > 0:
+            high = bid
+            maker = seat
+            nev = td.log(trace, ti, nev, EV_BID, seat, bid)
+        else:
+            passes += 1
+            nev = td.log(trace, ti, nev, EV_PASS1, seat, 0)
+    rec[ri, TF_PASSES] = passes
+    rec[ri, TF_MAKER] = maker
+    rec[ri, TF_BID] = high
+    # 3. the high bidder names trump: a suit, no trump high (4) or no trump low (5)
+    if kinds[maker] == K_RANDOM:
+        trump = below(rng, N_TRUMPS)
+    else:
+        trump, _ = best_trump(spec, hands[maker], eff, power, suit_mask)
+    rec[ri, TF_TRUMP] = trump
+    nev = td.log(trace, ti, nev, EV_CALL, maker, trump)
+    # 4. shooting: the partner passes one card and lays down, the shooter discards one
+    shoot = 0
+    partner = first_partner(spec, maker)
+    if spec[TS_ALONE] != 0 and partner >= 0:
+        if kinds[maker] == K_RANDOM:
+            shoot = below(rng, 2)
+        else:
+            est = tricks_of(spec, bid_halves(hands[maker], trump, eff, power, suit_mask))
+            shoot = 1 if est >= params[maker, P_SHOOT] else 0
+        nev = td.log(trace, ti, nev, EV_ALONE, maker, shoot)
+    rec[ri, TF_ALONE] = shoot
+    if shoot:
+        ph = hands[partner]
+        if kinds[partner] == K_RANDOM:
+            g = td.rand_card(rng, ph)
+        else:
+            g = td.highest(ph, power, trump)
+        hands[partner] = ph & ~(ONE << g)
+        nev = td.log(trace, ti, nev, EV_GIVE, partner, g)
+        h = hands[maker] | (ONE << g)
+        if kinds[maker] == K_RANDOM:
+            d = td.rand_card(rng, h)
+        else:
+            d = td.lowest(h, power, trump)
+        hands[maker] = h & ~(ONE << d)
+        rec[ri, TF_DISCARD] = d
+        nev = td.log(trace, ti, nev, EV_LONE_DISCARD, maker, d)
+    active = 0
+    for s in range(n):
+        if not (shoot and s != maker and td.same_side(spec, s, maker, maker)):
+            active |= 1 << s
+    # 5. the high bidder leads the first trick
+    rec[ri, TF_LEADER] = maker
+    play_tricks(spec, eff, power, suit_mask, kinds, rng, hands, rec, ri, trace, ti, nev,
+                maker, trump, active, maker)
+    # 6. the score
+    auction_points(spec, rec, ri, maker, high, shoot)
+
+
+@njit(cache=True, _nrt=False)
+def auction_game_winner(spec, scores, maker):
+    """The side that has won an auction game after a deal made by ``maker``: the one side at
+    the target or more; when several reach it on one deal, the maker's side if among them,
+    else the highest score alone; -1 while the game goes on."""
+    n = spec[TS_SEATS]
+    target = spec[TS_TARGET]
+    side = -1
+    top = 0
+    several = False
+    for s in range(n):
+        if scores[s] < target:
+            continue
+        mine = spec[TS_TEAM + s] if spec[TS_SIDES] == SIDES_TEAMS else s
+        if td.same_side(spec, s, maker, maker):
+            return mine
+        if side < 0 or scores[s] > top:
+            several = False
+            side = mine
+            top = scores[s]
+        elif scores[s] == top and mine != side:
+            several = True
+    return -1 if several else side

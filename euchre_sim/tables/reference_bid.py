@@ -1,0 +1,167 @@
+"""Bid Euchre in the pure-Python oracle: the steps of ``core.table_auction``, written plainly.
+
+``play_auction`` plays an auction table's deal (``TableSpec.bidding == BID_AUCTION``) for
+``reference.DealPlay.play_dealt``, from the rules of ``docs/tables.md`` ("Bid Euchre") and with
+the same random numbers as the kernel ``core.table_auction.play_auction_deal``.
+"""
+
+from __future__ import annotations
+
+from ..core.table_layout import (
+    EV_ALONE,
+    EV_BID,
+    EV_CALL,
+    EV_GIVE,
+    EV_LONE_DISCARD,
+    EV_PASS1,
+    EV_PLAY,
+    EV_TRICK,
+    N_TRUMPS,
+    NT_HIGH,
+)
+from .reference import Cards, DealPlay, TableDeal, cards_of, hand_strength, strongest, weakest
+from .spec import TableSpec
+
+
+def halves(table: TableSpec, hand: int, trump: int) -> int:
+    """The basic kind's half tricks under ``trump`` (0-3 a suit, 4 no trump high, 5 no trump
+    low). A suit: the hand strength (3 a bower or the joker, 2 the trump ace or king, 1 another
+    trump or a plain ace); no trump: 2 for the best card of a suit, 1 for the second best."""
+    if trump < NT_HIGH:
+        return hand_strength(table, hand, trump)
+    cards = Cards(table, trump)
+    total = 0
+    for suit in range(4):
+        ranked = sorted((c for c in range(table.n_cards) if cards.suit(c) == suit),
+                        key=lambda c: (-cards.strength(c), c))
+        for c, value in zip(ranked[:2], (2, 1), strict=False):
+            if hand >> c & 1:
+                total += value
+    return total
+
+
+def estimate(table: TableSpec, hand: int, trump: int) -> int:
+    """The estimate in tricks: the half tricks rounded up, at most the hand size."""
+    return min((halves(table, hand, trump) + 1) // 2, table.hand)
+
+
+def best_trump(table: TableSpec, hand: int) -> tuple[int, int]:
+    """(trump, estimate) of the best choice: the most half tricks, the lowest trump number on
+    ties."""
+    values = [halves(table, hand, t) for t in range(N_TRUMPS)]
+    best = max(range(N_TRUMPS), key=lambda t: (values[t], -t))
+    return best, estimate(table, hand, best)
+
+
+def partner_of(table: TableSpec, seat: int) -> int:
+    """The first teammate clockwise from the seat's left (-1 when none)."""
+    for k in range(1, table.seats):
+        other = (seat + k) % table.seats
+        if table.team_of(other) == table.team_of(seat):
+            return other
+    return -1
+
+
+def play_auction(dp: DealPlay, dealt: list[int]) -> TableDeal:
+    """An auction deal from the dealt hands: bids, trump, shooting, tricks, score."""
+    t, n, rng = dp.t, dp.n, dp.rng
+    hands = list(dealt)
+    out = TableDeal(dp.dealer, list(hands), -1, round=1, tricks=[0] * n, points=[0] * n)
+    ev = out.events
+    # the auction
+    high, maker = 0, -1
+    for p in range(1, n + 1):
+        seat = (dp.dealer + p) % n
+        st = dp.strategies[seat]
+        last = p == n
+        bid = 0
+        if last and high == 0:
+            bid, out.stuck = t.min_bid, 1
+        else:
+            lowest_bid = high if last else max(t.min_bid, high + 1)
+            options = list(range(lowest_bid, t.hand + 1))
+            if st.kind == "random":
+                if options:
+                    k = rng.below(len(options) + 1)
+                    bid = options[k - 1] if k else 0
+            else:
+                _, est = best_trump(t, hands[seat])
+                want = min(est, st.cap)
+                if est >= st.bid and want >= lowest_bid:
+                    bid = lowest_bid if last else want
+        if bid:
+            high, maker = bid, seat
+            ev.append((EV_BID, seat, bid))
+        else:
+            out.passes += 1
+            ev.append((EV_PASS1, seat, 0))
+    out.maker, out.bid = maker, high
+    # trump
+    if dp.strategies[maker].kind == "random":
+        trump = rng.below(N_TRUMPS)
+    else:
+        trump, _ = best_trump(t, hands[maker])
+    out.trump = trump
+    ev.append((EV_CALL, maker, trump))
+    cards = Cards(t, trump)
+    # shooting
+    partner = partner_of(t, maker)
+    if t.alone and partner >= 0:
+        st = dp.strategies[maker]
+        if st.kind == "random":
+            out.alone = rng.below(2)
+        else:
+            out.alone = int(estimate(t, hands[maker], trump) >= st.shoot)
+        ev.append((EV_ALONE, maker, out.alone))
+    if out.alone:
+        own = cards_of(hands[partner])
+        if dp.strategies[partner].kind == "random":
+            given = dp.random_card(own)
+        else:
+            given = strongest(cards, own)
+        hands[partner] &= ~(1 << given)
+        ev.append((EV_GIVE, partner, given))
+        held = cards_of(hands[maker] | 1 << given)
+        if dp.strategies[maker].kind == "random":
+            out.discard = dp.random_card(held)
+        else:
+            out.discard = weakest(cards, held)
+        hands[maker] = (hands[maker] | 1 << given) & ~(1 << out.discard)
+        ev.append((EV_LONE_DISCARD, maker, out.discard))
+    active = [not (out.alone and s != maker and dp.same_side(s, maker, maker))
+              for s in range(n)]
+    # the high bidder leads; the tricks
+    leader = out.leader = maker
+    for trick_no in range(t.hand):
+        plays: list[tuple[int, int]] = []
+        led = -1
+        for k in range(n):
+            seat = (leader + k) % n
+            if not active[seat]:
+                continue
+            own = cards_of(hands[seat])
+            follow = [c for c in own if led >= 0 and cards.suit(c) == led]
+            legal = follow or own
+            if dp.strategies[seat].kind == "random":
+                c = dp.random_card(legal)
+            else:
+                c = dp.basic_card(cards, own, legal, plays, led, seat, maker)
+            ev.append((EV_PLAY, seat, c))
+            hands[seat] &= ~(1 << c)
+            if led < 0:
+                led = cards.suit(c)
+            plays.append((seat, c))
+        winner = dp.trick_winner(cards, plays, led)
+        out.tricks[winner] += 1
+        ev.append((EV_TRICK, winner, trick_no))
+        leader = winner
+    # the score: every seat its team's points
+    for s in range(n):
+        team = sum(out.tricks[o] for o in range(n) if t.team_of(o) == t.team_of(s))
+        if t.team_of(s) != t.team_of(maker):
+            out.points[s] = team
+        elif out.alone:
+            out.points[s] = t.shoot_made if team == t.hand else -t.shoot_set
+        else:
+            out.points[s] = team if team >= high else -high
+    return out
