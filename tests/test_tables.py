@@ -401,3 +401,18 @@ def test_bid_euchre_game_end() -> None:
         padded = np.array(scores + [0] * (MAX_SEATS - 4), np.int64)
         assert auction_game_winner(spec, padded, maker) == want
         assert reference.side_ahead(table, scores, maker) == want
+
+
+def test_bid_euchre_deal_as_text() -> None:
+    """``show`` prints the bids, the trump, the shoot, the partner's card and the discard."""
+    from euchre_sim.tables.display import format_table_deal
+
+    table = get_table("bid-euchre")
+    hands = ["JH JD AH KH QH 9C", "9H AC AS AD KC KD", "TH TC JC QC 9D TD",
+             "QD 9S TS JS QS KS"]
+    d = preset_both(table, [bidder(6, shoot=6), PASS, PASS, PASS], 3, hands, "")
+    text = format_table_deal(table, np.array(record_of(d, table.seats)), d.events)
+    for words in ("Up-card: none", "seat 0 bids 6", "seat 1 passes", "seat 0 names hearts",
+                  "seat 0 shoots", "seat 2 passes TH to the shooter", "seat 0 discards 9C",
+                  "Points: seat 0 12, seat 1 0, seat 2 12, seat 3 0."):
+        assert words in text, text

@@ -12,8 +12,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core.table_layout import (
+    BID_AUCTION,
     SIDES_TEAMS,
     TF_ALONE,
+    TF_BID,
     TF_DEALER,
     TF_MAKER,
     TF_POINTS,
@@ -86,9 +88,12 @@ class TableTally:
         self._count("stuck", (p[:, TF_STUCK] == 1).sum())
         side = maker_side(t, p)
         made_tricks = (p[:, TF_TRICKS:TF_TRICKS + n] * side).sum(axis=1)
-        made = made_tricks >= t.need
-        march = made_tricks == t.hand
         alone = p[:, TF_ALONE] == 1
+        need = t.need
+        if t.bidding == BID_AUCTION:  # the bid, or every trick for a shooter
+            need = np.where(alone, t.hand, p[:, TF_BID])
+        made = made_tricks >= need
+        march = made_tricks == t.hand
         self._count("made", made.sum())
         self._count("march", march.sum())
         self._count("alone", alone.sum())
@@ -117,7 +122,10 @@ class TableTally:
             "march": proportion(c.get("march", 0), played),
             "euchred": proportion(played - c.get("made", 0), played),
         }
-        if self.table.stick:
+        auction = self.table.bidding == BID_AUCTION
+        if auction:  # no up-card and no throw-in; the dealer is stuck when the others pass
+            del out["thrown_in"], out["round1"]
+        if self.table.stick or auction:
             out["stuck"] = proportion(c.get("stuck", 0), played)
         if self.table.alone:
             out["alone"] = proportion(c.get("alone", 0), played)

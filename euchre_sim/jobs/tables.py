@@ -62,7 +62,7 @@ def _meta(kind: str, matchup: TableMatchup, fields: dict, started: float) -> dic
     return {
         "kind": kind, "table": t.name, "ruleset": t.name, "table_settings": settings,
         "strategies": {"a": matchup.a.name, "b": matchup.b.name,
-                       "seats": [s.describe() for s in matchup.seats]},
+                       "seats": [s.describe(t) for s in matchup.seats]},
         **fields, "elapsed_s": round(time.time() - started, 3), **provenance(),
     }
 

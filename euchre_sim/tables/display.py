@@ -6,9 +6,13 @@ import numpy as np
 
 from ..core.layout import EVENT_NAMES
 from ..core.table_layout import (
+    BID_AUCTION,
     EV_ALONE,
+    EV_BID,
     EV_CALL,
     EV_DISCARD,
+    EV_GIVE,
+    EV_LONE_DISCARD,
     EV_ORDER,
     EV_PLAY,
     EV_THROWN_IN,
@@ -43,8 +47,10 @@ def format_table_deal(table: TableSpec, record: np.ndarray,
     """The hands, the bidding, each trick and the score of one deal."""
     dealer = int(record[TF_DEALER])
     lines = [header] if header else []
-    lines.append(f"Table {table.name}. Dealer: seat {dealer}.  Up-card: "
-                 f"{table.card_name(int(record[TF_UP]))}")
+    auction = table.bidding == BID_AUCTION
+    up = ("none (the whole pack is dealt)" if auction
+          else table.card_name(int(record[TF_UP])))
+    lines.append(f"Table {table.name}. Dealer: seat {dealer}.  Up-card: {up}")
     for k in range(1, table.seats + 1):
         seat = (dealer + k) % table.seats
         lines.append(f"  {seat_name(table, seat, dealer):<24} "
@@ -64,8 +70,16 @@ def format_table_deal(table: TableSpec, record: np.ndarray,
             lines.append(f"{who} names {trump_name(value)}")
         elif kind == EV_DISCARD:
             lines.append(f"{who} discards {table.card_name(value)}")
+        elif kind == EV_ALONE and auction:
+            lines.append(f"{who} {'shoots' if value else 'plays with his partner'}")
         elif kind == EV_ALONE:
             lines.append(f"{who} {'goes alone' if value else 'plays with his partners'}")
+        elif kind == EV_BID:
+            lines.append(f"{who} bids {value}")
+        elif kind == EV_GIVE:
+            lines.append(f"{who} passes {table.card_name(value)} to the shooter and lays down")
+        elif kind == EV_LONE_DISCARD:
+            lines.append(f"{who} discards {table.card_name(value)}")
         elif kind == EV_THROWN_IN:
             lines.append("All passed twice: the hand is thrown in.")
         elif EVENT_NAMES[kind] not in ("PASS1", "PASS2"):

@@ -13,14 +13,19 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core.table_layout import (
+    BID_AUCTION,
+    BID_UPCARD,
     K_BASIC,
     K_RANDOM,
     KIND_NAMES,
     MAX_SEATS,
     N_TABLE_PARAMS,
     P_ALONE,
+    P_BID,
+    P_BID_CAP,
     P_CALL,
     P_ORDER,
+    P_SHOOT,
     SIDES_TEAMS,
 )
 from .spec import TableError, TableSpec
@@ -33,6 +38,7 @@ class TableParam:
     slot: int
     default: int
     help: str
+    bidding: int = BID_UPCARD  # the bidding system whose decisions it steers
 
 
 TABLE_PARAMS: dict[str, TableParam] = {
@@ -40,6 +46,12 @@ TABLE_PARAMS: dict[str, TableParam] = {
                         "the dealer counts the up-card)"),
     "call": TableParam(P_CALL, 6, "hand strength needed to name a suit in round 2"),
     "alone": TableParam(P_ALONE, 9, "hand strength needed to go alone (team tables)"),
+    "bid": TableParam(P_BID, 3, "auction tables (Bid Euchre): estimated tricks needed to bid",
+                      BID_AUCTION),
+    "cap": TableParam(P_BID_CAP, 5, "auction tables: the highest bid made (it bids its "
+                      "estimate up to this; the dealer only matches)", BID_AUCTION),
+    "shoot": TableParam(P_SHOOT, 6, "auction tables: estimated tricks needed to shoot (above "
+                        "the hand size: never)", BID_AUCTION),
 }
 STRENGTH_HELP = ("hand strength under a trump: 3 for the joker and each bower, 2 for the trump "
                  "ace and king, 1 for any other trump and for each plain ace")
@@ -67,11 +79,14 @@ class TableStrategy:
             out[p.slot] = self.value(name)
         return out
 
-    def describe(self) -> dict:
-        """Kind and every parameter (for meta.json)."""
+    def describe(self, table: TableSpec | None = None) -> dict:
+        """Kind and every parameter the table's bidding system reads (an up-card table's
+        when no table is given), for meta.json."""
         if self.kind == "random":
             return {"kind": "random"}
-        return {"kind": self.kind, **{k: self.value(k) for k in TABLE_PARAMS}}
+        bidding = BID_UPCARD if table is None else table.bidding
+        return {"kind": self.kind, **{k: self.value(k) for k, p in TABLE_PARAMS.items()
+                                      if p.bidding == bidding}}
 
 
 def table_strategy(text: str | TableStrategy) -> TableStrategy:
@@ -132,6 +147,11 @@ def describe_table_strategies() -> str:
              "wins, else the cheapest winning card, else its weakest"]
     for name, p in TABLE_PARAMS.items():
         lines.append(f"    {name} (default {p.default}): {p.help}")
+    lines.append("  basic at an auction table (Bid Euchre): estimates its team's tricks under "
+                 "each trump (a suit: the hand strength; no trump high / low: 2 for each ace / "
+                 "nine, 1 for each king / ten), halved and rounded up; bids that estimate up "
+                 "to cap, names the best trump, shoots at shoot; the partner passes its best "
+                 "card, the shooter discards its weakest")
     return "\n".join(lines)
 
 
