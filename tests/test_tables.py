@@ -303,6 +303,11 @@ def test_unknown_table_is_one_line() -> None:
         get_table("four")
     with pytest.raises(TableError, match="need more than"):
         TableSpec(name="x", help="", seats=5, hand=5, deck=24)
+    with pytest.raises(TableError, match="deals the whole pack"):
+        TableSpec(name="x", help="", seats=4, hand=5, deck=24, sides=0, teams=(0, 1, 0, 1),
+                  bidding=BID_AUCTION)
+    with pytest.raises(TableError, match="needs teams"):
+        TableSpec(name="x", help="", seats=4, hand=6, deck=24, bidding=BID_AUCTION)
 
 
 # ---- Bid Euchre: hand-built positions (dealer seat 3, so seat 0 bids first) ----
