@@ -55,7 +55,7 @@ from euchre_sim.core.table_layout import (
     TG_WINNER,
 )
 from euchre_sim.tables import reference
-from euchre_sim.tables.spec import TABLES, TableError, TableSpec, get_table
+from euchre_sim.tables.spec import TABLES, TableError, TableSpec, get_table, with_options
 
 N_DEALS = 20_000
 SEED = 11
@@ -305,9 +305,11 @@ def test_unknown_table_is_one_line() -> None:
         TableSpec(name="x", help="", seats=5, hand=5, deck=24)
     with pytest.raises(TableError, match="deals the whole pack"):
         TableSpec(name="x", help="", seats=4, hand=5, deck=24, sides=0, teams=(0, 1, 0, 1),
-                  bidding=BID_AUCTION)
+                  stick=True, bidding=BID_AUCTION)
     with pytest.raises(TableError, match="needs teams"):
-        TableSpec(name="x", help="", seats=4, hand=6, deck=24, bidding=BID_AUCTION)
+        TableSpec(name="x", help="", seats=4, hand=6, deck=24, stick=True, bidding=BID_AUCTION)
+    with pytest.raises(TableError, match="always sticks the dealer"):
+        with_options(get_table("bid-euchre"), {"stick_the_dealer": "false"})
 
 
 # ---- Bid Euchre: hand-built positions (dealer seat 3, so seat 0 bids first) ----

@@ -125,7 +125,7 @@ class TableTally:
         auction = self.table.bidding == BID_AUCTION
         if auction:  # no up-card and no throw-in; the dealer is stuck when the others pass
             del out["thrown_in"], out["round1"]
-        if self.table.stick or auction:
+        if self.table.stick:
             out["stuck"] = proportion(c.get("stuck", 0), played)
         if self.table.alone:
             out["alone"] = proportion(c.get("alone", 0), played)

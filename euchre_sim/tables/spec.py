@@ -94,6 +94,9 @@ class TableSpec:
             if self.sides != SIDES_TEAMS or not 1 <= self.min_bid <= self.hand:
                 raise TableError(f"table {self.name}: an auction needs teams and a lowest bid "
                                  f"of 1 .. {self.hand}")
+            if not self.stick:
+                raise TableError(f"table {self.name}: an auction always sticks the dealer (he "
+                                 f"bids {self.min_bid} when the others pass)")
         elif self.seats * self.hand + 1 > self.deck:
             raise TableError(f"table {self.name}: {self.seats} hands of {self.hand} and an "
                              f"up-card need more than {self.deck} cards")
@@ -225,6 +228,7 @@ BID_EUCHRE = TableSpec(
     sides=SIDES_TEAMS,
     teams=(0, 1, 0, 1),
     alone=True,
+    stick=True,
     target=32,
     bidding=BID_AUCTION,
     min_bid=3,
