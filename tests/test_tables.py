@@ -246,3 +246,25 @@ def test_unknown_table_is_one_line() -> None:
         get_table("four")
     with pytest.raises(TableError, match="need more than"):
         TableSpec(name="x", help="", seats=5, hand=5, deck=24)
+
+
+def test_two_handed_march_scores_two_and_a_euchre_pays_the_other() -> None:
+    """Keller's two-handed scoring: a march is 2 (3 at three-handed), a euchre 2 to the
+    other player; the non-dealer leads."""
+    table = get_table("two-handed")
+    orders = reference.Strategy("basic", order=0, call=99, alone=99)
+    d = preset_both(table, [BASIC, orders], 0, ["TD 9D AD KD 9S", "JH JD AH KH QH"], "TH")
+    assert (d.maker, d.leader, d.tricks[1], d.points) == (1, 1, 5, [0, 2])
+    d = preset_both(table, [BASIC, orders], 0, ["JH JD AH KH QH", "TH AC KC QC 9S"], "9H")
+    assert d.maker == 1 and d.tricks[1] <= 2 and d.points == [2, 0]
+
+
+def test_the_dealer_never_discards_the_up_card() -> None:
+    """RULES.md 1: the dealer discards any card but the up-card, even when it is his weakest
+    (both kinds, every table, 5,000 deals each)."""
+    for name, table in TABLES.items():
+        for strategies in ([RANDOM] * table.seats, [BASIC] * table.seats):
+            recs, _ = kernel_deals(table, strategies, SEED + 5, 5_000, traced=False)
+            taken = recs[:, TF_ROUND] == 1
+            assert taken.any(), name
+            assert (recs[taken][:, TF_DISCARD] != recs[taken][:, TF_UP]).all(), name

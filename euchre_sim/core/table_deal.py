@@ -251,7 +251,7 @@ def play_dealt(spec, eff, power, suit_mask, kinds, params, rng, dealer, up, hand
         if kinds[dealer] == K_RANDOM:
             d = rand_card(rng, h & ~(ONE << up))
         else:
-            d = lowest(h, power, trump)
+            d = lowest(h & ~(ONE << up), power, trump)  # never the up-card itself
         hands[dealer] = h & ~(ONE << d)
         rec[ri, TF_DISCARD] = d
         nev = log(trace, ti, nev, EV_DISCARD, dealer, d)

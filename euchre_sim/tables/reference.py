@@ -193,7 +193,7 @@ class DealPlay:
             if self.strategies[d].kind == "random":
                 out.discard = self.random_card([c for c in cards_of(held) if c != up])
             else:
-                out.discard = weakest(Cards(t, out.trump), cards_of(held))
+                out.discard = weakest(Cards(t, out.trump), [c for c in cards_of(held) if c != up])
             hands[d] = held & ~(1 << out.discard)
             ev.append((EV_DISCARD, d, out.discard))
         else:

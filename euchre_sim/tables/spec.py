@@ -191,7 +191,32 @@ THREE_HANDED = TableSpec(
     ),
 )
 
-TABLES: dict[str, TableSpec] = {t.name: t for t in (THREE_HANDED,)}
+TWO_HANDED = TableSpec(
+    name="two-handed",
+    help="two players, each for himself: five cards each, the up-card and the usual bidding",
+    seats=2,
+    hand=5,
+    deck=24,
+    sides=SIDES_MAKER_ALONE,
+    stick=False,
+    made=1,
+    march=2,
+    euchre=2,
+    target=10,
+    source="J. W. Keller, The Game of Euchre (1887), ch. 7 'Two and Three-Handed Euchre'; "
+           "RULES.md 3.2 (seed 000 names it)",
+    choices=(
+        "24 cards, five each, the 11th card turned up, thirteen face down (Keller)",
+        "the non-dealer orders up or passes, then the dealer takes up or passes; in round 2 "
+        "the non-dealer names a suit or passes, then the dealer; if both pass twice a new deal "
+        "by the other player (Keller: no stick the dealer)",
+        "the non-dealer leads the first trick (Keller); no lone hands (each plays alone)",
+        "scoring (Keller): 3 or 4 tricks 1 point, all 5 tricks 2 points, a euchre 2 points to "
+        "the other player; first to 10 (Keller's game is 5 points: --set target_score=5)",
+    ),
+)
+
+TABLES: dict[str, TableSpec] = {t.name: t for t in (THREE_HANDED, TWO_HANDED)}
 
 
 def get_table(name: str) -> TableSpec:
