@@ -33,6 +33,7 @@ from euchre_sim.core.table_layout import (
     TF_HAND,
     TF_LEADER,
     TF_MAKER,
+    TF_OUT,
     TF_PASSES,
     TF_POINTS,
     TF_ROUND,
@@ -53,7 +54,7 @@ N_DEALS = 20_000
 SEED = 11
 
 RANDOM = reference.Strategy()
-BASIC = reference.Strategy("basic", order=6, call=6, alone=9)
+BASIC = reference.Strategy("basic", order=6, call=6, alone=9, stay=2)
 
 
 def kernel_inputs(table: TableSpec, strategies: list[reference.Strategy]):
@@ -61,7 +62,7 @@ def kernel_inputs(table: TableSpec, strategies: list[reference.Strategy]):
     params = np.zeros((MAX_SEATS, N_TABLE_PARAMS), np.int64)
     for s, st in enumerate(strategies):
         kinds[s] = 0 if st.kind == "random" else 1
-        params[s] = (st.order, st.call, st.alone)
+        params[s] = (st.order, st.call, st.alone, st.stay)
     return table.arrays(), kinds, params
 
 
@@ -87,6 +88,7 @@ def record_of(d: reference.TableDeal, seats: int) -> list[int]:
         row[TF_HAND + s] = d.hands[s] if s < seats else -1
         row[TF_TRICKS + s] = d.tricks[s] if s < seats else -1
         row[TF_POINTS + s] = d.points[s] if s < seats else -1
+        row[TF_OUT + s] = d.out[s] if s < seats else -1
     return row
 
 
@@ -111,7 +113,8 @@ def mixes(table: TableSpec) -> list[list[reference.Strategy]]:
     return [
         [BASIC] * n,
         [RANDOM if s % 2 else BASIC for s in range(n)],
-        [reference.Strategy("basic", order=4 + s, call=3 + s, alone=7 + s) for s in range(n)],
+        [reference.Strategy("basic", order=4 + s, call=3 + s, alone=7 + s, stay=s)
+         for s in range(n)],
     ]
 
 
@@ -144,7 +147,12 @@ def test_games_match_reference(name: str) -> None:
             assert grecs[g, TG_WINNER] == winner
             assert grecs[g, TG_DEALS] == len(deals)
             assert list(grecs[g, TG_SCORE:TG_SCORE + table.seats]) == scores
-            assert winner >= 0 and max(scores) >= table.target
+            assert winner >= 0
+            if table.countdown:  # the winner alone on the lowest score, at 0 or below
+                assert scores[winner] <= 0
+                assert sorted(scores)[1] > scores[winner]
+            else:
+                assert max(scores) >= table.target
 
 
 @pytest.mark.parametrize("name", list(TABLES))
@@ -167,6 +175,12 @@ def test_invariants_on_random_deals(name: str) -> None:
     assert (tricks.sum(axis=1) == table.hand).all()
     points = recs[:, TF_POINTS:TF_POINTS + seats]
     assert (points[~played] == 0).all()
+    out = recs[:, TF_OUT:TF_OUT + seats]
+    assert (out[~played] == 0).all()
+    if table.countdown:
+        countdown_invariants(table, recs[played])
+        return
+    assert (out == 0).all()
     allowed = {0, table.made, table.march, table.euchre}
     if table.alone:
         allowed.add(table.lone_march)
@@ -182,6 +196,34 @@ def test_invariants_on_random_deals(name: str) -> None:
         assert (others[maker_pts == 0] == table.euchre * (seats - 1)).all()
     assert (recs[~played][:, TF_MAKER] == -1).all()
     assert (recs[played][:, TF_DISCARD] >= 0).sum() == (recs[played][:, TF_ROUND] == 1).sum()
+
+
+def countdown_invariants(table: TableSpec, recs: np.ndarray) -> None:
+    """Buck Euchre's scoring on played deals: a seat that sat out takes no trick and scores
+    0; a seat in play goes down one per trick when it took its tricks (the maker 3, anyone
+    else 1), else up 5; only the maker drops never; under dirty clubs nobody drops."""
+    seats = table.seats
+    tricks = recs[:, TF_TRICKS:TF_TRICKS + seats]
+    points = recs[:, TF_POINTS:TF_POINTS + seats]
+    out = recs[:, TF_OUT:TF_OUT + seats]
+    maker = recs[:, TF_MAKER]
+    assert ((out == 0) | (out == 1)).all()
+    assert (tricks[out == 1] == 0).all() and (points[out == 1] == 0).all()
+    is_maker = np.arange(seats)[None, :] == maker[:, None]
+    assert (out[is_maker] == 0).all()
+    need = np.where(is_maker, table.need, 1)
+    playing = out == 0
+    made = playing & (tricks >= need)
+    assert (points[made] == -tricks[made]).all()
+    assert (points[playing & ~made & is_maker] == table.euchre).all()
+    assert (points[playing & ~made & ~is_maker] == table.buck).all()
+    # dirty clubs: no maker, clubs trump, the up-card taken, nobody out
+    clubs = maker == -1
+    assert (recs[clubs][:, TF_TRUMP] == 0).all() and (recs[clubs][:, TF_ROUND] == 1).all()
+    assert (out[clubs] == 0).all()
+    assert clubs.sum() > 0 and (out == 1).sum() > 0 and (points == table.buck).sum() > 0
+    assert ((recs[:, TF_DISCARD] >= 0) == (recs[:, TF_ROUND] == 1)).all()
+    assert (recs[:, TF_ALONE] == 0).all()
 
 
 @pytest.mark.parametrize("name", list(TABLES))
