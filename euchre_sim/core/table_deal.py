@@ -3,8 +3,10 @@
 ``play_table_deal`` plays any table that ``tables.spec.TableSpec`` describes: any number of
 seats, fixed teams or the maker against the rest, any hand size, a deck given as effective-suit
 and power tables (``eff``, ``power``, ``suit_mask``, one row per trump), the up-card bidding, the
-scoring table. The steps are written out in ``docs/tables.md``; the pure-Python engine
-``tables.reference`` plays the same steps with the same random numbers.
+scoring table; for the cut-throat Buck Euchre also dirty clubs, dropping out and per-seat
+count-down scores (``TS_CLUBS``, ``TS_DROP``, ``TS_COUNTDOWN``). The steps are written out in
+``docs/tables.md``; the pure-Python engine ``tables.reference`` plays the same steps with the
+same random numbers.
 """
 
 import numpy as np

@@ -38,7 +38,8 @@ SIDES_EACH = 2  # every player for himself (Buck Euchre): each seat is its own s
     TS_MADE,  # points for a made contract (3 tricks or more, not all)
     TS_MARCH,  # points for a march (all tricks)
     TS_LONE_MARCH,  # points for a lone march
-    TS_EUCHRE,  # points each defender (seat) scores when the maker is euchred
+    TS_EUCHRE,  # points each defender (seat) scores when the maker is euchred (count-down
+    # tables: what the euchred maker goes up)
     TS_TARGET,  # game score that wins
     TS_LATER_EQUAL,  # 1: of two equal cards (double pack) the later played wins
     TS_NEED,  # tricks the makers need

@@ -274,8 +274,8 @@ BUCK_THREE = TableSpec(
     countdown=True,
     drop=True,
     clubs=True,
-    source=BUCK_SOURCE + "; pagat's three-player version (after the Columbus Book of Euchre) "
-                         "differs in details not built here",
+    source=BUCK_SOURCE + " (the four-player rules at three seats; pagat's own three-player "
+                         "version, after the Columbus Book of Euchre, was not checked)",
     choices=BUCK_CHOICES[1:] + ("three seats, otherwise as buck: 24 cards, 8 in the kitty",),
 )
 
