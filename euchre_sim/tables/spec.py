@@ -221,18 +221,19 @@ BUCK_CHOICES = (
     "takes it up and discards as when ordered up (a choice: the sources do not say); there is "
     "no maker and nobody may drop: every player must take a trick",
     "otherwise the usual two bidding rounds from the dealer's left; four passes twice round "
-    "throw the hand in and the deal passes on (pagat; a choice: some tables stick the dealer "
-    "(stick=True), euchre.com plays the hand at no trump, which is not built)",
+    "throw the hand in and the deal passes on (a choice: pagat as remembered, not seen in the "
+    "text read; some tables stick the dealer (stick=True); euchre.com plays the hand at no "
+    "trump, which is not built)",
     "once trump is made, each other player in turn from the dealer's left stays in or drops "
     "out (the dealer may drop even after taking up the up-card); a dropped player lays his "
     "hand down, plays no card and scores 0 (all sources); the maker may not drop; if all "
     "others drop, the maker plays the five tricks alone and takes them all",
     "the eldest active player (the first from the dealer's left who did not drop) leads",
-    "scoring, counting down from 15 (pagat; 25 at gamerules.com, euchre.com, denexa: "
-    "replace(BUCK, target=25)): a player who takes his tricks (the maker at least 3, anyone "
-    "else at least 1) counts down 1 per trick; a maker who takes fewer than 3 is euchred and "
-    "goes up 5, his tricks not counted; a player who stays in and takes none is bucked and goes "
-    "up 5 (all sources)",
+    "scoring, counting down from 15 (pagat as remembered, Wikipedia's Dirty clubs; 25 at "
+    "gamerules.com, euchre.com, denexa: replace(BUCK, target=25)): a player who takes his "
+    "tricks (the maker at least 3, anyone else at least 1) counts down 1 per trick; a maker who"
+    " takes fewer than 3 is euchred and goes up 5, his tricks not counted; a player who stays "
+    "in and takes none is bucked and goes up 5 (all sources)",
     "the first player at 0 or below wins; when several reach it on one deal the lowest score "
     "wins, and an exact tie for the lowest plays another deal (a choice)",
 )
