@@ -233,7 +233,8 @@ BUCK_CHOICES = (
     "gamerules.com, euchre.com, denexa: replace(BUCK, target=25)): a player who takes his "
     "tricks (the maker at least 3, anyone else at least 1) counts down 1 per trick; a maker who"
     " takes fewer than 3 is euchred and goes up 5, his tricks not counted; a player who stays "
-    "in and takes none is bucked and goes up 5 (all sources)",
+    "in and takes none is bucked and goes up 5 (all sources; that a euchred maker's tricks "
+    "do not count is a choice, after gamerules.com)",
     "the first player at 0 or below wins; when several reach it on one deal the lowest score "
     "wins, and an exact tie for the lowest plays another deal (a choice)",
 )
