@@ -45,7 +45,7 @@ def test_simulate_a_table_writes_its_run_folder(capsys, tmp_path):
     assert meta["table"] == "three-handed" and meta["seed"] == 4 and meta["deals"] == 3000
     assert meta["table_settings"]["seats"] == 3
     seats = meta["strategies"]["seats"]
-    assert seats[0] == {"kind": "basic", "order": 5, "call": 6, "alone": 9}
+    assert seats[0] == {"kind": "basic", "order": 5, "call": 6, "alone": 9, "stay": 4}
     assert seats[1] == seats[2] == {"kind": "random"}
     deals = pd.read_parquet(out_dir / "deals.parquet")
     assert len(deals) == 3000 and list(deals["deal"]) == list(range(3000))
