@@ -186,3 +186,12 @@ def test_four_handed_commands_refuse_a_table_in_one_line(capsys):
                      "dealer", "--rules", "three-handed")
     assert rc == 2 and "'three-handed' is another table" in err
     assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("name", list(TABLES))
+def test_show_prints_every_event_of_every_table(capsys, name):
+    """Every table's deals print (drops, dirty clubs, loners: every event kind it writes)."""
+    for deal in range(12):
+        rc, out, err = run(capsys, "show", "--rules", name, "--seed", "1", "--deal", str(deal),
+                           "--strategy", "random")
+        assert rc == 0 and "Traceback" not in err and f"Table {name}" in out

@@ -16,6 +16,7 @@ from .layout import (  # noqa: F401  (the trace event kinds the table engine wri
     EV_PLAY,
     EV_THROWN_IN,
     EV_TRICK,
+    EVENT_NAMES,
 )
 
 MAX_SEATS = 8
@@ -86,3 +87,6 @@ TG_GAME, TG_FIRST_DEALER, TG_WINNER, TG_DEALS = range(4)
 TG_SCORE = 4  # + seat: final score
 N_TABLE_GAME_FIELDS = TG_SCORE + MAX_SEATS
 MAX_TABLE_GAME_DEALS = 1000
+
+# names of the trace event kinds a table deal may write (the four-handed names, then the table's)
+TABLE_EVENT_NAMES = (*EVENT_NAMES, "DROP")

@@ -14,7 +14,6 @@ import numpy as np
 import pandas as pd
 
 from ..compile_notice import compile_notice
-from ..core.layout import EVENT_NAMES
 from ..core.rng import deal_key, game_key
 from ..core.table_batch import (
     TABLE_KERNELS,
@@ -26,6 +25,7 @@ from ..core.table_layout import (
     MAX_TABLE_GAME_DEALS,
     N_TABLE_FIELDS,
     N_TABLE_GAME_FIELDS,
+    TABLE_EVENT_NAMES,
     TABLE_FIELDS,
     TABLE_GAME_FIELDS,
     TABLE_TRACE_CAP,
@@ -158,7 +158,7 @@ class TableReplay:
     trace: list[tuple[int, int, int]]
 
     def events(self) -> list[tuple[str, int, int]]:
-        return [(EVENT_NAMES[k], s, v) for k, s, v in self.trace]
+        return [(TABLE_EVENT_NAMES[k], s, v) for k, s, v in self.trace]
 
 
 def replay_table_deal(matchup: TableMatchup, seed: int, index: int) -> TableReplay:
