@@ -37,6 +37,7 @@ from .table_layout import (
     TF_DISCARD,
     TF_LEADER,
     TF_MAKER,
+    TF_OUT,
     TF_PASSES,
     TF_POINTS,
     TF_ROUND,
@@ -262,7 +263,9 @@ def play_auction_deal(spec, eff, power, suit_mask, kinds, params, rng, dealer, h
         nev = td.log(trace, ti, nev, EV_LONE_DISCARD, maker, d)
     active = 0
     for s in range(n):
-        if not (shoot and s != maker and td.same_side(spec, s, maker, maker)):
+        if shoot and s != maker and td.same_side(spec, s, maker, maker):
+            rec[ri, TF_OUT + s] = 1  # the shooter's partner lays his hand down
+        else:
             active |= 1 << s
     # 5. the high bidder leads the first trick
     rec[ri, TF_LEADER] = maker

@@ -3,8 +3,11 @@
 ``play_table_deal`` plays any table that ``tables.spec.TableSpec`` describes: any number of
 seats, fixed teams or the maker against the rest, any hand size, a deck given as effective-suit
 and power tables (``eff``, ``power``, ``suit_mask``, one row per trump), the up-card bidding, the
-scoring table. The steps are written out in ``docs/tables.md``; the pure-Python engine
-``tables.reference`` plays the same steps with the same random numbers.
+scoring table; for the cut-throat Buck Euchre also dirty clubs, dropping out and per-seat
+count-down scores (``TS_CLUBS``, ``TS_DROP``, ``TS_COUNTDOWN``); Bid Euchre's auction
+(``TS_BIDDING``) is handed to ``core.table_auction``. The steps are written out in
+``docs/tables.md``; the pure-Python engine ``tables.reference`` plays the same steps with the
+same random numbers.
 """
 
 import numpy as np
@@ -17,7 +20,9 @@ from .table_layout import (
     BID_AUCTION,
     EV_ALONE,
     EV_CALL,
+    EV_CLUB_EUCHRE,
     EV_DISCARD,
+    EV_DROP,
     EV_ORDER,
     EV_PASS1,
     EV_PASS2,
@@ -32,6 +37,8 @@ from .table_layout import (
     P_ALONE,
     P_CALL,
     P_ORDER,
+    P_STAY,
+    SIDES_EACH,
     SIDES_TEAMS,
     TF_ALONE,
     TF_BID,
@@ -40,6 +47,7 @@ from .table_layout import (
     TF_HAND,
     TF_LEADER,
     TF_MAKER,
+    TF_OUT,
     TF_PASSES,
     TF_POINTS,
     TF_ROUND,
@@ -51,7 +59,11 @@ from .table_layout import (
     TRUMP_POWER,
     TS_ALONE,
     TS_BIDDING,
+    TS_BUCK,
     TS_CARDS,
+    TS_CLUBS,
+    TS_COUNTDOWN,
+    TS_DROP,
     TS_EUCHRE,
     TS_HAND,
     TS_LATER_EQUAL,
@@ -66,6 +78,7 @@ from .table_layout import (
 )
 
 ONE = np.int64(1)
+CLUBS = 0  # the suit of cards.py that "dirty clubs" (TS_CLUBS) makes trump
 ACE_POWER = 7  # a plain ace's power (rank A of cards.py) under a trump or no trump high
 
 
@@ -138,6 +151,8 @@ def same_side(spec, a, b, maker):
     """Are seats ``a`` and ``b`` on one side in this deal?"""
     if spec[TS_SIDES] == SIDES_TEAMS:
         return spec[TS_TEAM + a] == spec[TS_TEAM + b]
+    if spec[TS_SIDES] == SIDES_EACH:
+        return a == b
     return (a == maker) == (b == maker)
 
 
@@ -180,6 +195,42 @@ def rand_card(rng, mask):
     if n == 1:
         return ctz(mask)
     return kth_bit(mask, below(rng, n))
+
+
+@njit(cache=True, _nrt=False)
+def drop_out(spec, eff, power, kinds, params, rng, dealer, maker, trump, hands, active, trace,
+             ti, nev):
+    """Step 4b (Buck Euchre, ``TS_DROP``): each player but the maker, in turn from the
+    dealer's left, stays in or drops out; ``(active seats mask, next event index)``."""
+    n = spec[TS_SEATS]
+    for p in range(1, n + 1):
+        seat = (dealer + p) % n
+        if seat == maker:
+            continue
+        if kinds[seat] == K_RANDOM:
+            drop = below(rng, 2)
+        else:
+            drop = 1 if strength(hands[seat], trump, eff, power) < params[seat, P_STAY] else 0
+        nev = log(trace, ti, nev, EV_DROP, seat, drop)
+        if drop:
+            active &= ~(1 << seat)
+    return active, nev
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def score_countdown(spec, rec, ri, maker, active):
+    """Step 6 of a count-down table (Buck Euchre): the change of each seat's score. A player
+    who took his tricks (the maker ``TS_NEED``, anyone else one) counts down one per trick;
+    a euchred maker goes up ``TS_EUCHRE``, a player who stayed in and took no trick up
+    ``TS_BUCK``; a seat that sat out scores 0."""
+    for s in range(spec[TS_SEATS]):
+        if (active >> s) & 1:
+            tk = rec[ri, TF_TRICKS + s]
+            need = spec[TS_NEED] if s == maker else 1
+            if tk >= need:
+                rec[ri, TF_POINTS + s] = -tk
+            else:
+                rec[ri, TF_POINTS + s] = spec[TS_EUCHRE] if s == maker else spec[TS_BUCK]
 
 
 @njit(cache=True, _nrt=False)
@@ -229,6 +280,7 @@ def play_dealt(spec, eff, power, suit_mask, kinds, params, rng, dealer, up, hand
         rec[ri, TF_HAND + s] = hands[s] if on else -1
         rec[ri, TF_TRICKS + s] = 0 if on else -1
         rec[ri, TF_POINTS + s] = 0 if on else -1
+        rec[ri, TF_OUT + s] = 0 if on else -1
     if spec[TS_BIDDING] == BID_AUCTION:
         table_auction.play_auction_deal(spec, eff, power, suit_mask, kinds, params, rng, dealer,
                                         hands, rec, ri, trace, ti)
@@ -241,8 +293,13 @@ def play_dealt(spec, eff, power, suit_mask, kinds, params, rng, dealer, up, hand
     maker = -1
     trump = -1
     passes = 0
+    # 2a. dirty clubs (TS_CLUBS): a club turned up is trump; nobody bids or makes it
+    clubs = spec[TS_CLUBS] != 0 and upsuit == CLUBS
+    if clubs:
+        trump = upsuit
+        nev = log(trace, ti, nev, EV_CLUB_EUCHRE, dealer, 0)
     # 2. round 1: order the dealer to take the up-card, or pass
-    for p in range(1, n + 1):
+    for p in range(1, (0 if clubs else n) + 1):
         seat = (dealer + p) % n
         h = hands[seat]
         if kinds[seat] == K_RANDOM:
@@ -257,13 +314,13 @@ def play_dealt(spec, eff, power, suit_mask, kinds, params, rng, dealer, up, hand
             break
         passes += 1
         nev = log(trace, ti, nev, EV_PASS1, seat, 0)
-    if maker >= 0:
+    if trump >= 0:
         rec[ri, TF_ROUND] = 1
         h = hands[dealer] | (ONE << up)
         if kinds[dealer] == K_RANDOM:
             d = rand_card(rng, h & ~(ONE << up))
         else:
-            d = lowest(h, power, trump)
+            d = lowest(h & ~(ONE << up), power, trump)  # never the up-card itself
         hands[dealer] = h & ~(ONE << d)
         rec[ri, TF_DISCARD] = d
         nev = log(trace, ti, nev, EV_DISCARD, dealer, d)
@@ -303,7 +360,7 @@ def play_dealt(spec, eff, power, suit_mask, kinds, params, rng, dealer, up, hand
     rec[ri, TF_PASSES] = passes
     rec[ri, TF_MAKER] = maker
     rec[ri, TF_TRUMP] = trump
-    if maker < 0:
+    if trump < 0:
         rec[ri, TF_THROWN_IN] = 1
         rec[ri, TF_LEADER] = -1
         log(trace, ti, nev, EV_THROWN_IN, dealer, 0)
@@ -321,6 +378,13 @@ def play_dealt(spec, eff, power, suit_mask, kinds, params, rng, dealer, up, hand
     for s in range(n):
         if not (alone and s != maker and same_side(spec, s, maker, maker)):
             active |= 1 << s
+    # 4b. dropping out (Buck Euchre), not when dirty clubs are trump
+    if spec[TS_DROP] != 0 and not clubs:
+        active, nev = drop_out(spec, eff, power, kinds, params, rng, dealer, maker, trump, hands,
+                               active, trace, ti, nev)
+    for s in range(n):
+        if not (active >> s) & 1:
+            rec[ri, TF_OUT + s] = 1
     n_active = popcount(np.int64(active))
     leader = (dealer + 1) % n
     while not (active >> leader) & 1:
@@ -361,6 +425,9 @@ def play_dealt(spec, eff, power, suit_mask, kinds, params, rng, dealer, up, hand
         nev = log(trace, ti, nev, EV_TRICK, wseat, tr)
         leader = wseat
     # 6. scoring
+    if spec[TS_COUNTDOWN] != 0:
+        score_countdown(spec, rec, ri, maker, active)
+        return
     made_tricks = 0
     for s in range(n):
         if same_side(spec, s, maker, maker):

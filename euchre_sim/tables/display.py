@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.layout import EVENT_NAMES
 from ..core.table_layout import (
     BID_AUCTION,
     EV_ALONE,
     EV_BID,
     EV_CALL,
+    EV_CLUB_EUCHRE,
     EV_DISCARD,
+    EV_DROP,
     EV_GIVE,
     EV_LONE_DISCARD,
     EV_ORDER,
@@ -18,6 +19,7 @@ from ..core.table_layout import (
     EV_THROWN_IN,
     EV_TRICK,
     SIDES_TEAMS,
+    TABLE_EVENT_NAMES,
     TF_DEALER,
     TF_HAND,
     TF_POINTS,
@@ -82,17 +84,23 @@ def format_table_deal(table: TableSpec, record: np.ndarray,
             lines.append(f"{who} discards {table.card_name(value)}")
         elif kind == EV_THROWN_IN:
             lines.append("All passed twice: the hand is thrown in.")
-        elif EVENT_NAMES[kind] not in ("PASS1", "PASS2"):
-            lines.append(f"{who} {EVENT_NAMES[kind].lower().replace('_', ' ')} {value}")
-        else:
+        elif kind == EV_DROP:
+            lines.append(f"{who} {'drops out' if value else 'stays in'}")
+        elif kind == EV_CLUB_EUCHRE:
+            lines.append(f"A club turned up: clubs are trump and everyone plays (dirty clubs); "
+                         f"the dealer takes up {table.card_name(int(record[TF_UP]))}")
+        elif TABLE_EVENT_NAMES[kind] in ("PASS1", "PASS2"):
             lines.append(f"{who} passes")
+        else:
+            name = TABLE_EVENT_NAMES[kind] if kind < len(TABLE_EVENT_NAMES) else f"event {kind}"
+            lines.append(f"{who} {name.lower().replace('_', ' ')} {value}")
     lines.append("")
     if record[TF_THROWN_IN]:
         lines.append("No points.")
     else:
         seats = range(table.seats)
         lines.append("Tricks: " + ", ".join(f"seat {s} {record[TF_TRICKS + s]}" for s in seats)
-                     + ".  Points: "
+                     + (".  Score changes (counting down): " if table.countdown else ".  Points: ")
                      + ", ".join(f"seat {s} {record[TF_POINTS + s]}" for s in seats) + ".")
     return "\n".join(lines)
 

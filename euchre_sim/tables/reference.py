@@ -14,7 +14,9 @@ from ..core.table_layout import (
     BID_AUCTION,
     EV_ALONE,
     EV_CALL,
+    EV_CLUB_EUCHRE,
     EV_DISCARD,
+    EV_DROP,
     EV_ORDER,
     EV_PASS1,
     EV_PASS2,
@@ -23,23 +25,27 @@ from ..core.table_layout import (
     EV_TRICK,
     NT_HIGH,
     NT_LOW,
+    SIDES_EACH,
     SIDES_TEAMS,
 )
 from ..reference import Rng, deal_rng, game_rng
 from .spec import TableSpec
 
 Event = tuple[int, int, int]
+CLUBS = 0  # the suit of cards.py that dirty clubs make trump
 
 
 @dataclass
 class Strategy:
     """A seat's strategy: ``random`` (uniform among the legal choices) or ``basic`` (count
-    trumps: order up / call / go alone at the given hand strengths, lead trumps and aces)."""
+    trumps: order up / call / go alone / stay in at the given hand strengths, lead trumps and
+    aces)."""
 
     kind: str = "random"
     order: int = 99
     call: int = 99
     alone: int = 99
+    stay: int = 0
     bid: int = 99  # auction tables: the estimate (tricks) needed to bid
     cap: int = 99  # the highest bid made
     shoot: int = 99  # the estimate needed to shoot
@@ -64,6 +70,7 @@ class TableDeal:
     bid: int = -1
     tricks: list[int] = field(default_factory=list)
     points: list[int] = field(default_factory=list)
+    out: list[int] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
 
 
@@ -143,6 +150,8 @@ class DealPlay:
     def same_side(self, a: int, b: int, maker: int) -> bool:
         if self.t.sides == SIDES_TEAMS:
             return self.t.teams[a] == self.t.teams[b]
+        if self.t.sides == SIDES_EACH:
+            return a == b
         return (a == maker) == (b == maker)
 
     def random_card(self, options: list[int]) -> int:
@@ -180,11 +189,17 @@ class DealPlay:
             return play_auction(self, hands)
         t, n = self.t, self.n
         hands = list(hands)
-        out = TableDeal(self.dealer, list(hands), up, tricks=[0] * n, points=[0] * n)
+        out = TableDeal(self.dealer, list(hands), up, tricks=[0] * n, points=[0] * n,
+                        out=[0] * n)
         ev = out.events
         up_suit = t.faces[up] // N_RANKS
+        # dirty clubs: a club turned up is trump, nobody bids or makes it
+        clubs = t.clubs and up_suit == CLUBS
+        if clubs:
+            out.trump, out.round = up_suit, 1
+            ev.append((EV_CLUB_EUCHRE, self.dealer, 0))
         # round 1
-        for p in range(1, n + 1):
+        for p in range(1, 0 if clubs else n + 1):
             seat = (self.dealer + p) % n
             st = self.strategies[seat]
             if st.kind == "random":
@@ -198,13 +213,13 @@ class DealPlay:
                 break
             out.passes += 1
             ev.append((EV_PASS1, seat, 0))
-        if out.maker >= 0:
+        if out.trump >= 0:
             d = self.dealer
             held = hands[d] | (1 << up)
             if self.strategies[d].kind == "random":
                 out.discard = self.random_card([c for c in cards_of(held) if c != up])
             else:
-                out.discard = weakest(Cards(t, out.trump), cards_of(held))
+                out.discard = weakest(Cards(t, out.trump), [c for c in cards_of(held) if c != up])
             hands[d] = held & ~(1 << out.discard)
             ev.append((EV_DISCARD, d, out.discard))
         else:
@@ -231,7 +246,7 @@ class DealPlay:
                     break
                 out.passes += 1
                 ev.append((EV_PASS2, seat, 0))
-        if out.maker < 0:
+        if out.trump < 0:
             out.thrown_in = 1
             ev.append((EV_THROWN_IN, self.dealer, 0))
             return out
@@ -245,6 +260,21 @@ class DealPlay:
             ev.append((EV_ALONE, maker, out.alone))
         active = [not (out.alone and s != maker and self.same_side(s, maker, maker))
                   for s in range(n)]
+        if t.drop and not clubs:
+            # each player but the maker, from the dealer's left, stays in or drops out
+            for p in range(1, n + 1):
+                seat = (self.dealer + p) % n
+                if seat == maker:
+                    continue
+                st = self.strategies[seat]
+                if st.kind == "random":
+                    drop = self.rng.below(2)
+                else:
+                    drop = int(hand_strength(t, hands[seat], trump) < st.stay)
+                ev.append((EV_DROP, seat, drop))
+                if drop:
+                    active[seat] = False
+        out.out = [int(not a) for a in active]
         leader = (self.dealer + 1) % n
         while not active[leader]:
             leader = (leader + 1) % n
@@ -273,6 +303,15 @@ class DealPlay:
             out.tricks[winner] += 1
             ev.append((EV_TRICK, winner, trick_no))
             leader = winner
+        if t.countdown:
+            for s in range(n):
+                if active[s]:
+                    need = t.need if s == maker else 1
+                    if out.tricks[s] >= need:
+                        out.points[s] = -out.tricks[s]
+                    else:
+                        out.points[s] = t.euchre if s == maker else t.buck
+            return out
         makers = sum(out.tricks[s] for s in range(n) if self.same_side(s, maker, maker))
         if makers >= t.need:
             pts = (t.lone_march if out.alone else t.march) if makers == t.hand else t.made
@@ -333,7 +372,7 @@ def play_table_game(table: TableSpec, strategies: list[Strategy], seed: int, gam
     rng = game_rng(seed, game, 0)
     dealer = rng.below(table.seats)
     first = dealer
-    scores = [0] * table.seats
+    scores = [table.target if table.countdown else 0] * table.seats
     deals: list[TableDeal] = []
     while True:
         d = DealPlay(table, strategies, rng, dealer).play()
@@ -347,9 +386,14 @@ def play_table_game(table: TableSpec, strategies: list[Strategy], seed: int, gam
 
 
 def side_ahead(table: TableSpec, scores: list[int], maker: int = -1) -> int:
-    """The side (team, or seat) that has won: alone on the top score, at the target or more.
-    At an auction table (Bid Euchre) scores may be negative, and when several sides reach the
-    target on one deal the maker's side wins (else the highest alone)."""
+    """The side (team, or seat) that has won: alone on the top score, at the target or more;
+    at a count-down table the seat alone on the lowest score, at 0 or below. At an auction
+    table (Bid Euchre) scores may be negative, and when several sides reach the target on one
+    deal the side of ``maker`` (the deal's high bidder) wins, else the highest alone."""
+    if table.countdown:
+        low = min(scores)
+        seats = [s for s in range(table.seats) if scores[s] == low]
+        return seats[0] if low <= 0 and len(seats) == 1 else -1
     if table.bidding == BID_AUCTION:
         sides = {table.team_of(s) for s in range(table.seats) if scores[s] >= table.target}
         if maker >= 0 and table.team_of(maker) in sides:

@@ -66,7 +66,8 @@ def play_auction(dp: DealPlay, dealt: list[int]) -> TableDeal:
     """An auction deal from the dealt hands: bids, trump, shooting, tricks, score."""
     t, n, rng = dp.t, dp.n, dp.rng
     hands = list(dealt)
-    out = TableDeal(dp.dealer, list(hands), -1, round=1, tricks=[0] * n, points=[0] * n)
+    out = TableDeal(dp.dealer, list(hands), -1, round=1, tricks=[0] * n, points=[0] * n,
+                    out=[0] * n)
     ev = out.events
     # the auction
     high, maker = 0, -1
@@ -130,6 +131,7 @@ def play_auction(dp: DealPlay, dealt: list[int]) -> TableDeal:
         ev.append((EV_LONE_DISCARD, maker, out.discard))
     active = [not (out.alone and s != maker and dp.same_side(s, maker, maker))
               for s in range(n)]
+    out.out = [int(not a) for a in active]  # the shooter's partner lays his hand down
     # the high bidder leads; the tricks
     leader = out.leader = maker
     for trick_no in range(t.hand):

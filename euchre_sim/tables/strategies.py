@@ -26,6 +26,7 @@ from ..core.table_layout import (
     P_CALL,
     P_ORDER,
     P_SHOOT,
+    P_STAY,
     SIDES_TEAMS,
 )
 from .spec import TableError, TableSpec
@@ -52,6 +53,8 @@ TABLE_PARAMS: dict[str, TableParam] = {
                       "estimate up to this; the dealer only matches)", BID_AUCTION),
     "shoot": TableParam(P_SHOOT, 6, "auction tables: estimated tricks needed to shoot (above "
                         "the hand size: never)", BID_AUCTION),
+    "stay": TableParam(P_STAY, 4, "hand strength under trump needed to stay in rather than "
+                       "drop out (Buck Euchre)"),
 }
 STRENGTH_HELP = ("hand strength under a trump: 3 for the joker and each bower, 2 for the trump "
                  "ace and king, 1 for any other trump and for each plain ace")
