@@ -248,7 +248,7 @@ def play_table_deal(spec, eff, power, suit_mask, kinds, params, rng, dealer, dec
     auction = spec[TS_BIDDING] == BID_AUCTION
     for k in range(nc):
         deck[k] = k
-    for k in range(min(n * hs + (0 if auction else 1), nc - 1)):
+    for k in range(n * hs + (0 if auction else 1)):
         i = nc - 1 - k
         j = below(rng, i + 1)
         tmp = deck[i]

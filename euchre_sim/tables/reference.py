@@ -164,7 +164,7 @@ class DealPlay:
         deck = list(range(n_cards))
         auction = self.t.bidding == BID_AUCTION
         n_dealt = self.n * self.t.hand + (0 if auction else 1)
-        for k in range(min(n_dealt, n_cards - 1)):
+        for k in range(n_dealt):
             i = n_cards - 1 - k
             j = self.rng.below(i + 1)
             deck[i], deck[j] = deck[j], deck[i]
