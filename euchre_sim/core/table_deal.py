@@ -12,7 +12,8 @@ same random numbers.
 import numpy as np
 from numba import njit
 
-from .bits import ctz, kth_bit, popcount
+from .bits import ctz, popcount
+from .random_kind import rand_play as rand_card  # a random card of a mask
 from .rng import below
 from .table_layout import (
     EV_ALONE,
@@ -181,15 +182,6 @@ def basic_play(spec, eff, power, suit_mask, hand, legal, t, led, wcard, wseat, s
     if winners:
         return lowest(winners, power, t)
     return lowest(legal, power, t)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def rand_card(rng, mask):
-    """A random card of a non-empty mask (no random number drawn when it holds one card)."""
-    n = popcount(mask)
-    if n == 1:
-        return ctz(mask)
-    return kth_bit(mask, below(rng, n))
 
 
 @njit(cache=True, _nrt=False)

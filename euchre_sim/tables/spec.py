@@ -284,23 +284,11 @@ BUCK = TableSpec(
     source=BUCK_SOURCE,
     choices=BUCK_CHOICES,
 )
-BUCK_THREE = TableSpec(
+BUCK_THREE = replace(
+    BUCK,
     name="buck-three",
     help="Buck Euchre for three players: the four-player rules at three seats",
     seats=3,
-    hand=5,
-    deck=24,
-    sides=SIDES_EACH,
-    stick=False,
-    made=0,
-    march=0,
-    lone_march=0,
-    euchre=5,
-    buck=5,
-    target=15,
-    countdown=True,
-    drop=True,
-    clubs=True,
     source=BUCK_SOURCE + " (the four-player rules at three seats; pagat's own three-player "
                          "version, after the Columbus Book of Euchre, was not checked)",
     choices=BUCK_CHOICES[1:] + ("three seats, otherwise as buck: 24 cards, 8 in the kitty",),
