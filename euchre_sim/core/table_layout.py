@@ -9,6 +9,9 @@ from .layout import (  # noqa: F401  (the trace event kinds the table engine wri
     EV_ALONE,
     EV_CALL,
     EV_DISCARD,
+    EV_GIVE,
+    EV_JOKER_TRUMP,
+    EV_LONE_DISCARD,
     EV_ORDER,
     EV_PASS1,
     EV_PASS2,
@@ -19,6 +22,7 @@ from .layout import (  # noqa: F401  (the trace event kinds the table engine wri
 
 MAX_SEATS = 8
 N_TRUMPS = 6  # table rows: trump suit 0..3, then no trump high (4), no trump low (5)
+# eff[NT_HIGH, c] is card c's printed suit, -1 for a joker (no trump is not played with one)
 NT_HIGH, NT_LOW = 4, 5
 
 # how the seats form sides
@@ -42,7 +46,15 @@ SIDES_MAKER_ALONE = 1  # the maker against all the others, who defend together f
     TS_NEED,  # tricks the makers need
 ) = range(13)
 TS_TEAM = 13  # + seat: the team of each seat (SIDES_TEAMS); the seat itself otherwise
-N_SPEC = TS_TEAM + MAX_SEATS
+# ---- jokers turned up and lone players (six-handed and Almonte tables) ----
+(
+    TS_BLIND_SUIT,  # the suit the basic kind names blind when a joker is turned up
+    TS_JOKER_BID,  # 1: a joker turned up is bid on in the suit the dealer named (the others
+    # may order it up; the dealer must take it when they all pass); 0: the dealer is the maker
+    TS_GIVE,  # 1: a lone maker asks a partner for a card and discards one
+    TS_LEAD_LONE,  # 1: the player to the lone maker's left leads (else the eldest active)
+) = range(TS_TEAM + MAX_SEATS, TS_TEAM + MAX_SEATS + 4)
+N_SPEC = TS_TEAM + MAX_SEATS + 4
 TRUMP_POWER = 100  # every trump's power is above this, every plain card's below
 
 TABLE_FIELDS = (
