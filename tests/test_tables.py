@@ -286,6 +286,10 @@ def test_unknown_table_is_one_line() -> None:
         get_table("four")
     with pytest.raises(TableError, match="need more than"):
         TableSpec(name="x", help="", seats=5, hand=5, deck=24)
+    with pytest.raises(TableError, match="unknown card faces"):
+        TableSpec(name="x", help="", seats=2, hand=1, cards=(0, 1, 40))
+    with pytest.raises(TableError, match="65 cards"):
+        TableSpec(name="x", help="", seats=2, hand=1, cards=tuple(range(32)) * 2 + (32,))
 
 
 # ---- the six-handed and Almonte tables (RULES.md 3.2) ----

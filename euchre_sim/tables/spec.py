@@ -49,6 +49,7 @@ from ..core.table_layout import (
     TS_TEAM,
 )
 from .decks import (
+    JOKERS,
     almonte_four,
     almonte_six,
     card_names,
@@ -92,6 +93,10 @@ class TableSpec:
     def __post_init__(self) -> None:
         if not 2 <= self.seats <= MAX_SEATS:
             raise TableError(f"table {self.name}: {self.seats} seats (2..{MAX_SEATS} allowed)")
+        bad = [f for f in self.cards if not (0 <= f < 32 or is_joker(f))]
+        if bad:
+            raise TableError(f"table {self.name}: unknown card faces {bad} (0..31 are the "
+                             f"cards of cards.py, jokers are {', '.join(map(str, JOKERS))})")
         if not 0 < self.n_cards <= 64:
             raise TableError(f"table {self.name}: {self.n_cards} cards (1..64 allowed)")
         if self.seats * self.hand + 1 > self.n_cards:
