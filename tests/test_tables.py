@@ -9,7 +9,7 @@ dealt with the exact probabilities.
 
 from __future__ import annotations
 
-import dataclasses
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -17,13 +17,16 @@ from scipy import stats
 
 from euchre_sim.core.rng import deal_key, game_key
 from euchre_sim.core.table_batch import (
+    game_winner,
     run_table_deals,
     run_table_deals_traced,
     run_table_games,
     run_table_presets,
 )
 from euchre_sim.core.table_layout import (
+    EV_CLUB_EUCHRE,
     EV_DISCARD,
+    EV_DROP,
     EV_GIVE,
     EV_JOKER_TRUMP,
     EV_LONE_DISCARD,
@@ -35,7 +38,9 @@ from euchre_sim.core.table_layout import (
     N_TABLE_FIELDS,
     N_TABLE_GAME_FIELDS,
     N_TABLE_PARAMS,
+    SIDES_EACH,
     SIDES_MAKER_ALONE,
+    SIDES_TEAMS,
     TABLE_TRACE_CAP,
     TF_ALONE,
     TF_DEALER,
@@ -43,6 +48,7 @@ from euchre_sim.core.table_layout import (
     TF_HAND,
     TF_LEADER,
     TF_MAKER,
+    TF_OUT,
     TF_PASSES,
     TF_POINTS,
     TF_ROUND,
@@ -73,7 +79,7 @@ N_DEALS = 20_000
 SEED = 11
 
 RANDOM = reference.Strategy()
-BASIC = reference.Strategy("basic", order=6, call=6, alone=9)
+BASIC = reference.Strategy("basic", order=6, call=6, alone=9, stay=2)
 
 
 def kernel_inputs(table: TableSpec, strategies: list[reference.Strategy]):
@@ -81,7 +87,7 @@ def kernel_inputs(table: TableSpec, strategies: list[reference.Strategy]):
     params = np.zeros((MAX_SEATS, N_TABLE_PARAMS), np.int64)
     for s, st in enumerate(strategies):
         kinds[s] = 0 if st.kind == "random" else 1
-        params[s] = (st.order, st.call, st.alone)
+        params[s] = (st.order, st.call, st.alone, st.stay)
     return table.arrays(), kinds, params
 
 
@@ -107,6 +113,7 @@ def record_of(d: reference.TableDeal, seats: int) -> list[int]:
         row[TF_HAND + s] = d.hands[s] if s < seats else -1
         row[TF_TRICKS + s] = d.tricks[s] if s < seats else -1
         row[TF_POINTS + s] = d.points[s] if s < seats else -1
+        row[TF_OUT + s] = d.out[s] if s < seats else -1
     return row
 
 
@@ -131,7 +138,8 @@ def mixes(table: TableSpec) -> list[list[reference.Strategy]]:
     return [
         [BASIC] * n,
         [RANDOM if s % 2 else BASIC for s in range(n)],
-        [reference.Strategy("basic", order=4 + s, call=3 + s, alone=7 + s) for s in range(n)],
+        [reference.Strategy("basic", order=4 + s, call=3 + s, alone=7 + s, stay=s)
+         for s in range(n)],
     ]
 
 
@@ -164,7 +172,12 @@ def test_games_match_reference(name: str) -> None:
             assert grecs[g, TG_WINNER] == winner
             assert grecs[g, TG_DEALS] == len(deals)
             assert list(grecs[g, TG_SCORE:TG_SCORE + table.seats]) == scores
-            assert winner >= 0 and max(scores) >= table.target
+            assert winner >= 0
+            if table.countdown:  # the winner alone on the lowest score, at 0 or below
+                assert scores[winner] <= 0
+                assert sorted(scores)[1] > scores[winner]
+            else:
+                assert max(scores) >= table.target
 
 
 @pytest.mark.parametrize("name", list(TABLES))
@@ -187,6 +200,12 @@ def test_invariants_on_random_deals(name: str) -> None:
     assert (tricks.sum(axis=1) == table.hand).all()
     points = recs[:, TF_POINTS:TF_POINTS + seats]
     assert (points[~played] == 0).all()
+    out = recs[:, TF_OUT:TF_OUT + seats]
+    assert (out[~played] == 0).all()
+    if table.countdown:
+        countdown_invariants(table, recs[played])
+        return
+    assert (out[recs[:, TF_ALONE] == 0] == 0).all(), "a seat out with nobody alone"
     allowed = {0, table.made, table.march, table.euchre}
     if table.alone:
         allowed.add(table.lone_march)
@@ -200,7 +219,7 @@ def test_invariants_on_random_deals(name: str) -> None:
     if table.sides == SIDES_MAKER_ALONE:
         assert ((maker_pts > 0) != (others > 0)).all()
         assert (others[maker_pts == 0] == table.euchre * (seats - 1)).all()
-    else:  # a team table: every seat of the scoring team gets the same points, nobody else
+    elif table.sides == SIDES_TEAMS:  # the scoring team's seats get the same points, no other
         team = np.array(table.teams)
         maker_team = team[maker]
         for s in range(seats):
@@ -220,6 +239,34 @@ def test_invariants_on_random_deals(name: str) -> None:
     if not table.joker_bid:
         assert (recs[joker_up, TF_MAKER] == recs[joker_up, TF_DEALER]).all()
         assert (recs[joker_up, TF_PASSES] == 0).all()
+
+
+def countdown_invariants(table: TableSpec, recs: np.ndarray) -> None:
+    """Buck Euchre's scoring on played deals: a seat that sat out takes no trick and scores
+    0; a seat in play goes down one per trick when it took its tricks (the maker 3, anyone
+    else 1), else up 5; only the maker drops never; under dirty clubs nobody drops."""
+    seats = table.seats
+    tricks = recs[:, TF_TRICKS:TF_TRICKS + seats]
+    points = recs[:, TF_POINTS:TF_POINTS + seats]
+    out = recs[:, TF_OUT:TF_OUT + seats]
+    maker = recs[:, TF_MAKER]
+    assert ((out == 0) | (out == 1)).all()
+    assert (tricks[out == 1] == 0).all() and (points[out == 1] == 0).all()
+    is_maker = np.arange(seats)[None, :] == maker[:, None]
+    assert (out[is_maker] == 0).all()
+    need = np.where(is_maker, table.need, 1)
+    playing = out == 0
+    made = playing & (tricks >= need)
+    assert (points[made] == -tricks[made]).all()
+    assert (points[playing & ~made & is_maker] == table.euchre).all()
+    assert (points[playing & ~made & ~is_maker] == table.buck).all()
+    # dirty clubs: no maker, clubs trump, the up-card taken, nobody out
+    clubs = maker == -1
+    assert (recs[clubs][:, TF_TRUMP] == 0).all() and (recs[clubs][:, TF_ROUND] == 1).all()
+    assert (out[clubs] == 0).all()
+    assert clubs.sum() > 0 and (out == 1).sum() > 0 and (points == table.buck).sum() > 0
+    assert ((recs[:, TF_DISCARD] >= 0) == (recs[:, TF_ROUND] == 1)).all()
+    assert (recs[:, TF_ALONE] == 0).all()
 
 
 @pytest.mark.parametrize("name", list(TABLES))
@@ -286,6 +333,153 @@ def test_unknown_table_is_one_line() -> None:
         get_table("four")
     with pytest.raises(TableError, match="need more than"):
         TableSpec(name="x", help="", seats=5, hand=5, deck=24)
+
+
+def test_two_handed_march_scores_two_and_a_euchre_pays_the_other() -> None:
+    """Keller's two-handed scoring: a march is 2 (3 at three-handed), a euchre 2 to the
+    other player; the non-dealer leads."""
+    table = get_table("two-handed")
+    orders = reference.Strategy("basic", order=0, call=99, alone=99)
+    d = preset_both(table, [BASIC, orders], 0, ["TD 9D AD KD 9S", "JH JD AH KH QH"], "TH")
+    assert (d.maker, d.leader, d.tricks[1], d.points) == (1, 1, 5, [0, 2])
+    d = preset_both(table, [BASIC, orders], 0, ["JH JD AH KH QH", "TH AC KC QC 9S"], "9H")
+    assert d.maker == 1 and d.tricks[1] <= 2 and d.points == [2, 0]
+
+
+def test_the_dealer_never_discards_the_up_card() -> None:
+    """RULES.md 1: the dealer discards any card but the up-card, even when it is his weakest
+    (both kinds, every table, 5,000 deals each)."""
+    for name, table in TABLES.items():
+        for strategies in ([RANDOM] * table.seats, [BASIC] * table.seats):
+            recs, _ = kernel_deals(table, strategies, SEED + 5, 5_000, traced=False)
+            taken = recs[:, TF_ROUND] == 1
+            assert taken.any(), name
+            assert (recs[taken][:, TF_DISCARD] != recs[taken][:, TF_UP]).all(), name
+
+
+# ---- Buck Euchre (docs/tables.md, "Buck Euchre"): one hand-built position per rule ----
+
+STAYS = reference.Strategy("basic", order=99, call=99, alone=99, stay=0)  # never bids, stays
+ORDERS = reference.Strategy("basic", order=0, call=99, alone=99, stay=0)
+DROPS = reference.Strategy("basic", order=99, call=99, alone=99, stay=99)  # drops when it may
+# dealer 0 takes up the nine of hearts for seat 1 (eldest), who holds one small trump; seat 2
+# holds the four top trumps and the queen
+BUCK_HANDS = ["AD KD QD TD 9D", "TH AC KC QC 9S", "JH JD AH KH QH", "AS KS QS JS TS"]
+
+
+def card_of(table: TableSpec, name: str) -> int:
+    return next(c for c in range(table.n_cards) if table.card_name(c) == name)
+
+
+def drops_of(d: reference.TableDeal) -> list[tuple[int, int]]:
+    return [(seat, v) for kind, seat, v in d.events if kind == EV_DROP]
+
+
+def test_buck_euchred_maker_and_bucked_players_go_up_five() -> None:
+    """The maker takes no trick: euchred, up 5; seat 2 takes all five, down 5; the dealer and
+    seat 3 stay in and take nothing: bucked, up 5 each."""
+    table = get_table("buck")
+    d = preset_both(table, [STAYS, ORDERS, STAYS, STAYS], 0, BUCK_HANDS, "9H")
+    assert (d.maker, d.trump, d.round, d.discard) == (1, 2, 1, card_of(table, "9D"))
+    assert drops_of(d) == [(2, 0), (3, 0), (0, 0)]  # from the dealer's left, not the maker
+    assert d.tricks == [0, 0, 5, 0]
+    assert d.points == [5, 5, -5, 5]
+    assert d.out == [0, 0, 0, 0]
+
+
+def test_buck_dropped_player_neither_plays_nor_scores() -> None:
+    """The same deal with seat 3 dropping out: he plays no card and scores 0 where staying in
+    cost him 5; the others score as before."""
+    table = get_table("buck")
+    d = preset_both(table, [STAYS, ORDERS, STAYS, DROPS], 0, BUCK_HANDS, "9H")
+    assert drops_of(d) == [(2, 0), (3, 1), (0, 0)]
+    assert d.out == [0, 0, 0, 1]
+    assert not [e for e in d.events if e[0] == EV_PLAY and e[1] == 3]
+    assert sum(e[0] == EV_PLAY for e in d.events) == 3 * table.hand
+    assert d.tricks == [0, 0, 5, 0]
+    assert d.points == [5, 5, -5, 0]
+
+
+def test_buck_maker_counts_down_his_tricks_and_may_be_left_alone() -> None:
+    """Seat 2 orders with the top trumps: with everybody in he takes all five and goes down 5;
+    when all the others drop he plays alone, takes the five tricks and nobody else scores."""
+    table = get_table("buck")
+    orders2 = [STAYS, STAYS, ORDERS, STAYS]
+    d = preset_both(table, orders2, 0, BUCK_HANDS, "9H")
+    assert d.maker == 2 and d.tricks[2] == 5
+    assert d.points == [5, 5, -5, 5]
+    alone = [DROPS, DROPS, ORDERS, DROPS]
+    d = preset_both(table, alone, 0, BUCK_HANDS, "9H")
+    assert d.out == [1, 1, 0, 1]
+    assert d.tricks == [0, 0, 5, 0] and d.points == [0, 0, -5, 0]
+    # seat 1 with the three top trumps takes 3 and counts down 3, seat 3 counts down the two
+    # spade tricks, seats 0 and 2 are bucked
+    hands = ["AD KD QD TD 9D", "JH JD AH 9S TS", "TH AC KC QC 9C", "AS KS QS JS JC"]
+    d = preset_both(table, [STAYS, ORDERS, STAYS, STAYS], 0, hands, "9H")
+    assert d.maker == 1
+    assert d.tricks == [0, 3, 0, 2] and d.points == [5, -3, 5, -2]
+
+
+def test_buck_dirty_clubs() -> None:
+    """A club turned up is trump with no bidding: the dealer takes it up and discards, there
+    is no maker, nobody may drop (not even a player who always drops), everybody needs one
+    trick; thrown-in hands need two rounds of passes with any other up-card."""
+    table = get_table("buck")
+    d = preset_both(table, [DROPS] * 4, 0, BUCK_HANDS, "9C")
+    assert d.events[0] == (EV_CLUB_EUCHRE, 0, 0)
+    assert (d.maker, d.trump, d.round, d.passes, d.thrown_in) == (-1, 0, 1, 0, 0)
+    assert d.discard >= 0 and not drops_of(d)
+    assert d.out == [0, 0, 0, 0]
+    assert d.tricks == [1, 2, 1, 1] and d.points == [-1, -2, -1, -1]
+    d = preset_both(table, [DROPS] * 4, 0, BUCK_HANDS, "9H")
+    assert d.thrown_in == 1 and d.passes == 8 and d.points == [0, 0, 0, 0]
+
+
+def test_buck_count_down_game_end() -> None:
+    """Scores start at the target and the record's points are added; the first seat at 0 or
+    below alone on the lowest score wins; two seats tied on the lowest play on."""
+    table = get_table("buck")
+    spec = table.arrays()[0]
+    for scores, want in (([3, 0, 5, 7], 1), ([3, -1, 0, 7], 1), ([0, 0, 5, 5], -1),
+                         ([-2, 0, -2, 5], -1), ([1, 2, 3, 4], -1), ([15, 15, 15, 15], -1)):
+        got = game_winner(spec, np.array(scores + [0] * (MAX_SEATS - 4), np.int64))
+        assert got == want == reference.side_ahead(table, scores), scores
+    for tab in (table, replace(table, target=25), get_table("buck-three")):
+        strategies = mixes(tab)[1]
+        arrays, kinds, params = kernel_inputs(tab, strategies)
+        n_games = 20
+        grecs = np.zeros((n_games, N_TABLE_GAME_FIELDS), np.int64)
+        gdeals = np.zeros((n_games, 400, N_TABLE_FIELDS), np.int64)
+        run_table_games(game_key(SEED), 0, n_games, *arrays, kinds, params, grecs, gdeals, 4)
+        for g in range(n_games):
+            nd = grecs[g, TG_DEALS]
+            assert nd < 400
+            _, winner, scores, _ = reference.play_table_game(tab, strategies, SEED, g)
+            assert grecs[g, TG_WINNER] == winner >= 0
+            running = tab.target + np.cumsum(gdeals[g, :nd, TF_POINTS:TF_POINTS + tab.seats],
+                                             axis=0)
+            assert list(running[-1]) == scores == list(grecs[g, TG_SCORE:TG_SCORE + tab.seats])
+            assert all(game_winner(spec_row(tab), pad(r)) == -1 for r in running[:-1])
+            assert game_winner(spec_row(tab), pad(running[-1])) == winner
+
+
+def spec_row(table: TableSpec) -> np.ndarray:
+    return table.arrays()[0]
+
+
+def pad(scores: np.ndarray) -> np.ndarray:
+    out = np.zeros(MAX_SEATS, np.int64)
+    out[:len(scores)] = scores
+    return out
+
+
+def test_count_down_and_dropping_need_every_player_for_himself() -> None:
+    with pytest.raises(TableError, match="every player for himself"):
+        TableSpec(name="x", help="", seats=3, hand=5, deck=24, countdown=True)
+    with pytest.raises(TableError, match="needs count-down scoring"):
+        TableSpec(name="x", help="", seats=3, hand=5, deck=24, sides=SIDES_EACH, drop=True)
+
+
     with pytest.raises(TableError, match="unknown card faces"):
         TableSpec(name="x", help="", seats=2, hand=1, cards=(0, 1, 40))
     with pytest.raises(TableError, match="65 cards"):
@@ -369,7 +563,7 @@ def test_double_pack_later_equal_card_wins() -> None:
     d = preset_both(table, st, 5, hands, "9H")
     assert (d.maker, d.trump) == (0, 2)
     assert first_trick(d)[-1] == (EV_TRICK, 1, 0)
-    first_stands = dataclasses.replace(table, name="first-stands", later_equal=False)
+    first_stands = replace(table, name="first-stands", later_equal=False)
     d = preset_both(first_stands, st, 5, hands, "9H")
     assert first_trick(d)[-1] == (EV_TRICK, 0, 0)
 

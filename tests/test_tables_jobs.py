@@ -45,7 +45,7 @@ def test_simulate_a_table_writes_its_run_folder(capsys, tmp_path):
     assert meta["table"] == "three-handed" and meta["seed"] == 4 and meta["deals"] == 3000
     assert meta["table_settings"]["seats"] == 3
     seats = meta["strategies"]["seats"]
-    assert seats[0] == {"kind": "basic", "order": 5, "call": 6, "alone": 9}
+    assert seats[0] == {"kind": "basic", "order": 5, "call": 6, "alone": 9, "stay": 4}
     assert seats[1] == seats[2] == {"kind": "random"}
     deals = pd.read_parquet(out_dir / "deals.parquet")
     assert len(deals) == 3000 and list(deals["deal"]) == list(range(3000))
@@ -186,3 +186,12 @@ def test_four_handed_commands_refuse_a_table_in_one_line(capsys):
                      "dealer", "--rules", "three-handed")
     assert rc == 2 and "'three-handed' is another table" in err
     assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("name", list(TABLES))
+def test_show_prints_every_event_of_every_table(capsys, name):
+    """Every table's deals print (drops, dirty clubs, loners: every event kind it writes)."""
+    for deal in range(12):
+        rc, out, err = run(capsys, "show", "--rules", name, "--seed", "1", "--deal", str(deal),
+                           "--strategy", "random")
+        assert rc == 0 and "Traceback" not in err and f"Table {name}" in out

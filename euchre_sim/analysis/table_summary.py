@@ -62,11 +62,13 @@ class TableTally:
         self.n += len(recs)
         points = recs[:, TF_POINTS:TF_POINTS + n]
         self._add("seat", points)
+        if t.countdown:  # the score counts down: a seat's gain is minus its change
+            points = -points
         # points by place from the dealer: place k is the seat k to the dealer's left (k = n is
         # the dealer himself)
         dealer = recs[:, TF_DEALER]
         places = (dealer[:, None] + np.arange(1, n + 1)[None, :]) % n
-        self._add("place", np.take_along_axis(points, places, axis=1))
+        self._add("place", np.take_along_axis(points, places, axis=1))  # gains
         # the dealer's side against the average of the other sides, per deal
         if t.sides == SIDES_TEAMS:
             teams = np.array(t.teams)
@@ -80,10 +82,11 @@ class TableTally:
             edge = mine - (points.sum(axis=1) - mine) / (n - 1)
         self._add("edge", edge)
         played = recs[:, TF_THROWN_IN] == 0
-        p = recs[played]
-        self._count("played", len(p))
-        self._count("round1", (p[:, TF_ROUND] == 1).sum())
-        self._count("stuck", (p[:, TF_STUCK] == 1).sum())
+        self._count("played", played.sum())
+        self._count("round1", (recs[played][:, TF_ROUND] == 1).sum())
+        self._count("stuck", (recs[played][:, TF_STUCK] == 1).sum())
+        p = recs[played & (recs[:, TF_MAKER] >= 0)]  # a maker's deals (not dirty clubs)
+        self._count("made_by_one", len(p))
         side = maker_side(t, p)
         made_tricks = (p[:, TF_TRICKS:TF_TRICKS + n] * side).sum(axis=1)
         made = made_tricks >= t.need
@@ -110,17 +113,18 @@ class TableTally:
     def rates(self) -> dict[str, Estimate]:
         c = self.counts
         played = c.get("played", 0)
+        makers = c.get("made_by_one", 0)
         out = {
             "thrown_in": proportion(self.n - played, self.n),
             "round1": proportion(c.get("round1", 0), played),
-            "made": proportion(c.get("made", 0), played),
-            "march": proportion(c.get("march", 0), played),
-            "euchred": proportion(played - c.get("made", 0), played),
+            "made": proportion(c.get("made", 0), makers),
+            "march": proportion(c.get("march", 0), makers),
+            "euchred": proportion(makers - c.get("made", 0), makers),
         }
         if self.table.stick:
             out["stuck"] = proportion(c.get("stuck", 0), played)
         if self.table.alone:
-            out["alone"] = proportion(c.get("alone", 0), played)
+            out["alone"] = proportion(c.get("alone", 0), makers)
             out["alone_made"] = proportion(c.get("alone_made", 0), c.get("alone", 0))
             out["alone_march"] = proportion(c.get("alone_march", 0), c.get("alone", 0))
         return out
@@ -132,6 +136,9 @@ class TableTally:
 
         return {
             "deals": self.n,
+            # at a count-down table (Buck) by_seat is each seat's score change per deal (lower
+            # is better); by_place and the dealer's edge are gains (minus the change) there
+            "score_counts_down": self.table.countdown,
             "points_per_deal_by_seat": [est(e) for e in self.seat_points()],
             "points_per_deal_by_place": [est(e) for e in self.place_points()],
             "dealer_edge": est(self.dealer_edge()),
@@ -143,22 +150,26 @@ class TableTally:
         t = self.table
         n = t.seats
         lines = [f"{self.n:,} deals of {t.name}."]
-        lines.append("Points per deal by seat: " + ", ".join(
+        what = "Points"
+        if t.countdown:
+            what = "Score change (the score counts down: lower is better)"
+        lines.append(f"{what} per deal by seat: " + ", ".join(
             f"{s}: {e:.4f}" for s, e in enumerate(self.seat_points())))
         names = [f"{k} left of dealer" for k in range(1, n)] + ["dealer"]
-        lines.append("Points per deal by place: " + ", ".join(
+        lines.append(f"{'Gain' if t.countdown else 'Points'} per deal by place: " + ", ".join(
             f"{name} {e:.4f}" for name, e in zip(names, self.place_points(), strict=True)))
         who = "dealing team" if t.sides == SIDES_TEAMS else "dealer"
         lines.append(f"Dealer's edge ({who} minus the average other "
-                     f"{'team' if t.sides == SIDES_TEAMS else 'seat'}), points per deal: "
+                     f"{'team' if t.sides == SIDES_TEAMS else 'seat'}), points gained per deal: "
                      f"{self.dealer_edge():.4f}")
         words = {"thrown_in": "thrown in", "round1": "trump made in round 1",
                  "stuck": "dealer stuck", "made": "maker makes it", "march": "march",
                  "euchred": "maker euchred", "alone": "maker alone",
                  "alone_made": "lone maker makes it", "alone_march": "lone march"}
+        of = {"thrown_in": "", "round1": "  (of deals played)", "stuck": "  (of deals played)"}
         for k, e in self.rates().items():
             lines.append(f"  {words[k]:<24} {100 * e.mean:6.2f} % ± {100 * e.se:.2f}"
-                         f"{'  (of deals played)' if k != 'thrown_in' else ''}")
+                         f"{of.get(k, '  (of deals with a maker)')}")
         return "\n".join(lines)
 
 
@@ -171,7 +182,8 @@ def game_summary(table: TableSpec, grecs: np.ndarray) -> tuple[dict, str]:
     length = mean_estimate(float(grecs[:, TG_DEALS].sum()),
                            float((grecs[:, TG_DEALS].astype(np.float64) ** 2).sum()), games)
     unfinished = int((grecs[:, TG_WINNER] < 0).sum())
-    text = [f"{games:,} games to {table.target}: " + ", ".join(
+    goal = (f"from {table.target} down to 0" if table.countdown else f"to {table.target}")
+    text = [f"{games:,} games {goal}: " + ", ".join(
         f"{word} {s} wins {100 * e.mean:.2f} % ± {100 * e.se:.2f}" for s, e in shares.items())]
     text.append(f"Deals per game: {length:.2f}"
                 + (f"; {unfinished} games unfinished at the cap" if unfinished else ""))

@@ -3,7 +3,8 @@
 As in ``core.batch``, deal ``first + i`` (game ``first + i``) is seeded from ``(key, index)``
 alone: the same records come back for any number of threads or chunks. A game's deal ``k`` uses
 stream ``game * GAME_STRIDE + k``; deal mode's dealer of deal ``i`` is seat ``i mod seats``, a
-game's first dealer is drawn from the game's stream.
+game's first dealer is drawn from the game's stream. At a count-down table (Buck Euchre) each
+seat's score starts at the target and the record's points (negative for tricks) are added.
 """
 
 import numpy as np
@@ -25,6 +26,7 @@ from .table_layout import (
     TG_GAME,
     TG_SCORE,
     TG_WINNER,
+    TS_COUNTDOWN,
     TS_SEATS,
     TS_SIDES,
     TS_TARGET,
@@ -50,8 +52,24 @@ def table_deal_range(key, first, lo, hi, spec, eff, power, suit_mask, kinds, par
 @njit(cache=True, _nrt=False)
 def game_winner(spec, scores):
     """The side that has won: the side (team, or seat at a cut-throat table) of the top score
-    when it reaches the target and no other side shares it; -1 while the game goes on."""
+    when it reaches the target and no other side shares it; -1 while the game goes on.
+
+    At a count-down table (``TS_COUNTDOWN``, Buck Euchre) scores start at the target and go
+    down: the seat of the lowest score wins when it is 0 or less and no other seat shares it."""
     n = spec[TS_SEATS]
+    if spec[TS_COUNTDOWN] != 0:
+        low = scores[0]
+        for s in range(1, n):
+            low = min(low, scores[s])
+        if low > 0:
+            return -1
+        seat = -1
+        for s in range(n):
+            if scores[s] == low:
+                if seat >= 0:
+                    return -1
+                seat = s
+        return seat
     top = scores[0]
     for s in range(1, n):
         top = max(top, scores[s])
@@ -81,8 +99,9 @@ def table_game_range(key, first, lo, hi, spec, eff, power, suit_mask, kinds, par
         dealer = below(rng, n)
         game_recs[i, TG_GAME] = idx
         game_recs[i, TG_FIRST_DEALER] = dealer
+        start = spec[TS_TARGET] if spec[TS_COUNTDOWN] != 0 else 0
         for s in range(MAX_SEATS):
-            scores[s] = 0
+            scores[s] = start
         nd = 0
         winner = -1
         while True:

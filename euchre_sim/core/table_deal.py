@@ -3,8 +3,10 @@
 ``play_table_deal`` plays any table that ``tables.spec.TableSpec`` describes: any number of
 seats, fixed teams or the maker against the rest, any hand size, a deck given as effective-suit
 and power tables (``eff``, ``power``, ``suit_mask``, one row per trump), the up-card bidding, the
-scoring table. The steps are written out in ``docs/tables.md``; the pure-Python engine
-``tables.reference`` plays the same steps with the same random numbers.
+scoring table; for the cut-throat Buck Euchre also dirty clubs, dropping out and per-seat
+count-down scores (``TS_CLUBS``, ``TS_DROP``, ``TS_COUNTDOWN``). The steps are written out in
+``docs/tables.md``; the pure-Python engine ``tables.reference`` plays the same steps with the
+same random numbers.
 """
 
 import numpy as np
@@ -15,7 +17,9 @@ from .rng import below
 from .table_layout import (
     EV_ALONE,
     EV_CALL,
+    EV_CLUB_EUCHRE,
     EV_DISCARD,
+    EV_DROP,
     EV_GIVE,
     EV_JOKER_TRUMP,
     EV_LONE_DISCARD,
@@ -33,6 +37,8 @@ from .table_layout import (
     P_ALONE,
     P_CALL,
     P_ORDER,
+    P_STAY,
+    SIDES_EACH,
     SIDES_TEAMS,
     TF_ALONE,
     TF_DEALER,
@@ -40,6 +46,7 @@ from .table_layout import (
     TF_HAND,
     TF_LEADER,
     TF_MAKER,
+    TF_OUT,
     TF_PASSES,
     TF_POINTS,
     TF_ROUND,
@@ -51,7 +58,11 @@ from .table_layout import (
     TRUMP_POWER,
     TS_ALONE,
     TS_BLIND_SUIT,
+    TS_BUCK,
     TS_CARDS,
+    TS_CLUBS,
+    TS_COUNTDOWN,
+    TS_DROP,
     TS_EUCHRE,
     TS_GIVE,
     TS_HAND,
@@ -69,6 +80,7 @@ from .table_layout import (
 )
 
 ONE = np.int64(1)
+CLUBS = 0  # the suit of cards.py that "dirty clubs" (TS_CLUBS) makes trump
 ACE_POWER = 7  # a plain ace's power (rank A of cards.py) under a trump or no trump high
 
 
@@ -141,6 +153,8 @@ def same_side(spec, a, b, maker):
     """Are seats ``a`` and ``b`` on one side in this deal?"""
     if spec[TS_SIDES] == SIDES_TEAMS:
         return spec[TS_TEAM + a] == spec[TS_TEAM + b]
+    if spec[TS_SIDES] == SIDES_EACH:
+        return a == b
     return (a == maker) == (b == maker)
 
 
@@ -187,7 +201,7 @@ def rand_card(rng, mask):
 
 @njit(cache=True, _nrt=False)
 def partners_card(spec, power, kinds, rng, hands, maker, trump, trace, ti, nev):
-    """Step 4b: the lone maker asks one of his partners for a card (random: any partner, each
+    """Step 4a: the lone maker asks one of his partners for a card (random: any partner, each
     as likely; basic: the first on his left), who gives one of his choice (random: uniform;
     basic: his highest under trump); the maker discards one (random: uniform; basic: his
     weakest). Returns the next trace event index."""
@@ -216,6 +230,42 @@ def partners_card(spec, power, kinds, rng, hands, maker, trump, trace, ti, nev):
     d = rand_card(rng, h) if kinds[maker] == K_RANDOM else lowest(h, power, trump)
     hands[maker] = h & ~(ONE << d)
     return log(trace, ti, nev, EV_LONE_DISCARD, maker, d)
+
+
+@njit(cache=True, _nrt=False)
+def drop_out(spec, eff, power, kinds, params, rng, dealer, maker, trump, hands, active, trace,
+             ti, nev):
+    """Step 4b (Buck Euchre, ``TS_DROP``): each player but the maker, in turn from the
+    dealer's left, stays in or drops out; ``(active seats mask, next event index)``."""
+    n = spec[TS_SEATS]
+    for p in range(1, n + 1):
+        seat = (dealer + p) % n
+        if seat == maker:
+            continue
+        if kinds[seat] == K_RANDOM:
+            drop = below(rng, 2)
+        else:
+            drop = 1 if strength(hands[seat], trump, eff, power) < params[seat, P_STAY] else 0
+        nev = log(trace, ti, nev, EV_DROP, seat, drop)
+        if drop:
+            active &= ~(1 << seat)
+    return active, nev
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def score_countdown(spec, rec, ri, maker, active):
+    """Step 6 of a count-down table (Buck Euchre): the change of each seat's score. A player
+    who took his tricks (the maker ``TS_NEED``, anyone else one) counts down one per trick;
+    a euchred maker goes up ``TS_EUCHRE``, a player who stayed in and took no trick up
+    ``TS_BUCK``; a seat that sat out scores 0."""
+    for s in range(spec[TS_SEATS]):
+        if (active >> s) & 1:
+            tk = rec[ri, TF_TRICKS + s]
+            need = spec[TS_NEED] if s == maker else 1
+            if tk >= need:
+                rec[ri, TF_POINTS + s] = -tk
+            else:
+                rec[ri, TF_POINTS + s] = spec[TS_EUCHRE] if s == maker else spec[TS_BUCK]
 
 
 @njit(cache=True, _nrt=False)
@@ -262,6 +312,7 @@ def play_dealt(spec, eff, power, suit_mask, kinds, params, rng, dealer, up, hand
         rec[ri, TF_HAND + s] = hands[s] if on else -1
         rec[ri, TF_TRICKS + s] = 0 if on else -1
         rec[ri, TF_POINTS + s] = 0 if on else -1
+        rec[ri, TF_OUT + s] = 0 if on else -1
     upsuit = eff[NT_HIGH, up]  # the printed suit, -1 for a joker
     rec[ri, TF_DEALER] = dealer
     rec[ri, TF_UP] = up
@@ -269,7 +320,12 @@ def play_dealt(spec, eff, power, suit_mask, kinds, params, rng, dealer, up, hand
     maker = -1
     trump = -1
     passes = 0
-    # 2a. a joker turned up: the dealer names trump blind; he is the maker, or (TS_JOKER_BID)
+    # 2a. dirty clubs (TS_CLUBS): a club turned up is trump; nobody bids or makes it
+    clubs = spec[TS_CLUBS] != 0 and upsuit == CLUBS
+    if clubs:
+        trump = upsuit
+        nev = log(trace, ti, nev, EV_CLUB_EUCHRE, dealer, 0)
+    # 2b. a joker turned up: the dealer names trump blind; he is the maker, or (TS_JOKER_BID)
     # the suit he named is bid on in round 1 and he must take it when the others pass
     blind = upsuit < 0
     if blind:
@@ -279,7 +335,7 @@ def play_dealt(spec, eff, power, suit_mask, kinds, params, rng, dealer, up, hand
             maker = dealer
             trump = upsuit
     # 2. round 1: order the dealer to take the up-card, or pass
-    for p in range(1, n + 1):
+    for p in range(1, (0 if clubs else n) + 1):
         if maker >= 0:
             break
         seat = (dealer + p) % n
@@ -298,13 +354,13 @@ def play_dealt(spec, eff, power, suit_mask, kinds, params, rng, dealer, up, hand
             break
         passes += 1
         nev = log(trace, ti, nev, EV_PASS1, seat, 0)
-    if maker >= 0:
+    if trump >= 0:
         rec[ri, TF_ROUND] = 1
         h = hands[dealer] | (ONE << up)
         if kinds[dealer] == K_RANDOM:
             d = rand_card(rng, h & ~(ONE << up))
         else:
-            d = lowest(h, power, trump)
+            d = lowest(h & ~(ONE << up), power, trump)  # never the up-card itself
         hands[dealer] = h & ~(ONE << d)
         rec[ri, TF_DISCARD] = d
         nev = log(trace, ti, nev, EV_DISCARD, dealer, d)
@@ -344,7 +400,7 @@ def play_dealt(spec, eff, power, suit_mask, kinds, params, rng, dealer, up, hand
     rec[ri, TF_PASSES] = passes
     rec[ri, TF_MAKER] = maker
     rec[ri, TF_TRUMP] = trump
-    if maker < 0:
+    if trump < 0:
         rec[ri, TF_THROWN_IN] = 1
         rec[ri, TF_LEADER] = -1
         log(trace, ti, nev, EV_THROWN_IN, dealer, 0)
@@ -364,6 +420,13 @@ def play_dealt(spec, eff, power, suit_mask, kinds, params, rng, dealer, up, hand
     for s in range(n):
         if not (alone and s != maker and same_side(spec, s, maker, maker)):
             active |= 1 << s
+    # 4b. dropping out (Buck Euchre), not when dirty clubs are trump
+    if spec[TS_DROP] != 0 and not clubs:
+        active, nev = drop_out(spec, eff, power, kinds, params, rng, dealer, maker, trump, hands,
+                               active, trace, ti, nev)
+    for s in range(n):
+        if not (active >> s) & 1:
+            rec[ri, TF_OUT + s] = 1
     n_active = popcount(np.int64(active))
     leader = (maker + 1) % n if alone and spec[TS_LEAD_LONE] != 0 else (dealer + 1) % n
     while not (active >> leader) & 1:
@@ -404,6 +467,9 @@ def play_dealt(spec, eff, power, suit_mask, kinds, params, rng, dealer, up, hand
         nev = log(trace, ti, nev, EV_TRICK, wseat, tr)
         leader = wseat
     # 6. scoring
+    if spec[TS_COUNTDOWN] != 0:
+        score_countdown(spec, rec, ri, maker, active)
+        return
     made_tricks = 0
     for s in range(n):
         if same_side(spec, s, maker, maker):

@@ -270,9 +270,11 @@ def _table(rules: RuleChoice) -> TableSpec:
 
 
 def _side_points(table: TableSpec, recs: np.ndarray) -> np.ndarray:
-    """Points per deal of each side: a team's (each of its seats scores the team's points) or
-    each seat's."""
+    """Points gained per deal by each side: a team's (each of its seats scores the team's
+    points) or each seat's."""
     points = recs[:, TF_POINTS:TF_POINTS + table.seats]
+    if table.countdown:  # Buck: the score counts down, so a seat gains minus its change
+        points = -points
     k = sides_of(table)
     if table.sides != SIDES_TEAMS:
         return points.astype(np.float64)

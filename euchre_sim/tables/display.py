@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.layout import EVENT_NAMES
 from ..core.table_layout import (
     EV_ALONE,
     EV_CALL,
+    EV_CLUB_EUCHRE,
     EV_DISCARD,
+    EV_DROP,
     EV_GIVE,
     EV_JOKER_TRUMP,
     EV_LONE_DISCARD,
@@ -17,6 +18,7 @@ from ..core.table_layout import (
     EV_THROWN_IN,
     EV_TRICK,
     SIDES_TEAMS,
+    TABLE_EVENT_NAMES,
     TF_DEALER,
     TF_HAND,
     TF_POINTS,
@@ -77,17 +79,23 @@ def format_table_deal(table: TableSpec, record: np.ndarray,
             lines.append(f"{who} {'goes alone' if value else 'plays with his partners'}")
         elif kind == EV_THROWN_IN:
             lines.append("All passed twice: the hand is thrown in.")
-        elif EVENT_NAMES[kind] not in ("PASS1", "PASS2"):
-            lines.append(f"{who} {EVENT_NAMES[kind].lower().replace('_', ' ')} {value}")
-        else:
+        elif kind == EV_DROP:
+            lines.append(f"{who} {'drops out' if value else 'stays in'}")
+        elif kind == EV_CLUB_EUCHRE:
+            lines.append(f"A club turned up: clubs are trump and everyone plays (dirty clubs); "
+                         f"the dealer takes up {table.card_name(int(record[TF_UP]))}")
+        elif TABLE_EVENT_NAMES[kind] in ("PASS1", "PASS2"):
             lines.append(f"{who} passes")
+        else:
+            name = TABLE_EVENT_NAMES[kind] if kind < len(TABLE_EVENT_NAMES) else f"event {kind}"
+            lines.append(f"{who} {name.lower().replace('_', ' ')} {value}")
     lines.append("")
     if record[TF_THROWN_IN]:
         lines.append("No points.")
     else:
         seats = range(table.seats)
         lines.append("Tricks: " + ", ".join(f"seat {s} {record[TF_TRICKS + s]}" for s in seats)
-                     + ".  Points: "
+                     + (".  Score changes (counting down): " if table.countdown else ".  Points: ")
                      + ", ".join(f"seat {s} {record[TF_POINTS + s]}" for s in seats) + ".")
     return "\n".join(lines)
 

@@ -13,7 +13,9 @@ from ..cards import N_RANKS, RANK_A, RANK_J
 from ..core.table_layout import (
     EV_ALONE,
     EV_CALL,
+    EV_CLUB_EUCHRE,
     EV_DISCARD,
+    EV_DROP,
     EV_GIVE,
     EV_JOKER_TRUMP,
     EV_LONE_DISCARD,
@@ -25,6 +27,7 @@ from ..core.table_layout import (
     EV_TRICK,
     NT_HIGH,
     NT_LOW,
+    SIDES_EACH,
     SIDES_TEAMS,
 )
 from ..reference import Rng, deal_rng, game_rng
@@ -32,17 +35,20 @@ from .decks import ALMONTE_2, ALMONTE_3, ALMONTE_4, BENNY, BLACK_BENNY, JOKERS, 
 from .spec import TableSpec
 
 Event = tuple[int, int, int]
+CLUBS = 0  # the suit of cards.py that dirty clubs make trump
 
 
 @dataclass
 class Strategy:
     """A seat's strategy: ``random`` (uniform among the legal choices) or ``basic`` (count
-    trumps: order up / call / go alone at the given hand strengths, lead trumps and aces)."""
+    trumps: order up / call / go alone / stay in at the given hand strengths, lead trumps and
+    aces)."""
 
     kind: str = "random"
     order: int = 99
     call: int = 99
     alone: int = 99
+    stay: int = 0
 
 
 @dataclass
@@ -63,6 +69,7 @@ class TableDeal:
     stuck: int = 0
     tricks: list[int] = field(default_factory=list)
     points: list[int] = field(default_factory=list)
+    out: list[int] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
 
 
@@ -147,6 +154,8 @@ class DealPlay:
     def same_side(self, a: int, b: int, maker: int) -> bool:
         if self.t.sides == SIDES_TEAMS:
             return self.t.teams[a] == self.t.teams[b]
+        if self.t.sides == SIDES_EACH:
+            return a == b
         return (a == maker) == (b == maker)
 
     def random_card(self, options: list[int]) -> int:
@@ -178,8 +187,15 @@ class DealPlay:
         """Play from the dealt hands (seat by seat) and the up-card: steps 2-6."""
         t, n = self.t, self.n
         hands = list(hands)
-        out = TableDeal(self.dealer, list(hands), up, tricks=[0] * n, points=[0] * n)
+        out = TableDeal(self.dealer, list(hands), up, tricks=[0] * n, points=[0] * n,
+                        out=[0] * n)
         ev = out.events
+        up_suit = -1 if t.faces[up] in JOKERS else t.faces[up] // N_RANKS
+        # dirty clubs: a club turned up is trump, nobody bids or makes it
+        clubs = t.clubs and up_suit == CLUBS
+        if clubs:
+            out.trump, out.round = up_suit, 1
+            ev.append((EV_CLUB_EUCHRE, self.dealer, 0))
         blind = t.faces[up] in JOKERS
         if blind:
             # a joker turned up: the dealer names trump before looking at his hand
@@ -190,10 +206,8 @@ class DealPlay:
             ev.append((EV_JOKER_TRUMP, self.dealer, up_suit))
             if not t.joker_bid:  # his team are the makers at once
                 out.maker, out.trump, out.round = self.dealer, up_suit, 1
-        else:
-            up_suit = t.faces[up] // N_RANKS
         # round 1 (with a joker turned up and joker_bid: the named suit; the dealer must take)
-        for p in range(1, n + 1):
+        for p in range(1, 0 if clubs else n + 1):
             if out.maker >= 0:
                 break
             seat = (self.dealer + p) % n
@@ -211,13 +225,13 @@ class DealPlay:
                 break
             out.passes += 1
             ev.append((EV_PASS1, seat, 0))
-        if out.maker >= 0:
+        if out.trump >= 0:
             d = self.dealer
             held = hands[d] | (1 << up)
             if self.strategies[d].kind == "random":
                 out.discard = self.random_card([c for c in cards_of(held) if c != up])
             else:
-                out.discard = weakest(Cards(t, out.trump), cards_of(held))
+                out.discard = weakest(Cards(t, out.trump), [c for c in cards_of(held) if c != up])
             hands[d] = held & ~(1 << out.discard)
             ev.append((EV_DISCARD, d, out.discard))
         else:
@@ -244,7 +258,7 @@ class DealPlay:
                     break
                 out.passes += 1
                 ev.append((EV_PASS2, seat, 0))
-        if out.maker < 0:
+        if out.trump < 0:
             out.thrown_in = 1
             ev.append((EV_THROWN_IN, self.dealer, 0))
             return out
@@ -260,6 +274,21 @@ class DealPlay:
             self.partners_card(hands, maker, trump, ev)
         active = [not (out.alone and s != maker and self.same_side(s, maker, maker))
                   for s in range(n)]
+        if t.drop and not clubs:
+            # each player but the maker, from the dealer's left, stays in or drops out
+            for p in range(1, n + 1):
+                seat = (self.dealer + p) % n
+                if seat == maker:
+                    continue
+                st = self.strategies[seat]
+                if st.kind == "random":
+                    drop = self.rng.below(2)
+                else:
+                    drop = int(hand_strength(t, hands[seat], trump) < st.stay)
+                ev.append((EV_DROP, seat, drop))
+                if drop:
+                    active[seat] = False
+        out.out = [int(not a) for a in active]
         leader = (maker + 1) % n if out.alone and t.lead_lone else (self.dealer + 1) % n
         while not active[leader]:
             leader = (leader + 1) % n
@@ -288,6 +317,15 @@ class DealPlay:
             out.tricks[winner] += 1
             ev.append((EV_TRICK, winner, trick_no))
             leader = winner
+        if t.countdown:
+            for s in range(n):
+                if active[s]:
+                    need = t.need if s == maker else 1
+                    if out.tricks[s] >= need:
+                        out.points[s] = -out.tricks[s]
+                    else:
+                        out.points[s] = t.euchre if s == maker else t.buck
+            return out
         makers = sum(out.tricks[s] for s in range(n) if self.same_side(s, maker, maker))
         if makers >= t.need:
             pts = (t.lone_march if out.alone else t.march) if makers == t.hand else t.made
@@ -378,7 +416,7 @@ def play_table_game(table: TableSpec, strategies: list[Strategy], seed: int, gam
     rng = game_rng(seed, game, 0)
     dealer = rng.below(table.seats)
     first = dealer
-    scores = [0] * table.seats
+    scores = [table.target if table.countdown else 0] * table.seats
     deals: list[TableDeal] = []
     while True:
         d = DealPlay(table, strategies, rng, dealer).play()
@@ -392,7 +430,12 @@ def play_table_game(table: TableSpec, strategies: list[Strategy], seed: int, gam
 
 
 def side_ahead(table: TableSpec, scores: list[int]) -> int:
-    """The side (team, or seat) that has won: alone on the top score, at the target or more."""
+    """The side (team, or seat) that has won: alone on the top score, at the target or more;
+    at a count-down table the seat alone on the lowest score, at 0 or below."""
+    if table.countdown:
+        low = min(scores)
+        seats = [s for s in range(table.seats) if scores[s] == low]
+        return seats[0] if low <= 0 and len(seats) == 1 else -1
     top = max(scores)
     if top < table.target:
         return -1

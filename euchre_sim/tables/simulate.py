@@ -14,7 +14,6 @@ import numpy as np
 import pandas as pd
 
 from ..compile_notice import compile_notice
-from ..core.layout import EVENT_NAMES
 from ..core.rng import deal_key, game_key
 from ..core.table_batch import (
     TABLE_KERNELS,
@@ -26,10 +25,12 @@ from ..core.table_layout import (
     MAX_TABLE_GAME_DEALS,
     N_TABLE_FIELDS,
     N_TABLE_GAME_FIELDS,
+    TABLE_EVENT_NAMES,
     TABLE_FIELDS,
     TABLE_GAME_FIELDS,
     TABLE_TRACE_CAP,
     TF_HAND,
+    TF_OUT,
     TF_POINTS,
     TF_TRICKS,
     TG_DEALS,
@@ -122,9 +123,10 @@ def table_games(matchup: TableMatchup, games: int, seed: int, first: int = 0,
 
 
 def deals_frame(table: TableSpec, recs: np.ndarray) -> pd.DataFrame:
-    """Deal records as a DataFrame: the fixed columns, then ``hand_S``, ``tricks_S`` and
-    ``points_S`` for each seat the table has (a hand is a mask of the table's card numbers,
-    ``TableSpec.hand_text`` reads it)."""
+    """Deal records as a DataFrame: the fixed columns, then ``hand_S``, ``tricks_S``,
+    ``points_S`` and ``out_S`` (1: sat the play out) for each seat the table has (a hand is a
+    mask of the table's card numbers, ``TableSpec.hand_text`` reads it; at a count-down table
+    ``points_S`` is the change of that seat's score, negative being good)."""
     cols: dict[str, np.ndarray] = {}
     for i, name in enumerate(TABLE_FIELDS):
         cols[name] = recs[:, i].astype(np.int64 if name == "deal" else np.int16)
@@ -134,6 +136,8 @@ def deals_frame(table: TableSpec, recs: np.ndarray) -> pd.DataFrame:
         cols[f"tricks_{s}"] = recs[:, TF_TRICKS + s].astype(np.int8)
     for s in range(table.seats):
         cols[f"points_{s}"] = recs[:, TF_POINTS + s].astype(np.int16)
+    for s in range(table.seats):
+        cols[f"out_{s}"] = recs[:, TF_OUT + s].astype(np.int8)
     return pd.DataFrame(cols)
 
 
@@ -154,7 +158,7 @@ class TableReplay:
     trace: list[tuple[int, int, int]]
 
     def events(self) -> list[tuple[str, int, int]]:
-        return [(EVENT_NAMES[k], s, v) for k, s, v in self.trace]
+        return [(TABLE_EVENT_NAMES[k], s, v) for k, s, v in self.trace]
 
 
 def replay_table_deal(matchup: TableMatchup, seed: int, index: int) -> TableReplay:

@@ -26,12 +26,17 @@ from ..core.table_layout import (
     N_TRUMPS,
     NT_HIGH,
     NT_LOW,
+    SIDES_EACH,
     SIDES_MAKER_ALONE,
     SIDES_TEAMS,
     TRUMP_POWER,
     TS_ALONE,
     TS_BLIND_SUIT,
+    TS_BUCK,
     TS_CARDS,
+    TS_CLUBS,
+    TS_COUNTDOWN,
+    TS_DROP,
     TS_EUCHRE,
     TS_GIVE,
     TS_HAND,
@@ -87,6 +92,10 @@ class TableSpec:
     joker_bid: bool = False  # a joker turned up is bid on in the suit the dealer named blind
     give: bool = False  # a lone maker asks a partner for a card (partner's choice), discards one
     lead_lone: bool = False  # the player to a lone maker's left leads the first trick
+    countdown: bool = False  # per-seat scores count down from ``target``; first to 0 wins
+    buck: int = 0  # (count-down) points added to a player who stays in and takes no trick
+    drop: bool = False  # once trump is made, each other player may drop out of the deal
+    clubs: bool = False  # "dirty clubs": a club turned up is trump, no bidding, no dropping
     source: str = ""
     choices: tuple[str, ...] = field(default=())
 
@@ -104,6 +113,11 @@ class TableSpec:
                              f"up-card need more than {self.n_cards} cards")
         if self.sides == SIDES_TEAMS and len(self.teams) != self.seats:
             raise TableError(f"table {self.name}: one team per seat is needed")
+        if (self.countdown or self.drop) and self.sides != SIDES_EACH:
+            raise TableError(f"table {self.name}: count-down scoring and dropping out need "
+                             "every player for himself")
+        if self.drop and not self.countdown:
+            raise TableError(f"table {self.name}: dropping out needs count-down scoring")
 
     @cached_property
     def faces(self) -> tuple[int, ...]:
@@ -175,6 +189,10 @@ class TableSpec:
         spec[TS_JOKER_BID] = int(self.joker_bid)
         spec[TS_GIVE] = int(self.give and spec[TS_ALONE] != 0)
         spec[TS_LEAD_LONE] = int(self.lead_lone)
+        spec[TS_COUNTDOWN] = int(self.countdown)
+        spec[TS_BUCK] = self.buck
+        spec[TS_DROP] = int(self.drop)
+        spec[TS_CLUBS] = int(self.clubs)
         for s in range(self.seats):
             spec[TS_TEAM + s] = self.team_of(s)
         n = self.n_cards
@@ -424,9 +442,108 @@ FOUR_HANDED_ALMONTE = TableSpec(
     lead_lone=True,
 )
 
-TABLES: dict[str, TableSpec] = {t.name: t for t in (
-    THREE_HANDED, SIX_HANDED, SIX_HANDED_DOUBLE, SIX_HAND_ALMONTE, SIX_HAND_ALMONTE_TAKE,
-    FOUR_HANDED_ALMONTE)}
+TWO_HANDED = TableSpec(
+    name="two-handed",
+    help="two players, each for himself: five cards each, the up-card and the usual bidding",
+    seats=2,
+    hand=5,
+    deck=24,
+    sides=SIDES_MAKER_ALONE,
+    stick=False,
+    made=1,
+    march=2,
+    euchre=2,
+    target=10,
+    source="J. W. Keller, The Game of Euchre (1887), ch. 7 'Two and Three-Handed Euchre'; "
+           "RULES.md 3.2 (seed 000 names it)",
+    choices=(
+        "24 cards, five each, the 11th card turned up, thirteen face down (Keller)",
+        "the non-dealer orders up or passes, then the dealer takes up or passes; in round 2 "
+        "the non-dealer names a suit or passes, then the dealer; if both pass twice a new deal "
+        "by the other player (Keller: no stick the dealer)",
+        "the non-dealer leads the first trick (Keller); no lone hands (each plays alone)",
+        "scoring (Keller): 3 or 4 tricks 1 point, all 5 tricks 2 points, a euchre 2 points to "
+        "the other player; first to 10 (Keller's game is 5 points: --set target_score=5)",
+    ),
+)
+
+BUCK_SOURCE = (
+    "pagat.com's Buck Euchre (mirrored at gambiter.com/cards/euchre/buck.html: the Ohio game "
+    "after Ed Eby); gamerules.com/rules/buck-euchre, euchre.com/blog/buck-euchre-rules, "
+    "whiteknucklecards.com/games/buckeuchre.html; RULES.md 3.2"
+)
+BUCK_CHOICES = (
+    "every player for himself; 24 cards, five each, the next card turned up "
+    "(all sources; the joker variant is not built)",
+    "dirty clubs (all four sources): a club turned up is trump with no bidding; the dealer "
+    "takes it up and discards as when ordered up (a choice: the sources do not say); there is "
+    "no maker and nobody may drop: every player must take a trick",
+    "otherwise the usual two bidding rounds from the dealer's left; four passes twice round "
+    "throw the hand in and the deal passes on (a choice: pagat as remembered, not seen in the "
+    "text read; some tables stick the dealer (stick=True); euchre.com plays the hand at no "
+    "trump, which is not built)",
+    "once trump is made, each other player in turn from the dealer's left stays in or drops "
+    "out (the dealer may drop even after taking up the up-card); a dropped player lays his "
+    "hand down, plays no card and scores 0 (all sources); the maker may not drop; if all "
+    "others drop, the maker plays the five tricks alone and takes them all",
+    "the eldest active player (the first from the dealer's left who did not drop) leads",
+    "scoring, counting down from 15 (pagat as remembered, Wikipedia's Dirty clubs; 25 at "
+    "gamerules.com, euchre.com, denexa: replace(BUCK, target=25)): a player who takes his "
+    "tricks (the maker at least 3, anyone else at least 1) counts down 1 per trick; a maker who"
+    " takes fewer than 3 is euchred and goes up 5, his tricks not counted; a player who stays "
+    "in and takes none is bucked and goes up 5 (all sources; that a euchred maker's tricks "
+    "do not count is a choice, after gamerules.com)",
+    "the first player at 0 or below wins; when several reach it on one deal the lowest score "
+    "wins, and an exact tie for the lowest plays another deal (a choice)",
+)
+BUCK = TableSpec(
+    name="buck",
+    help="Buck Euchre (cut-throat, dirty clubs): four players each for himself, drop or stay "
+         "in, scores count down from 15",
+    seats=4,
+    hand=5,
+    deck=24,
+    sides=SIDES_EACH,
+    stick=False,
+    made=0,
+    march=0,
+    lone_march=0,
+    euchre=5,
+    buck=5,
+    target=15,
+    countdown=True,
+    drop=True,
+    clubs=True,
+    source=BUCK_SOURCE,
+    choices=BUCK_CHOICES,
+)
+BUCK_THREE = TableSpec(
+    name="buck-three",
+    help="Buck Euchre for three players: the four-player rules at three seats",
+    seats=3,
+    hand=5,
+    deck=24,
+    sides=SIDES_EACH,
+    stick=False,
+    made=0,
+    march=0,
+    lone_march=0,
+    euchre=5,
+    buck=5,
+    target=15,
+    countdown=True,
+    drop=True,
+    clubs=True,
+    source=BUCK_SOURCE + " (the four-player rules at three seats; pagat's own three-player "
+                         "version, after the Columbus Book of Euchre, was not checked)",
+    choices=BUCK_CHOICES[1:] + ("three seats, otherwise as buck: 24 cards, 8 in the kitty",),
+)
+
+TABLES: dict[str, TableSpec] = {
+    t.name: t for t in (THREE_HANDED, TWO_HANDED, BUCK, BUCK_THREE, SIX_HANDED,
+                        SIX_HANDED_DOUBLE, SIX_HAND_ALMONTE, SIX_HAND_ALMONTE_TAKE,
+                        FOUR_HANDED_ALMONTE)
+}
 
 
 def get_table(name: str) -> TableSpec:

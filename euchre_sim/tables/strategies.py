@@ -21,6 +21,7 @@ from ..core.table_layout import (
     P_ALONE,
     P_CALL,
     P_ORDER,
+    P_STAY,
     SIDES_TEAMS,
 )
 from .spec import TableError, TableSpec
@@ -40,6 +41,8 @@ TABLE_PARAMS: dict[str, TableParam] = {
                         "the dealer counts the up-card)"),
     "call": TableParam(P_CALL, 6, "hand strength needed to name a suit in round 2"),
     "alone": TableParam(P_ALONE, 9, "hand strength needed to go alone (team tables)"),
+    "stay": TableParam(P_STAY, 4, "hand strength under trump needed to stay in rather than "
+                       "drop out (Buck Euchre)"),
 }
 STRENGTH_HELP = ("hand strength under a trump: 3 for the joker and each bower, 2 for the trump "
                  "ace and king, 1 for any other trump and for each plain ace")
