@@ -10,6 +10,9 @@ from ..core.table_layout import (
     EV_CLUB_EUCHRE,
     EV_DISCARD,
     EV_DROP,
+    EV_GIVE,
+    EV_JOKER_TRUMP,
+    EV_LONE_DISCARD,
     EV_ORDER,
     EV_PLAY,
     EV_THROWN_IN,
@@ -66,6 +69,12 @@ def format_table_deal(table: TableSpec, record: np.ndarray,
             lines.append(f"{who} names {trump_name(value)}")
         elif kind == EV_DISCARD:
             lines.append(f"{who} discards {table.card_name(value)}")
+        elif kind == EV_JOKER_TRUMP:
+            lines.append(f"{who} names {trump_name(value)} blind (a joker turned up)")
+        elif kind == EV_GIVE:
+            lines.append(f"{who} gives the lone player {table.card_name(value)}")
+        elif kind == EV_LONE_DISCARD:
+            lines.append(f"{who} discards {table.card_name(value)} (lone)")
         elif kind == EV_ALONE:
             lines.append(f"{who} {'goes alone' if value else 'plays with his partners'}")
         elif kind == EV_THROWN_IN:
