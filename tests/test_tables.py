@@ -28,10 +28,15 @@ from euchre_sim.core.table_layout import (
     BID_AUCTION,
     EV_BID,
     EV_CLUB_EUCHRE,
+    EV_DISCARD,
     EV_DROP,
     EV_GIVE,
+    EV_JOKER_TRUMP,
+    EV_LONE_DISCARD,
+    EV_ORDER,
     EV_PASS1,
     EV_PLAY,
+    EV_TRICK,
     MAX_SEATS,
     N_TABLE_FIELDS,
     N_TABLE_GAME_FIELDS,
@@ -39,6 +44,7 @@ from euchre_sim.core.table_layout import (
     NT_LOW,
     SIDES_EACH,
     SIDES_MAKER_ALONE,
+    SIDES_TEAMS,
     TABLE_TRACE_CAP,
     TF_ALONE,
     TF_BID,
@@ -62,7 +68,24 @@ from euchre_sim.core.table_layout import (
     TG_WINNER,
 )
 from euchre_sim.tables import reference
-from euchre_sim.tables.spec import TABLES, TableError, TableSpec, get_table, with_options
+from euchre_sim.tables.decks import (
+    ALMONTE_2,
+    ALMONTE_3,
+    ALMONTE_4,
+    BLACK_BENNY,
+    RED_BENNY,
+    almonte_four,
+    almonte_six,
+    is_joker,
+)
+from euchre_sim.tables.spec import (
+    TABLES,
+    TableError,
+    TableSpec,
+    effective,
+    get_table,
+    with_options,
+)
 
 N_DEALS = 20_000
 SEED = 11
@@ -215,8 +238,26 @@ def test_invariants_on_random_deals(name: str) -> None:
     if table.sides == SIDES_MAKER_ALONE:
         assert ((maker_pts > 0) != (others > 0)).all()
         assert (others[maker_pts == 0] == table.euchre * (seats - 1)).all()
+    elif table.sides == SIDES_TEAMS:  # the scoring team's seats get the same points, no other
+        team = np.array(table.teams)
+        maker_team = team[maker]
+        for s in range(seats):
+            on_makers = team[s] == maker_team
+            assert (pts[on_makers, s] == maker_pts[on_makers]).all()
+            assert (pts[~on_makers, s] == np.where(maker_pts[~on_makers] > 0, 0,
+                                                   table.euchre)).all()
+        lone_march = (maker_pts == table.lone_march) & (table.lone_march != table.march)
+        assert (recs[played][lone_march, TF_ALONE] == 1).all()
     assert (recs[~played][:, TF_MAKER] == -1).all()
     assert (recs[played][:, TF_DISCARD] >= 0).sum() == (recs[played][:, TF_ROUND] == 1).sum()
+    # a joker turned up: the dealer's side makes it, in round 1, in every played deal
+    joker_up = np.isin(recs[:, TF_UP], [c for c in range(table.n_cards)
+                                        if is_joker(table.faces[c])])
+    assert (recs[joker_up, TF_THROWN_IN] == 0).all()
+    assert (recs[joker_up, TF_ROUND] == 1).all()
+    if not table.joker_bid:
+        assert (recs[joker_up, TF_MAKER] == recs[joker_up, TF_DEALER]).all()
+        assert (recs[joker_up, TF_PASSES] == 0).all()
 
 
 def countdown_invariants(table: TableSpec, recs: np.ndarray) -> None:
@@ -262,7 +303,7 @@ def check_auction_deals(table: TableSpec, recs: np.ndarray, union: np.ndarray) -
     assert (stuck == dealer_alone).all() and (bid[stuck] == table.min_bid).all()
     assert 0 < stuck.sum() < n
     shoot = recs[:, TF_ALONE] == 1
-    assert (shoot == (recs[:, TF_DISCARD] >= 0)).all()
+    assert (recs[:, TF_DISCARD] == -1).all()  # no up-card; the shooter's discard is traced
     assert 0.4 < shoot.mean() < 0.6
     tricks = recs[:, TF_TRICKS:TF_TRICKS + seats]
     points = recs[:, TF_POINTS:TF_POINTS + seats]
@@ -276,6 +317,8 @@ def check_auction_deals(table: TableSpec, recs: np.ndarray, union: np.ndarray) -
     assert (points[~on_maker] == team_tricks[~on_maker]).all()
     partner = (maker + 2) % seats
     assert (tricks[rows[shoot], partner[shoot]] == 0).all()
+    out = recs[:, TF_OUT:TF_OUT + seats]
+    assert (out.sum(axis=1) == shoot).all() and (out[rows, partner] == shoot).all()
     made = team_tricks[rows, maker]
     want = np.where(shoot, np.where(made == table.hand, table.shoot_made, -table.shoot_set),
                     np.where(made >= bid, made, -bid))
@@ -311,6 +354,8 @@ def preset_both(table: TableSpec, strategies, dealer: int, hands_text: list[str]
     after checking the kernel's record and trace against it."""
     faces = {table.card_name(c): c for c in range(table.n_cards)}
     hands = [sum(1 << faces[w] for w in text.split()) for text in hands_text]
+    named = [w for text in hands_text for w in text.split()] + [up]
+    assert len(set(named)) == len(named), "a card twice in a hand-built deal"
     arrays, kinds, params = kernel_inputs(table, strategies)
     presets = np.zeros((1, 2 + MAX_SEATS), np.int64)
     up_card = faces[up] if up else -1  # no up-card at an auction table
@@ -507,6 +552,168 @@ def test_count_down_and_dropping_need_every_player_for_himself() -> None:
         TableSpec(name="x", help="", seats=3, hand=5, deck=24, sides=SIDES_EACH, drop=True)
 
 
+    with pytest.raises(TableError, match="unknown card faces"):
+        TableSpec(name="x", help="", seats=2, hand=1, cards=(0, 1, 40))
+    with pytest.raises(TableError, match="65 cards"):
+        TableSpec(name="x", help="", seats=2, hand=1, cards=tuple(range(32)) * 2 + (32,))
+
+
+# ---- the six-handed and Almonte tables (RULES.md 3.2) ----
+
+ORDERS = reference.Strategy("basic", order=0, call=99, alone=99)  # orders up, never alone
+PASSES = reference.Strategy("basic", order=99, call=99, alone=99)  # passes twice
+
+
+def first_trick(d: reference.TableDeal) -> list[tuple[int, int, int]]:
+    """The first trick's plays and its TRICK event."""
+    start = next(i for i, e in enumerate(d.events) if e[0] == EV_PLAY)
+    end = next(i for i, e in enumerate(d.events) if e[0] == EV_TRICK)
+    return d.events[start:end + 1]
+
+
+def test_decks_are_the_published_ones() -> None:
+    """Six-handed: 33 cards; double: each of the 24 cards twice and a red and a black Benny;
+    Almonte: 8-A of each suit plus the three jokers (31), four-hand: 21 cards. Every table
+    card has its own name."""
+    six, double = get_table("six-handed"), get_table("six-handed-double")
+    assert six.n_cards == 33 and double.n_cards == 50
+    plain = [f for f in double.faces if not is_joker(f)]
+    assert len(set(plain)) == 24 and all(plain.count(f) == 2 for f in plain)
+    assert sorted(f for f in double.faces if is_joker(f)) == [RED_BENNY, BLACK_BENNY]
+    almonte = almonte_six()
+    assert len(almonte) == 31 and sum(f // 8 == 3 for f in almonte if not is_joker(f)) == 7
+    four = almonte_four()
+    assert len(four) == 21 and [sum(f // 8 == s for f in four if not is_joker(f))
+                                for s in range(4)] == [4, 4, 5, 5]
+    for table in TABLES.values():
+        assert len(set(table.names)) == table.n_cards
+        up_card = 0 if table.bidding == BID_AUCTION else 1  # an auction deals the whole pack
+        assert table.seats * table.hand + up_card <= table.n_cards
+    assert "JH'" in double.names and "RJk" in double.names
+    assert get_table("six-hand-almonte").names[-3:] == ("2S", "3S", "4S")
+
+
+def test_almonte_jokers_rank_above_the_bowers_and_are_not_spades() -> None:
+    """Under any trump the 4, 3, 2 of spades are trumps, 4 > 3 > 2 > right bower; under a
+    plain suit they are not spades."""
+    table = get_table("six-hand-almonte")
+    _, eff, power, suit_mask = table.arrays()
+    idx = {f: c for c, f in enumerate(table.faces)}
+    for t in range(4):
+        right = idx[t * 8 + 4]
+        assert [int(eff[t, idx[j]]) for j in (ALMONTE_4, ALMONTE_3, ALMONTE_2)] == [t, t, t]
+        assert (power[t, idx[ALMONTE_4]] > power[t, idx[ALMONTE_3]] > power[t, idx[ALMONTE_2]]
+                > power[t, right])
+        for j in (ALMONTE_2, ALMONTE_3, ALMONTE_4):
+            assert not (int(suit_mask[t, 3]) >> idx[j] & 1) or t == 3
+    # the printed-suit row: -1 for a joker (how the kernel sees a joker turned up)
+    assert int(eff[4, idx[ALMONTE_4]]) == -1 and int(eff[4, idx[3 * 8 + 7]]) == 3
+    with pytest.raises(TableError, match="no trump"):
+        effective(ALMONTE_2, 4)
+
+
+def test_almonte_joker_beats_the_right_bower() -> None:
+    """Clubs trump: the maker leads the right bower; the next seat, holding the 2 of spades
+    (the lowest joker) as his only trump, must play it to the trump lead and takes the trick."""
+    table = get_table("six-hand-almonte")
+    st = [ORDERS] + [BASIC] * 5
+    d = preset_both(table, st, 5, ["JC AC KC 8D 9D", "2S TH QH KH AH", "TD QD KD AD 9S",
+                                   "8H 9H JH 8S TS", "QS KS AS JD 9C", "JS QC TC 3S 4S"], "8C")
+    assert (d.maker, d.trump) == (0, 0)
+    idx = {table.card_name(c): c for c in range(table.n_cards)}
+    assert first_trick(d)[:2] == [(EV_PLAY, 0, idx["JC"]), (EV_PLAY, 1, idx["2S"])]
+    assert first_trick(d)[-1] == (EV_TRICK, 1, 0)
+
+
+def test_double_pack_later_equal_card_wins() -> None:
+    """Double pack, hearts trump: the maker leads the ace of hearts, the next seat must follow
+    with the other ace of hearts and wins the trick (the second played of two equal cards);
+    with a table that lets the first equal card stand, the maker would keep it."""
+    table = get_table("six-handed-double")
+    st = [ORDERS] + [BASIC] * 5
+    hands = ["AH KC QC 9C TC", "AH' 9S TS QS KS", "9D TD QD KD AD", "9C' TC' QC' KC' AC'",
+             "9S' TS' QS' KS' AS'", "AS JC JS JC' JS'"]
+    d = preset_both(table, st, 5, hands, "9H")
+    assert (d.maker, d.trump) == (0, 2)
+    assert first_trick(d)[-1] == (EV_TRICK, 1, 0)
+    first_stands = replace(table, name="first-stands", later_equal=False)
+    d = preset_both(first_stands, st, 5, hands, "9H")
+    assert first_trick(d)[-1] == (EV_TRICK, 0, 0)
+
+
+def test_double_pack_benny_of_the_trump_colour_wins() -> None:
+    """Of a red and a black Benny, the one of the trump's colour wins, whichever is first."""
+    table = get_table("six-handed-double")
+    st = [ORDERS] + [BASIC] * 5
+    hands = ["RJk KC QC 9C TC", "BJk 9S TS QS KS", "9D TD QD KD AD", "9C' TC' QC' KC' AC'",
+             "9S' TS' QS' KS' AS'", "AS JC JS JC' JS'"]
+    d = preset_both(table, st, 5, hands, "9H")  # hearts (red): the red Benny led wins
+    assert first_trick(d)[-1] == (EV_TRICK, 0, 0)
+    hands = ["RJk KC QC 9C TC", "BJk 9H TH QH KH", "9D TD QD KD AD", "9C' TC' QC' KC' AC'",
+             "AH QD' KD' AD' 9D'", "AS JC JH JD JD'"]
+    d = preset_both(table, st, 5, hands, "AS'")  # spades (black): the black Benny takes it
+    assert d.trump == 3
+    assert first_trick(d)[:2] == [(EV_PLAY, 0, table.names.index("RJk")),
+                                  (EV_PLAY, 1, table.names.index("BJk"))]
+    assert first_trick(d)[-1] == (EV_TRICK, 1, 0)
+
+
+def test_joker_turned_up_dealer_names_trump_blind() -> None:
+    """The Benny turned up: the dealer (seat 5) names trump before looking (basic: clubs, the
+    longest suit, clubs on a tie), is the maker with nobody asked, picks it up and discards."""
+    table = get_table("six-handed")
+    hands = ["JH JD AH KH 7C", "AS KS QS JS TS", "7D 8D 9D TD QD", "7S 8S 9S 8C 9C",
+             "AD KD AC KC QC", "7H 8H 9H TH QH"]
+    d = preset_both(table, [ORDERS] * 6, 5, hands, "Jk")
+    idx = {table.card_name(c): c for c in range(table.n_cards)}
+    assert d.events[:2] == [(EV_JOKER_TRUMP, 5, 0), (EV_DISCARD, 5, idx["7H"])]
+    assert (d.maker, d.trump, d.round, d.passes) == (5, 0, 1, 0)
+    # the random dealer names a suit with the stream's random numbers, nobody else bids
+    d = preset_both(table, [RANDOM] * 6, 5, hands, "Jk")
+    assert d.events[0][:2] == (EV_JOKER_TRUMP, 5) and d.maker == 5 and d.passes == 0
+    assert d.trump == d.events[0][2] and d.discard != idx["Jk"]
+
+
+def test_almonte_take_variant_joker_is_bid_on() -> None:
+    """six-hand-almonte-take: the named suit is bid on; when the other five pass, the dealer
+    must take the joker; an opponent may order it up instead."""
+    table = get_table("six-hand-almonte-take")
+    hands = ["JH JD AH KH 8C", "AS KS QS JS TS", "8D 9D TD QD KD", "8S 9S 9C TC JC",
+             "AD QC AC KC 9H", "8H TH QH 3S 4S"]
+    d = preset_both(table, [PASSES] * 6, 5, hands, "2S")
+    assert [e[0] for e in d.events[:8]] == [EV_JOKER_TRUMP] + [EV_PASS1] * 5 + [EV_ORDER,
+                                                                              EV_DISCARD]
+    assert (d.maker, d.trump, d.round, d.passes) == (5, 0, 1, 5)
+    # seat 0 orders it up (clubs, named blind): he is the maker, the dealer still discards
+    d = preset_both(table, [ORDERS] + [PASSES] * 5, 5, hands, "2S")
+    assert (d.maker, d.trump, d.round, d.passes) == (0, 0, 1, 0)
+    assert d.events[1][:2] == (EV_ORDER, 0) and d.events[2][:2] == (EV_DISCARD, 5)
+
+
+def test_six_handed_lone_maker_takes_a_partners_card_and_marches_for_six() -> None:
+    """Seat 0 orders hearts up and goes alone; he asks his first partner on the left (seat 2),
+    who gives his best card, the Benny; seat 0 discards his weakest (7C), the player on his
+    left leads, and with the five top trumps he takes every trick: 6 points to his team."""
+    table = get_table("six-handed")
+    lone = reference.Strategy("basic", order=0, call=99, alone=0)
+    st = [lone] + [BASIC] * 5
+    hands = ["JH JD AH KH 7C", "AS KS QS JS TS", "Jk 7D 8D 9D TD", "7S 8S 9S 8C 9C",
+             "AD KD AC KC QC", "7H 8H QD TH QH"]
+    d = preset_both(table, st, 5, hands, "9H")
+    idx = {table.card_name(c): c for c in range(table.n_cards)}
+    assert (d.maker, d.trump, d.alone, d.leader) == (0, 2, 1, 1)
+    give = d.events.index((EV_GIVE, 2, idx["Jk"]))
+    assert d.events[give + 1] == (EV_LONE_DISCARD, 0, idx["7C"])
+    assert d.tricks == [5, 0, 0, 0, 0, 0]
+    assert d.points == [6, 0, 6, 0, 6, 0]
+    # the Benny with the other partner (seat 4): seat 2 gives his best, the jack of clubs;
+    # the dealer, long in hearts, trumps it at the last trick: 1 point, no lone march
+    hands[2] = "7D 8D 9D TD JC"
+    hands[4] = "AD KD AC KC Jk"
+    d = preset_both(table, st, 5, hands, "9H")
+    assert (EV_GIVE, 2, idx["JC"]) in d.events
+    assert d.tricks[0] == 4 and d.points == [1, 0, 1, 0, 1, 0]
+
 
 # ---- Bid Euchre: hand-built positions (dealer seat 3, so seat 0 bids first) ----
 
@@ -557,8 +764,9 @@ def test_bid_euchre_shoot_made_and_failed() -> None:
     hands = ["JH JD AH KH QH 9C", "9H AC AS AD KC KD", "TH TC JC QC 9D TD",
              "QD 9S TS JS QS KS"]
     d = preset_both(table, [bidder(6, shoot=6), PASS, PASS, PASS], 3, hands, "")
-    assert (d.maker, d.trump, d.alone, d.discard) == (0, 2, 1, faces["9C"])
+    assert (d.maker, d.trump, d.alone, d.discard, d.out) == (0, 2, 1, -1, [0, 0, 1, 0])
     assert (EV_GIVE, 2, faces["TH"]) in d.events
+    assert (EV_LONE_DISCARD, 0, faces["9C"]) in d.events
     assert d.tricks == [6, 0, 0, 0] and d.points == [12, 0, 12, 0]
     # without the left bower (seat 1 holds it) the shoot fails: -12, the defenders score
     hands = ["JH AH KH QH TH 9C", "JD 9H AC AS AD KC", "KD TC JC QC 9D TD",
@@ -616,6 +824,6 @@ def test_bid_euchre_deal_as_text() -> None:
     d = preset_both(table, [bidder(6, shoot=6), PASS, PASS, PASS], 3, hands, "")
     text = format_table_deal(table, np.array(record_of(d, table.seats)), d.events)
     for words in ("Up-card: none", "seat 0 bids 6", "seat 1 passes", "seat 0 names hearts",
-                  "seat 0 shoots", "seat 2 passes TH to the shooter", "seat 0 discards 9C",
+                  "seat 0 shoots", "seat 2 gives the lone player TH", "seat 0 discards 9C",
                   "Points: seat 0 12, seat 1 0, seat 2 12, seat 3 0."):
         assert words in text, text

@@ -195,3 +195,19 @@ def test_show_prints_every_event_of_every_table(capsys, name):
         rc, out, err = run(capsys, "show", "--rules", name, "--seed", "1", "--deal", str(deal),
                            "--strategy", "random")
         assert rc == 0 and "Traceback" not in err and f"Table {name}" in out
+
+
+def test_duplicate_games_at_a_table(capsys):
+    """Every game from every side: a strategy against itself wins exactly its even share; basic
+    wins more than that against random."""
+    from euchre_sim.jobs.common import RuleChoice
+    from euchre_sim.jobs.tables import match_table
+
+    quiet = {"progress": False, "echo": lambda s: None}
+    even = match_table("basic", "basic", RuleChoice("three-handed"), games=200, **quiet)
+    assert even["win_share"] == pytest.approx(1 / 3, abs=1e-12)
+    rc, out, _ = run(capsys, "match", "basic", "random", "--rules", "buck", "--games", "300",
+                     "--no-progress")
+    assert rc == 0 and "an even share is 25.00 %" in out
+    share = float(out.split("wins ")[1].split(" %")[0])
+    assert share > 50

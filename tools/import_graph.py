@@ -23,7 +23,7 @@ from pathlib import Path
 LAYERS: list[tuple[str, list[str]]] = [
     ("encoding", ["cards.py", "rules.py"]),
     ("kernels", ["core/*"]),
-    ("strategies", ["strategies/*", "tables/__init__.py", "tables/spec.py",
+    ("strategies", ["strategies/*", "tables/__init__.py", "tables/spec.py", "tables/decks.py",
                     "tables/strategies.py"]),
     ("oracle", ["reference.py", "reference_strategies.py", "tables/reference.py",
                 "tables/reference_bid.py"]),

@@ -19,8 +19,6 @@ from .table_layout import (
     EV_ALONE,
     EV_BID,
     EV_CALL,
-    EV_GIVE,
-    EV_LONE_DISCARD,
     EV_PASS1,
     EV_PLAY,
     EV_TRICK,
@@ -46,6 +44,7 @@ from .table_layout import (
     TF_TRUMP,
     TF_UP,
     TS_ALONE,
+    TS_GIVE,
     TS_HAND,
     TS_LATER_EQUAL,
     TS_MIN_BID,
@@ -235,9 +234,9 @@ def play_auction_deal(spec, eff, power, suit_mask, kinds, params, rng, dealer, h
     rec[ri, TF_TRUMP] = trump
     nev = td.log(trace, ti, nev, EV_CALL, maker, trump)
     # 4. shooting: the partner passes one card and lays down, the shooter discards one
+    # (``TS_GIVE``: the lone maker's partner's card of ``table_deal.partners_card``)
     shoot = 0
-    partner = first_partner(spec, maker)
-    if spec[TS_ALONE] != 0 and partner >= 0:
+    if spec[TS_ALONE] != 0 and first_partner(spec, maker) >= 0:
         if kinds[maker] == K_RANDOM:
             shoot = below(rng, 2)
         else:
@@ -245,22 +244,8 @@ def play_auction_deal(spec, eff, power, suit_mask, kinds, params, rng, dealer, h
             shoot = 1 if est >= params[maker, P_SHOOT] else 0
         nev = td.log(trace, ti, nev, EV_ALONE, maker, shoot)
     rec[ri, TF_ALONE] = shoot
-    if shoot:
-        ph = hands[partner]
-        if kinds[partner] == K_RANDOM:
-            g = td.rand_card(rng, ph)
-        else:
-            g = td.highest(ph, power, trump)
-        hands[partner] = ph & ~(ONE << g)
-        nev = td.log(trace, ti, nev, EV_GIVE, partner, g)
-        h = hands[maker] | (ONE << g)
-        if kinds[maker] == K_RANDOM:
-            d = td.rand_card(rng, h)
-        else:
-            d = td.lowest(h, power, trump)
-        hands[maker] = h & ~(ONE << d)
-        rec[ri, TF_DISCARD] = d
-        nev = td.log(trace, ti, nev, EV_LONE_DISCARD, maker, d)
+    if shoot and spec[TS_GIVE] != 0:
+        nev = td.partners_card(spec, power, kinds, rng, hands, maker, trump, trace, ti, nev)
     active = 0
     for s in range(n):
         if shoot and s != maker and td.same_side(spec, s, maker, maker):

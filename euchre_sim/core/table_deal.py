@@ -14,7 +14,8 @@ import numpy as np
 from numba import njit
 
 from . import table_auction  # a module import: table_auction uses this module's helpers
-from .bits import ctz, kth_bit, popcount
+from .bits import ctz, popcount
+from .random_kind import rand_play as rand_card  # a random card of a mask
 from .rng import below
 from .table_layout import (
     BID_AUCTION,
@@ -23,6 +24,9 @@ from .table_layout import (
     EV_CLUB_EUCHRE,
     EV_DISCARD,
     EV_DROP,
+    EV_GIVE,
+    EV_JOKER_TRUMP,
+    EV_LONE_DISCARD,
     EV_ORDER,
     EV_PASS1,
     EV_PASS2,
@@ -59,14 +63,18 @@ from .table_layout import (
     TRUMP_POWER,
     TS_ALONE,
     TS_BIDDING,
+    TS_BLIND_SUIT,
     TS_BUCK,
     TS_CARDS,
     TS_CLUBS,
     TS_COUNTDOWN,
     TS_DROP,
     TS_EUCHRE,
+    TS_GIVE,
     TS_HAND,
+    TS_JOKER_BID,
     TS_LATER_EQUAL,
+    TS_LEAD_LONE,
     TS_LONE_MARCH,
     TS_MADE,
     TS_MARCH,
@@ -188,13 +196,37 @@ def basic_play(spec, eff, power, suit_mask, hand, legal, t, led, wcard, wseat, s
     return lowest(legal, power, t)
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def rand_card(rng, mask):
-    """A random card of a non-empty mask (no random number drawn when it holds one card)."""
-    n = popcount(mask)
-    if n == 1:
-        return ctz(mask)
-    return kth_bit(mask, below(rng, n))
+@njit(cache=True, _nrt=False)
+def partners_card(spec, power, kinds, rng, hands, maker, trump, trace, ti, nev):
+    """Step 4a: the lone maker asks one of his partners for a card (random: any partner, each
+    as likely; basic: the first on his left), who gives one of his choice (random: uniform;
+    basic: his highest under trump); the maker discards one (random: uniform; basic: his
+    weakest). Returns the next trace event index."""
+    n = spec[TS_SEATS]
+    count = 0
+    for k in range(1, n):
+        if same_side(spec, (maker + k) % n, maker, maker):
+            count += 1
+    if count == 0:
+        return nev
+    pick = below(rng, count) if kinds[maker] == K_RANDOM and count > 1 else 0
+    partner = -1
+    for k in range(1, n):
+        s = (maker + k) % n
+        if same_side(spec, s, maker, maker):
+            if pick == 0:
+                partner = s
+                break
+            pick -= 1
+    h = hands[partner]
+    c = rand_card(rng, h) if kinds[partner] == K_RANDOM else highest(h, power, trump)
+    hands[partner] = h & ~(ONE << c)
+    hands[maker] |= ONE << c
+    nev = log(trace, ti, nev, EV_GIVE, partner, c)
+    h = hands[maker]
+    d = rand_card(rng, h) if kinds[maker] == K_RANDOM else lowest(h, power, trump)
+    hands[maker] = h & ~(ONE << d)
+    return log(trace, ti, nev, EV_LONE_DISCARD, maker, d)
 
 
 @njit(cache=True, _nrt=False)
@@ -286,7 +318,7 @@ def play_dealt(spec, eff, power, suit_mask, kinds, params, rng, dealer, up, hand
                                         hands, rec, ri, trace, ti)
         return
     rec[ri, TF_BID] = -1
-    upsuit = eff[NT_HIGH, up]
+    upsuit = eff[NT_HIGH, up]  # the printed suit, -1 for a joker
     rec[ri, TF_DEALER] = dealer
     rec[ri, TF_UP] = up
     nev = 0
@@ -298,11 +330,24 @@ def play_dealt(spec, eff, power, suit_mask, kinds, params, rng, dealer, up, hand
     if clubs:
         trump = upsuit
         nev = log(trace, ti, nev, EV_CLUB_EUCHRE, dealer, 0)
+    # 2b. a joker turned up: the dealer names trump blind; he is the maker, or (TS_JOKER_BID)
+    # the suit he named is bid on in round 1 and he must take it when the others pass
+    blind = upsuit < 0
+    if blind:
+        upsuit = below(rng, 4) if kinds[dealer] == K_RANDOM else spec[TS_BLIND_SUIT]
+        nev = log(trace, ti, nev, EV_JOKER_TRUMP, dealer, upsuit)
+        if spec[TS_JOKER_BID] == 0:
+            maker = dealer
+            trump = upsuit
     # 2. round 1: order the dealer to take the up-card, or pass
     for p in range(1, (0 if clubs else n) + 1):
+        if maker >= 0:
+            break
         seat = (dealer + p) % n
         h = hands[seat]
-        if kinds[seat] == K_RANDOM:
+        if blind and p == n:
+            yes = True  # the dealer must take a joker the others passed
+        elif kinds[seat] == K_RANDOM:
             yes = below(rng, 2) == 1
         else:
             held = h | (ONE << up) if seat == dealer else h
@@ -374,6 +419,8 @@ def play_dealt(spec, eff, power, suit_mask, kinds, params, rng, dealer, up, hand
             alone = 1 if strength(hands[maker], trump, eff, power) >= params[maker, P_ALONE] else 0
         nev = log(trace, ti, nev, EV_ALONE, maker, alone)
     rec[ri, TF_ALONE] = alone
+    if alone and spec[TS_GIVE] != 0:
+        nev = partners_card(spec, power, kinds, rng, hands, maker, trump, trace, ti, nev)
     active = 0
     for s in range(n):
         if not (alone and s != maker and same_side(spec, s, maker, maker)):
@@ -386,7 +433,7 @@ def play_dealt(spec, eff, power, suit_mask, kinds, params, rng, dealer, up, hand
         if not (active >> s) & 1:
             rec[ri, TF_OUT + s] = 1
     n_active = popcount(np.int64(active))
-    leader = (dealer + 1) % n
+    leader = (maker + 1) % n if alone and spec[TS_LEAD_LONE] != 0 else (dealer + 1) % n
     while not (active >> leader) & 1:
         leader = (leader + 1) % n
     rec[ri, TF_LEADER] = leader

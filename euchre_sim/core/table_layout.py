@@ -11,6 +11,7 @@ from .layout import (  # noqa: F401  (the trace event kinds the table engine wri
     EV_CLUB_EUCHRE,
     EV_DISCARD,
     EV_GIVE,
+    EV_JOKER_TRUMP,
     EV_LONE_DISCARD,
     EV_ORDER,
     EV_PASS1,
@@ -23,6 +24,7 @@ from .layout import (  # noqa: F401  (the trace event kinds the table engine wri
 
 MAX_SEATS = 8
 N_TRUMPS = 6  # table rows: trump suit 0..3, then no trump high (4), no trump low (5)
+# eff[NT_HIGH, c] is card c's printed suit, -1 for a joker (no trump is not played with one)
 NT_HIGH, NT_LOW = 4, 5
 
 # bidding systems (TS_BIDDING)
@@ -59,13 +61,21 @@ TS_TEAM = 13  # + seat: the team of each seat (SIDES_TEAMS); the seat itself oth
     TS_DROP,  # 1: once trump is made, each other player may drop out of the deal
     TS_CLUBS,  # 1: a club turned up is trump without bidding ("dirty clubs"): no maker, no drop
 ) = range(TS_TEAM + MAX_SEATS, TS_TEAM + MAX_SEATS + 4)
+# jokers turned up and lone players (six-handed and Almonte tables), after the cut-throat slots
+(
+    TS_BLIND_SUIT,  # the suit the basic kind names blind when a joker is turned up
+    TS_JOKER_BID,  # 1: a joker turned up is bid on in the suit the dealer named (the others
+    # may order it up; the dealer must take it when they all pass); 0: the dealer is the maker
+    TS_GIVE,  # 1: a lone maker asks a partner for a card and discards one
+    TS_LEAD_LONE,  # 1: the player to the lone maker's left leads (else the eldest active)
+) = range(TS_CLUBS + 1, TS_CLUBS + 5)
 # the auction slots (Bid Euchre, core.table_auction)
 (
     TS_BIDDING,  # BID_UPCARD or BID_AUCTION
     TS_MIN_BID,  # the lowest bid of an auction (the stuck dealer's bid)
     TS_SHOOT_MADE,  # points to the shooter's team for a made shoot (auction tables)
     TS_SHOOT_SET,  # points the shooter's team loses for a failed shoot (auction tables)
-) = range(TS_CLUBS + 1, TS_CLUBS + 5)
+) = range(TS_LEAD_LONE + 1, TS_LEAD_LONE + 5)
 N_SPEC = TS_SHOOT_SET + 1
 TRUMP_POWER = 100  # every trump's power is above this, every plain card's below
 

@@ -139,11 +139,10 @@ def match(a: str | Strategy, b: str | Strategy, rules: RuleChoice = STANDARD_RUL
     if rules.name in TABLES:
         from .tables import match_table
 
-        if games or precision:
-            raise SimulationError("a match at another table plays --deals (no --games or "
-                                  "--precision yet)")
-        return match_table(a, b, rules, deals=deals, seed=seed, compute=compute, output=output,
-                           progress=progress, echo=echo)
+        if precision:
+            raise SimulationError("a match at another table takes no --precision yet")
+        return match_table(a, b, rules, deals=deals, games=games, seed=seed, compute=compute,
+                           output=output, progress=progress, echo=echo)
     chosen = rules.rules()
     sa, sb = get_strategy(a), get_strategy(b)
     writer = output.writer()

@@ -19,7 +19,7 @@ import pandas as pd
 
 from ..analysis.stats import Estimate, mean_estimate
 from ..analysis.table_summary import TableTally, game_summary
-from ..core.table_layout import SIDES_TEAMS, TF_POINTS
+from ..core.table_layout import SIDES_TEAMS, TF_POINTS, TG_WINNER
 from ..results import ResultsError, provenance
 from ..tables.display import format_table_deal
 from ..tables.simulate import (
@@ -171,34 +171,62 @@ def duplicate_gain(table: TableSpec, a: str | TableStrategy, b: str | TableStrat
     return mean_estimate(float(diff.sum()), float((diff * diff).sum()), deals)
 
 
+def duplicate_wins(table: TableSpec, a: str | TableStrategy, b: str | TableStrategy,
+                   games: int, seed: int, threads: int | None = None, bar=None) -> Estimate:
+    """``a``'s share of the games won, every game played once with ``a`` on each side and
+    ``b`` in every other seat (the same deals while the games last), averaged over the
+    rotations and paired by game: 1 / sides is an even share."""
+    k = sides_of(table)
+    share = np.zeros(games)
+    first = TableMatchup.of(table, a, b)
+    for hero in range(k):
+        grecs, _ = table_games(TableMatchup(table, first.a, first.b, hero), games, seed,
+                               threads=threads, keep_deals=False)
+        share += (grecs[:, TG_WINNER] == hero) / k
+        if bar is not None:
+            bar.update(games)
+    return mean_estimate(float(share.sum()), float((share * share).sum()), games)
+
+
 def match_table(a: str | TableStrategy, b: str | TableStrategy, rules: RuleChoice, *,
-                deals: int | None = None, seed: int = 1, compute: Compute = IN_PROCESS,
-                output: Output = NO_OUTPUT, progress: bool = True,
-                echo: Echo = print) -> dict:
-    """A duplicate match at a table (:func:`duplicate_gain`): prints it, writes
+                deals: int | None = None, games: int | None = None, seed: int = 1,
+                compute: Compute = IN_PROCESS, output: Output = NO_OUTPUT,
+                progress: bool = True, echo: Echo = print) -> dict:
+    """A duplicate match at a table: points per deal (:func:`duplicate_gain`) or, with
+    ``games``, the share of games won (:func:`duplicate_wins`). Prints it, writes
     ``match.json``/``match.txt`` with ``output.out``, returns it as a dict."""
     table = _table(rules)
-    n = deals or DEFAULT_COUNT
+    n = games or deals or DEFAULT_COUNT
+    unit = "games" if games else "deals"
     k = sides_of(table)
     writer = output.writer()
     started = time.time()
     first = TableMatchup.of(table, a, b)
-    with progress_bar(progress, n * k, "deals") as bar:
-        est = duplicate_gain(table, first.a, first.b, n, seed, compute.threads, bar)
+    head = (f"Duplicate match at {table.name}, {n:,} {unit} x {k} rotations, seed {seed}: "
+            f"{first.a.name} against {first.b.name}")
+    with progress_bar(progress, n * k, unit) as bar:
+        if games:
+            est = duplicate_wins(table, first.a, first.b, n, seed, compute.threads, bar)
+        else:
+            est = duplicate_gain(table, first.a, first.b, n, seed, compute.threads, bar)
     lo, hi = est.interval()
-    text = (f"Duplicate match at {table.name}, {n:,} deals x {k} rotations, seed {seed}: "
-            f"{first.a.name} against {first.b.name}\n"
-            f"{first.a.name} gains {est.mean:+.4f} points per deal over the average other side "
-            f"(95 % interval {lo:+.4f} .. {hi:+.4f}; se {est.se:.4f})")
+    if games:
+        text = (f"{head}\n{first.a.name} wins {100 * est.mean:.2f} % of the games (95 % "
+                f"interval {100 * lo:.2f} .. {100 * hi:.2f}; se {100 * est.se:.2f}); an even "
+                f"share is {100 / k:.2f} %")
+    else:
+        text = (f"{head}\n{first.a.name} gains {est.mean:+.4f} points per deal over the average "
+                f"other side (95 % interval {lo:+.4f} .. {hi:+.4f}; se {est.se:.4f})")
     echo(text)
-    result = {"table": table.name, "a": first.a.name, "b": first.b.name, "deals": n,
-              "rotations": k, "seed": seed, "gain": est.mean, "se": est.se,
+    key = "win_share" if games else "gain"
+    result = {"table": table.name, "a": first.a.name, "b": first.b.name, unit: n,
+              "rotations": k, "seed": seed, key: est.mean, "se": est.se,
               "interval": [lo, hi]}
     if writer is not None:
         with writer as w:
             w.write_text("match.txt", text + "\n")
             w.write_json("match.json", result)
-            w.write_json("meta.json", _meta("match", first, {"seed": seed, "deals": n},
+            w.write_json("meta.json", _meta("match", first, {"seed": seed, unit: n},
                                             started))
     return result
 

@@ -13,6 +13,7 @@ from ..core.table_layout import (
     EV_DISCARD,
     EV_DROP,
     EV_GIVE,
+    EV_JOKER_TRUMP,
     EV_LONE_DISCARD,
     EV_ORDER,
     EV_PLAY,
@@ -72,16 +73,18 @@ def format_table_deal(table: TableSpec, record: np.ndarray,
             lines.append(f"{who} names {trump_name(value)}")
         elif kind == EV_DISCARD:
             lines.append(f"{who} discards {table.card_name(value)}")
+        elif kind == EV_JOKER_TRUMP:
+            lines.append(f"{who} names {trump_name(value)} blind (a joker turned up)")
+        elif kind == EV_GIVE:
+            lines.append(f"{who} gives the lone player {table.card_name(value)}")
+        elif kind == EV_LONE_DISCARD:
+            lines.append(f"{who} discards {table.card_name(value)} (lone)")
         elif kind == EV_ALONE and auction:
             lines.append(f"{who} {'shoots' if value else 'plays with his partner'}")
         elif kind == EV_ALONE:
             lines.append(f"{who} {'goes alone' if value else 'plays with his partners'}")
         elif kind == EV_BID:
             lines.append(f"{who} bids {value}")
-        elif kind == EV_GIVE:
-            lines.append(f"{who} passes {table.card_name(value)} to the shooter and lays down")
-        elif kind == EV_LONE_DISCARD:
-            lines.append(f"{who} discards {table.card_name(value)}")
         elif kind == EV_THROWN_IN:
             lines.append("All passed twice: the hand is thrown in.")
         elif kind == EV_DROP:

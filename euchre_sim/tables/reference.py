@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..cards import JOKER, N_RANKS, RANK_A, RANK_J
+from ..cards import N_RANKS, RANK_A, RANK_J
 from ..core.table_layout import (
     BID_AUCTION,
     EV_ALONE,
@@ -17,6 +17,9 @@ from ..core.table_layout import (
     EV_CLUB_EUCHRE,
     EV_DISCARD,
     EV_DROP,
+    EV_GIVE,
+    EV_JOKER_TRUMP,
+    EV_LONE_DISCARD,
     EV_ORDER,
     EV_PASS1,
     EV_PASS2,
@@ -29,6 +32,7 @@ from ..core.table_layout import (
     SIDES_TEAMS,
 )
 from ..reference import Rng, deal_rng, game_rng
+from .decks import ALMONTE_2, ALMONTE_3, ALMONTE_4, BENNY, BLACK_BENNY, JOKERS, RED_BENNY
 from .spec import TableSpec
 
 Event = tuple[int, int, int]
@@ -83,7 +87,7 @@ class Cards:
 
     def suit(self, card: int) -> int:
         face = self.table.faces[card]
-        if face == JOKER:
+        if face in JOKERS:
             return self.trump
         suit, rank = divmod(face, N_RANKS)
         if self.trump < NT_HIGH and rank == RANK_J and suit == self.trump ^ 3:
@@ -95,10 +99,15 @@ class Cards:
 
     def strength(self, card: int) -> int:
         """Higher wins: any trump above any plain card; plain cards by rank (reversed under
-        no trump low); the joker, right bower and left bower on top of the trumps."""
+        no trump low); the jokers, right bower and left bower on top of the trumps. The
+        jokers: Almonte's 4, 3, 2 of spades in that order; the Benny; of a red and a black
+        Benny the one of the trump's colour (diamonds, hearts: red) above the other."""
         face = self.table.faces[card]
-        if face == JOKER:
-            return 120
+        if face in JOKERS:
+            red_trump = self.trump in (1, 2)
+            return {ALMONTE_4: 122, ALMONTE_3: 121, ALMONTE_2: 120, BENNY: 120,
+                    RED_BENNY: 121 if red_trump else 120,
+                    BLACK_BENNY: 120 if red_trump else 121}[face]
         suit, rank = divmod(face, N_RANKS)
         if self.trump == NT_LOW:
             return N_RANKS - 1 - rank
@@ -120,9 +129,9 @@ def hand_strength(table: TableSpec, hand: int, trump: int) -> int:
     total = 0
     for c in cards_of(hand):
         face = table.faces[c]
-        rank = -1 if face == JOKER else face % N_RANKS
+        rank = -1 if face in JOKERS else face % N_RANKS
         if cards.is_trump(c):
-            total += 3 if face == JOKER or rank == RANK_J else 2 if rank >= RANK_A - 1 else 1
+            total += 3 if face in JOKERS or rank == RANK_J else 2 if rank >= RANK_A - 1 else 1
         elif rank == RANK_A:
             total += 1
     return total
@@ -192,17 +201,31 @@ class DealPlay:
         out = TableDeal(self.dealer, list(hands), up, tricks=[0] * n, points=[0] * n,
                         out=[0] * n)
         ev = out.events
-        up_suit = t.faces[up] // N_RANKS
+        up_suit = -1 if t.faces[up] in JOKERS else t.faces[up] // N_RANKS
         # dirty clubs: a club turned up is trump, nobody bids or makes it
         clubs = t.clubs and up_suit == CLUBS
         if clubs:
             out.trump, out.round = up_suit, 1
             ev.append((EV_CLUB_EUCHRE, self.dealer, 0))
-        # round 1
+        blind = t.faces[up] in JOKERS
+        if blind:
+            # a joker turned up: the dealer names trump before looking at his hand
+            if self.strategies[self.dealer].kind == "random":
+                up_suit = self.rng.below(4)
+            else:
+                up_suit = t.blind_suit
+            ev.append((EV_JOKER_TRUMP, self.dealer, up_suit))
+            if not t.joker_bid:  # his team are the makers at once
+                out.maker, out.trump, out.round = self.dealer, up_suit, 1
+        # round 1 (with a joker turned up and joker_bid: the named suit; the dealer must take)
         for p in range(1, 0 if clubs else n + 1):
+            if out.maker >= 0:
+                break
             seat = (self.dealer + p) % n
             st = self.strategies[seat]
-            if st.kind == "random":
+            if blind and seat == self.dealer:
+                yes = True
+            elif st.kind == "random":
                 yes = self.rng.below(2) == 1
             else:
                 held = hands[seat] | (1 << up) if seat == self.dealer else hands[seat]
@@ -258,6 +281,8 @@ class DealPlay:
             else:
                 out.alone = int(hand_strength(t, hands[maker], trump) >= st.alone)
             ev.append((EV_ALONE, maker, out.alone))
+        if out.alone and t.give:
+            self.partners_card(hands, maker, trump, ev)
         active = [not (out.alone and s != maker and self.same_side(s, maker, maker))
                   for s in range(n)]
         if t.drop and not clubs:
@@ -275,7 +300,7 @@ class DealPlay:
                 if drop:
                     active[seat] = False
         out.out = [int(not a) for a in active]
-        leader = (self.dealer + 1) % n
+        leader = (maker + 1) % n if out.alone and t.lead_lone else (self.dealer + 1) % n
         while not active[leader]:
             leader = (leader + 1) % n
         out.leader = leader
@@ -323,6 +348,36 @@ class DealPlay:
                 if not self.same_side(s, maker, maker):
                     out.points[s] = t.euchre
         return out
+
+    def partners_card(self, hands: list[int], maker: int, trump: int, ev: list[Event]
+                      ) -> None:
+        """The lone maker asks a partner (random: either, evenly; basic: the first on his
+        left) for a card of the partner's choice (random: any; basic: his strongest), then
+        discards one (random: any of his cards; basic: his weakest)."""
+        partners = [(maker + k) % self.n for k in range(1, self.n)]
+        partners = [s for s in partners if self.same_side(s, maker, maker)]
+        if not partners:
+            return
+        cards = Cards(self.t, trump)
+        if self.strategies[maker].kind == "random" and len(partners) > 1:
+            partner = partners[self.rng.below(len(partners))]
+        else:
+            partner = partners[0]
+        own = cards_of(hands[partner])
+        if self.strategies[partner].kind == "random":
+            c = self.random_card(own)
+        else:
+            c = strongest(cards, own)
+        hands[partner] &= ~(1 << c)
+        hands[maker] |= 1 << c
+        ev.append((EV_GIVE, partner, c))
+        own = cards_of(hands[maker])
+        if self.strategies[maker].kind == "random":
+            d = self.random_card(own)
+        else:
+            d = weakest(cards, own)
+        hands[maker] &= ~(1 << d)
+        ev.append((EV_LONE_DISCARD, maker, d))
 
     def takes(self, cards: Cards, c: int, w: int, led: int) -> bool:
         """Does ``c`` take the trick from the winning card ``w``?"""

@@ -11,15 +11,13 @@ from ..core.table_layout import (
     EV_ALONE,
     EV_BID,
     EV_CALL,
-    EV_GIVE,
-    EV_LONE_DISCARD,
     EV_PASS1,
     EV_PLAY,
     EV_TRICK,
     N_TRUMPS,
     NT_HIGH,
 )
-from .reference import Cards, DealPlay, TableDeal, cards_of, hand_strength, strongest, weakest
+from .reference import Cards, DealPlay, TableDeal, cards_of, hand_strength
 from .spec import TableSpec
 
 
@@ -105,30 +103,16 @@ def play_auction(dp: DealPlay, dealt: list[int]) -> TableDeal:
     out.trump = trump
     ev.append((EV_CALL, maker, trump))
     cards = Cards(t, trump)
-    # shooting
-    partner = partner_of(t, maker)
-    if t.alone and partner >= 0:
-        st = dp.strategies[maker]
+    # shooting: the partner's card (the lone maker's of ``reference``), then the discard
+    st = dp.strategies[maker]
+    if t.alone and partner_of(t, maker) >= 0:
         if st.kind == "random":
             out.alone = rng.below(2)
         else:
             out.alone = int(estimate(t, hands[maker], trump) >= st.shoot)
         ev.append((EV_ALONE, maker, out.alone))
-    if out.alone:
-        own = cards_of(hands[partner])
-        if dp.strategies[partner].kind == "random":
-            given = dp.random_card(own)
-        else:
-            given = strongest(cards, own)
-        hands[partner] &= ~(1 << given)
-        ev.append((EV_GIVE, partner, given))
-        held = cards_of(hands[maker] | 1 << given)
-        if dp.strategies[maker].kind == "random":
-            out.discard = dp.random_card(held)
-        else:
-            out.discard = weakest(cards, held)
-        hands[maker] = (hands[maker] | 1 << given) & ~(1 << out.discard)
-        ev.append((EV_LONE_DISCARD, maker, out.discard))
+    if out.alone and t.give:
+        dp.partners_card(hands, maker, trump, ev)
     active = [not (out.alone and s != maker and dp.same_side(s, maker, maker))
               for s in range(n)]
     out.out = [int(not a) for a in active]  # the shooter's partner lays his hand down

@@ -6,9 +6,10 @@ deal of a game other than the four-handed one: how many seats, which seat belong
 hand gets, the deck, the bidding system and the scoring table. It packs into plain int64 arrays
 (:meth:`TableSpec.arrays`); a new variant is a new entry of ``TABLES`` plus its tests.
 
-Cards of a table are numbered ``0 .. n-1`` in deck order (``TableSpec.faces`` gives each the
-natural id of ``cards.py``: ``suit * 8 + rank``, 32 for the joker), so a hand is a mask of at
-most 64 bits whatever the deck.
+Cards of a table are numbered ``0 .. n-1`` in deck order (``TableSpec.faces`` gives each its
+face: the natural id of ``cards.py``, ``suit * 8 + rank``, 32 for the joker, or one of the extra
+jokers of ``tables.decks``; a double pack holds each face twice), so a hand is a mask of at most
+64 bits whatever the deck.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from functools import cached_property
 
 import numpy as np
 
-from ..cards import JOKER, N_RANKS, RANK_J, deck_cards, format_card
+from ..cards import N_RANKS, RANK_J, deck_cards
 from ..core.table_layout import (
     BID_AUCTION,
     BID_UPCARD,
@@ -33,14 +34,18 @@ from ..core.table_layout import (
     TRUMP_POWER,
     TS_ALONE,
     TS_BIDDING,
+    TS_BLIND_SUIT,
     TS_BUCK,
     TS_CARDS,
     TS_CLUBS,
     TS_COUNTDOWN,
     TS_DROP,
     TS_EUCHRE,
+    TS_GIVE,
     TS_HAND,
+    TS_JOKER_BID,
     TS_LATER_EQUAL,
+    TS_LEAD_LONE,
     TS_LONE_MARCH,
     TS_MADE,
     TS_MARCH,
@@ -53,6 +58,16 @@ from ..core.table_layout import (
     TS_STICK,
     TS_TARGET,
     TS_TEAM,
+)
+from .decks import (
+    JOKERS,
+    almonte_four,
+    almonte_six,
+    card_names,
+    double_pack,
+    is_joker,
+    joker_power,
+    suit_counts,
 )
 
 
@@ -68,7 +83,7 @@ class TableSpec:
     help: str
     seats: int
     hand: int
-    deck: int  # a deck size of cards.py (24, 25, 32, 33)
+    deck: int = 0  # a deck size of cards.py (24, 25, 32, 33), or 0 with ``cards``
     sides: int = SIDES_MAKER_ALONE
     teams: tuple[int, ...] = ()
     stick: bool = False
@@ -79,6 +94,10 @@ class TableSpec:
     euchre: int = 2
     target: int = 10
     later_equal: bool = False
+    cards: tuple[int, ...] = ()  # the deck as faces (``tables.decks``), instead of ``deck``
+    joker_bid: bool = False  # a joker turned up is bid on in the suit the dealer named blind
+    give: bool = False  # a lone maker asks a partner for a card (partner's choice), discards one
+    lead_lone: bool = False  # the player to a lone maker's left leads the first trick
     countdown: bool = False  # per-seat scores count down from ``target``; first to 0 wins
     buck: int = 0  # (count-down) points added to a player who stays in and takes no trick
     drop: bool = False  # once trump is made, each other player may drop out of the deal
@@ -93,12 +112,18 @@ class TableSpec:
     def __post_init__(self) -> None:
         if not 2 <= self.seats <= MAX_SEATS:
             raise TableError(f"table {self.name}: {self.seats} seats (2..{MAX_SEATS} allowed)")
+        bad = [f for f in self.cards if not (0 <= f < 32 or is_joker(f))]
+        if bad:
+            raise TableError(f"table {self.name}: unknown card faces {bad} (0..31 are the "
+                             f"cards of cards.py, jokers are {', '.join(map(str, JOKERS))})")
+        if not 0 < self.n_cards <= 64:
+            raise TableError(f"table {self.name}: {self.n_cards} cards (1..64 allowed)")
         if self.bidding not in (BID_UPCARD, BID_AUCTION):
             raise TableError(f"table {self.name}: unknown bidding system {self.bidding}")
         if self.bidding == BID_AUCTION:
-            if self.seats * self.hand != self.deck:
+            if self.seats * self.hand != self.n_cards:
                 raise TableError(f"table {self.name}: an auction table deals the whole pack: "
-                                 f"{self.seats} hands of {self.hand} are not {self.deck} "
+                                 f"{self.seats} hands of {self.hand} are not {self.n_cards} "
                                  "cards")
             if self.sides != SIDES_TEAMS or not 1 <= self.min_bid <= self.hand:
                 raise TableError(f"table {self.name}: an auction needs teams and a lowest bid "
@@ -108,9 +133,9 @@ class TableSpec:
                                  f"bids {self.min_bid} when the others pass)")
             if self.clubs:
                 raise TableError(f"table {self.name}: dirty clubs needs an up-card")
-        elif self.seats * self.hand + 1 > self.deck:
+        elif self.seats * self.hand + 1 > self.n_cards:
             raise TableError(f"table {self.name}: {self.seats} hands of {self.hand} and an "
-                             f"up-card need more than {self.deck} cards")
+                             f"up-card need more than {self.n_cards} cards")
         if self.sides == SIDES_TEAMS and len(self.teams) != self.seats:
             raise TableError(f"table {self.name}: one team per seat is needed")
         if (self.countdown or self.drop) and self.sides != SIDES_EACH:
@@ -121,8 +146,25 @@ class TableSpec:
 
     @cached_property
     def faces(self) -> tuple[int, ...]:
-        """The natural card id (``cards.py``) of each table card ``0 .. n-1``."""
-        return tuple(deck_cards(self.deck))
+        """The face (``tables.decks``: a natural card id of ``cards.py`` or a joker) of each
+        table card ``0 .. n-1``."""
+        return tuple(self.cards) if self.cards else tuple(deck_cards(self.deck))
+
+    @cached_property
+    def names(self) -> tuple[str, ...]:
+        """Each table card's name; the second copy of a face is marked ``'`` (``JH'``)."""
+        return card_names(self.faces)
+
+    @property
+    def jokers(self) -> bool:
+        return any(is_joker(f) for f in self.faces)
+
+    @property
+    def blind_suit(self) -> int:
+        """The suit the basic kind names blind when a joker is turned up: the suit with the
+        most cards in the deck (clubs first on a tie, as the four-handed engine names clubs)."""
+        counts = suit_counts(self.faces)
+        return counts.index(max(counts))
 
     @property
     def n_cards(self) -> int:
@@ -138,7 +180,7 @@ class TableSpec:
         return self.teams[seat] if self.sides == SIDES_TEAMS else seat
 
     def card_name(self, card: int) -> str:
-        return format_card(self.faces[card])
+        return self.names[card]
 
     def hand_text(self, mask: int) -> str:
         """A hand mask of table cards as text, ascending card number."""
@@ -150,7 +192,9 @@ class TableSpec:
         ``eff[t, c]`` is card c's effective suit under trump row t (the trump suit for the
         bowers and the joker; the printed suit otherwise and under no trump), ``power[t, c]``
         its strength (higher wins; a trump is above every plain card), ``suit_mask[t, e]`` the
-        mask of the cards whose effective suit is e.
+        mask of the cards whose effective suit is e. Under no trump (rows ``NT_HIGH``,
+        ``NT_LOW``) a joker has suit -1 and power -1 (in no suit mask): no trump is not played
+        with jokers, and ``eff[NT_HIGH, c]`` is thus card c's printed suit, -1 for a joker.
         """
         spec = np.zeros(N_SPEC, np.int64)
         spec[TS_SEATS] = self.seats
@@ -166,6 +210,10 @@ class TableSpec:
         spec[TS_TARGET] = self.target
         spec[TS_LATER_EQUAL] = int(self.later_equal)
         spec[TS_NEED] = self.need
+        spec[TS_BLIND_SUIT] = self.blind_suit
+        spec[TS_JOKER_BID] = int(self.joker_bid)
+        spec[TS_GIVE] = int(self.give and spec[TS_ALONE] != 0)
+        spec[TS_LEAD_LONE] = int(self.lead_lone)
         spec[TS_COUNTDOWN] = int(self.countdown)
         spec[TS_BUCK] = self.buck
         spec[TS_DROP] = int(self.drop)
@@ -182,6 +230,10 @@ class TableSpec:
         suit_mask = np.zeros((N_TRUMPS, 4), np.int64)
         for t in range(N_TRUMPS):
             for c, face in enumerate(self.faces):
+                if t >= NT_HIGH and is_joker(face):
+                    eff[t, c] = -1
+                    power[t, c] = -1
+                    continue
                 e, p = effective(face, t)
                 eff[t, c] = e
                 power[t, c] = p
@@ -192,14 +244,14 @@ class TableSpec:
 def effective(face: int, trump: int) -> tuple[int, int]:
     """(effective suit, power) of the natural card ``face`` under trump row ``trump``.
 
-    Under a trump suit: the joker, then the right bower, the left bower, then A K Q 10 9 (8 7)
-    of trump, all above the plain cards, which rank A high. No trump high: every suit A high,
-    no joker. No trump low: 9 (or 7) high up to A low.
+    Under a trump suit: the jokers (``decks.joker_power``), then the right bower, the left
+    bower, then A K Q 10 9 (8 7) of trump, all above the plain cards, which rank A high. No
+    trump high: every suit A high, no joker. No trump low: 9 (or 7) high up to A low.
     """
-    if face == JOKER:
+    if is_joker(face):
         if trump >= NT_HIGH:
             raise TableError("no trump is not played with a joker")
-        return trump, TRUMP_POWER + 20
+        return trump, TRUMP_POWER + joker_power(face, trump)
     suit, rank = divmod(face, N_RANKS)
     if trump == NT_HIGH:
         return suit, rank
@@ -236,6 +288,187 @@ THREE_HANDED = TableSpec(
         "scoring: 3 or 4 tricks 1 point to the maker, all 5 tricks 3 points, a euchre 2 points "
         "to each defender; first to 10 wins",
     ),
+)
+
+_SIX_SOURCE = ("seed 000 (pagat.com, British Euchre as played in Cornwall: Six Player Euchre, "
+               "Six Hand Almonte Euchre); RULES.md 3.2")
+_SIX_SCORING = ("scoring (seed 000): 3 or 4 tricks 1 point to the makers' team, all 5 (a march) "
+                "3 points, a lone march 6, a euchre 3 points to the defenders' team (lone or not)")
+_SIX_BIDDING = (
+    "bidding as in the four-handed game (RULES.md 3.2 choice): round 1 from the dealer's left, "
+    "each may order the up-card's suit (the dealer takes it up and discards, never the "
+    "up-card); round 2 any other suit; any seat may order up and play with its partners "
+    "(the British 'dealer's partner must go alone' rule is not modelled)",
+    "no stick the dealer: all passing twice throws the hand in and the deal passes left "
+    "(seed 000, British Euchre, which the six-player game follows)",
+    "a joker turned up (seed 000): the dealer names trump before looking at his hand and his "
+    "team are the makers at once, no bidding (round 1, passes 0, a JOKER_TRUMP event); he "
+    "picks up the joker and discards another card. Random strategy: a uniform suit; basic: "
+    "the suit with the most cards in the deck, clubs on a tie (blind, so no hand is read)",
+)
+_SIX_ALONE = (
+    "only the maker may go alone (lone defenders, allowed in the British game, are not "
+    "modelled); his two partners lay their hands down",
+    "a lone maker always asks a partner for a card (seed 000: 'may ask'; asking never hurts, "
+    "as he may discard the card he gets): random asks either partner with equal chance and "
+    "the partner gives a uniform card; basic asks the first partner on his left, who gives "
+    "his highest card under trump; the lone maker then discards one card, face down "
+    "(random: uniform among his six; basic: his weakest)",
+    "the player to the lone maker's left leads the first trick (seed 000, British Euchre); "
+    "otherwise the dealer's left leads",
+)
+
+SIX_HANDED = TableSpec(
+    name="six-handed",
+    help="two teams of three sitting alternately, 33 cards (7s and 8s and the Benny)",
+    seats=6,
+    hand=5,
+    deck=33,
+    sides=SIDES_TEAMS,
+    teams=(0, 1, 0, 1, 0, 1),
+    alone=True,
+    give=True,
+    lead_lone=True,
+    made=1,
+    march=3,
+    lone_march=6,
+    euchre=3,
+    target=10,
+    source=_SIX_SOURCE,
+    choices=(
+        "33 cards: 7 8 9 10 J Q K A of each suit and the joker (the Benny, top trump); five "
+        "to each of six, the next card turned up, two face down unused",
+        *_SIX_BIDDING,
+        *_SIX_ALONE,
+        _SIX_SCORING,
+        "game to 10 (RULES.md 3.2 choice; the seed's British game is often played to 11)",
+    ),
+)
+
+SIX_HANDED_DOUBLE = TableSpec(
+    name="six-handed-double",
+    help="six-handed with a double 25-card pack (50 cards, a red and a black Benny)",
+    seats=6,
+    hand=5,
+    cards=double_pack(25),
+    sides=SIDES_TEAMS,
+    teams=(0, 1, 0, 1, 0, 1),
+    alone=True,
+    give=True,
+    lead_lone=True,
+    made=1,
+    march=3,
+    lone_march=6,
+    euchre=3,
+    target=10,
+    later_equal=True,
+    source=_SIX_SOURCE,
+    choices=(
+        "a double 25-card pack, 50 cards: two of each 9 10 J Q K A and two Bennies; five to "
+        "each of six, the next card turned up, 19 face down unused",
+        "of two equal cards played to a trick the second played beats the first (seed 000)",
+        "the two Bennies are modelled as a red and a black one: the Benny of the trump suit's "
+        "colour beats the other (seed 000); cards named RJk and BJk, a second copy of a card "
+        "is marked ' (JH and JH')",
+        *_SIX_BIDDING,
+        *_SIX_ALONE,
+        _SIX_SCORING,
+        "game to 10 (RULES.md 3.2 choice)",
+    ),
+)
+
+_ALMONTE_JOKERS = (
+    "the 4, 3 and 2 of spades are three jokers, the top trumps in that order above the right "
+    "bower (4 > 3 > 2 > right > left > A > K > Q > 10 ...); they are not spades: a spade lead "
+    "does not draw them and they are trumps whatever the trump suit"
+)
+
+SIX_HAND_ALMONTE = TableSpec(
+    name="six-hand-almonte",
+    help="six-handed (two teams of three), 31 cards 8-A and three jokers (2, 3, 4 of spades)",
+    seats=6,
+    hand=5,
+    cards=almonte_six(),
+    sides=SIDES_TEAMS,
+    teams=(0, 1, 0, 1, 0, 1),
+    alone=True,
+    give=True,
+    lead_lone=True,
+    made=1,
+    march=3,
+    lone_march=6,
+    euchre=3,
+    target=15,
+    source=_SIX_SOURCE,
+    choices=(
+        "31 cards: 8 9 10 J Q K A of each suit and the 2, 3, 4 of spades (the seed says '30 "
+        "card deck', its ranks make 31, which six hands of five and an up-card need); five "
+        "to each, the last card turned up, no hidden cards",
+        _ALMONTE_JOKERS,
+        *_SIX_BIDDING,
+        *_SIX_ALONE,
+        _SIX_SCORING,
+        "game to 15 (seed 000); the league format (twice round the table, 12 hands) is not "
+        "modelled",
+    ),
+)
+
+SIX_HAND_ALMONTE_TAKE = TableSpec(
+    name="six-hand-almonte-take",
+    help="Six Hand Almonte, variant: a joker turned up is bid on, the dealer must take it",
+    seats=6,
+    hand=5,
+    cards=almonte_six(),
+    sides=SIDES_TEAMS,
+    teams=(0, 1, 0, 1, 0, 1),
+    alone=True,
+    give=True,
+    lead_lone=True,
+    joker_bid=True,
+    made=1,
+    march=3,
+    lone_march=6,
+    euchre=3,
+    target=15,
+    source=_SIX_SOURCE,
+    choices=(
+        "as six-hand-almonte, except a joker turned up (seed 000's variant: 'the dealer cannot "
+        "turn it over at the end of the first round of bidding, but must take it into his or "
+        "her hand and become the maker, assuming the other 5 players have passed on the "
+        "called trump'): the dealer names trump blind (as there), then the other five bid in "
+        "round 1 on that suit; one who orders it up makes it (the dealer picks up the joker "
+        "and discards); when all five pass the dealer must take it and is the maker (an "
+        "ORDER event with 5 passes); no round 2",
+    ),
+)
+
+FOUR_HANDED_ALMONTE = TableSpec(
+    name="four-handed-almonte",
+    help="four players in two teams, 21 cards with Almonte's three jokers",
+    seats=4,
+    hand=5,
+    cards=almonte_four(),
+    sides=SIDES_TEAMS,
+    teams=(0, 1, 0, 1),
+    alone=True,
+    made=1,
+    march=3,
+    lone_march=6,
+    euchre=3,
+    target=15,
+    source="seed 000 (pagat.com, Six Hand Almonte Euchre: the four-hand variation); RULES.md 3.2",
+    choices=(
+        "21 cards: J Q K A of clubs and diamonds, 10 J Q K A of hearts and spades, and the 2, "
+        "3, 4 of spades; five to each of four, the last card turned up, no hidden cards",
+        _ALMONTE_JOKERS,
+        *_SIX_BIDDING,
+        "only the maker may go alone; his partner lays his hand down; no partner's card (the "
+        "seed gives that only to the six-player game); the player to the lone maker's left "
+        "leads (British Euchre), otherwise the dealer's left",
+        "scoring 'the same as in six-hand' (seed 000): made 1, march 3, lone march 6, euchre 3",
+        "game to 15, as the Almonte six-hand game it is a variation of",
+    ),
+    lead_lone=True,
 )
 
 TWO_HANDED = TableSpec(
@@ -313,23 +546,11 @@ BUCK = TableSpec(
     source=BUCK_SOURCE,
     choices=BUCK_CHOICES,
 )
-BUCK_THREE = TableSpec(
+BUCK_THREE = replace(
+    BUCK,
     name="buck-three",
     help="Buck Euchre for three players: the four-player rules at three seats",
     seats=3,
-    hand=5,
-    deck=24,
-    sides=SIDES_EACH,
-    stick=False,
-    made=0,
-    march=0,
-    lone_march=0,
-    euchre=5,
-    buck=5,
-    target=15,
-    countdown=True,
-    drop=True,
-    clubs=True,
     source=BUCK_SOURCE + " (the four-player rules at three seats; pagat's own three-player "
                          "version, after the Columbus Book of Euchre, was not checked)",
     choices=BUCK_CHOICES[1:] + ("three seats, otherwise as buck: 24 cards, 8 in the kitty",),
@@ -345,6 +566,7 @@ BID_EUCHRE = TableSpec(
     sides=SIDES_TEAMS,
     teams=(0, 1, 0, 1),
     alone=True,
+    give=True,
     stick=True,
     target=32,
     bidding=BID_AUCTION,
@@ -370,7 +592,9 @@ BID_EUCHRE = TableSpec(
 )
 
 TABLES: dict[str, TableSpec] = {
-    t.name: t for t in (THREE_HANDED, TWO_HANDED, BUCK, BUCK_THREE, BID_EUCHRE)
+    t.name: t for t in (THREE_HANDED, TWO_HANDED, BUCK, BUCK_THREE, SIX_HANDED,
+                        SIX_HANDED_DOUBLE, SIX_HAND_ALMONTE, SIX_HAND_ALMONTE_TAKE,
+                        FOUR_HANDED_ALMONTE, BID_EUCHRE)
 }
 
 
