@@ -301,7 +301,7 @@ def check_auction_deals(table: TableSpec, recs: np.ndarray, union: np.ndarray) -
     stuck = recs[:, TF_STUCK] == 1
     dealer_alone = (recs[:, TF_PASSES] == seats - 1) & (maker == recs[:, TF_DEALER])
     assert (stuck == dealer_alone).all() and (bid[stuck] == table.min_bid).all()
-    assert 0 < stuck.sum() < n
+    assert stuck.sum() < n and (stuck.any() or seats > 4)  # (rare with more bidders)
     shoot = recs[:, TF_ALONE] == 1
     assert (recs[:, TF_DISCARD] == -1).all()  # no up-card; the shooter's discard is traced
     assert 0.4 < shoot.mean() < 0.6
@@ -313,19 +313,20 @@ def check_auction_deals(table: TableSpec, recs: np.ndarray, union: np.ndarray) -
     on_maker = team[None, :] == team[maker][:, None]
     team_tricks = np.where(on_maker, (tricks * on_maker).sum(axis=1)[:, None],
                            (tricks * ~on_maker).sum(axis=1)[:, None])
-    # the defenders score their tricks; the shooter's partner takes none
+    # the defenders score their tricks; the shooter's partners sit out and take none
     assert (points[~on_maker] == team_tricks[~on_maker]).all()
-    partner = (maker + 2) % seats
-    assert (tricks[rows[shoot], partner[shoot]] == 0).all()
-    out = recs[:, TF_OUT:TF_OUT + seats]
-    assert (out.sum(axis=1) == shoot).all() and (out[rows, partner] == shoot).all()
+    out = recs[:, TF_OUT:TF_OUT + seats] == 1
+    partners = on_maker & (np.arange(seats)[None, :] != maker[:, None])
+    assert (out == (partners & shoot[:, None])).all()
+    assert (tricks[out] == 0).all()
     made = team_tricks[rows, maker]
     want = np.where(shoot, np.where(made == table.hand, table.shoot_made, -table.shoot_set),
                     np.where(made >= bid, made, -bid))
     assert (points[on_maker] == np.repeat(want, on_maker.sum(axis=1))).all()
-    # both outcomes of a bid and of a shoot happen
+    # both outcomes of a bid and of a shoot happen (a random shooter rarely takes every trick
+    # from more than two random defenders)
     assert ((made >= bid) & ~shoot).any() and ((made < bid) & ~shoot).any()
-    assert (want == table.shoot_made).any() and (want == -table.shoot_set).any()
+    assert (want == -table.shoot_set).any() and ((want == table.shoot_made).any() or seats > 4)
 
 
 @pytest.mark.parametrize("name", list(TABLES))

@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from . import table_deal as td  # a module import: table_deal dispatches to play_auction_deal
-from .bits import popcount
+from .bits import ctz, popcount
 from .rng import below
 from .table_layout import (
     EV_ALONE,
@@ -63,8 +63,8 @@ ONE = np.int64(1)
 def bid_halves(hand, t, eff, power, suit_mask):
     """The basic kind's half tricks under trump row ``t``. A trump suit: the hand strength of
     ``strength`` (3 for the joker and each bower, 2 for the trump ace and king, 1 for any other
-    trump and each plain ace). No trump (high or low): 2 for the top card of a suit (the ace,
-    or the nine under no trump low), 1 for the second (king, or ten)."""
+    trump and each plain ace). No trump (high or low): 2 for each top card of a suit (an ace,
+    or a nine under no trump low), 1 for each of the next rank (king, or ten)."""
     if t < NT_HIGH:
         return td.strength(hand, t, eff, power)
     h = 0
@@ -72,13 +72,21 @@ def bid_halves(hand, t, eff, power, suit_mask):
         m = suit_mask[t, e]
         if m == 0:
             continue
-        top = td.highest(m, power, t)
-        if (hand >> top) & 1:
-            h += 2
-        rest = m & ~(ONE << top)
-        if rest:
-            second = td.highest(rest, power, t)
-            if (hand >> second) & 1:
+        top = power[t, td.highest(m, power, t)]
+        second = -1  # the next rank down (two equal cards of a double pack are one rank)
+        rest = m
+        while rest:
+            c = ctz(rest)
+            rest &= rest - 1
+            if second < power[t, c] < top:
+                second = power[t, c]
+        mine = hand & m
+        while mine:
+            c = ctz(mine)
+            mine &= mine - 1
+            if power[t, c] == top:
+                h += 2
+            elif power[t, c] == second:
                 h += 1
     return h
 

@@ -43,7 +43,7 @@ CLUBS = 0  # the suit of cards.py that dirty clubs make trump
 class Strategy:
     """A seat's strategy: ``random`` (uniform among the legal choices) or ``basic`` (count
     trumps: order up / call / go alone / stay in at the given hand strengths, lead trumps and
-    aces)."""
+    aces; at an auction table bid, cap and shoot on its trick estimate)."""
 
     kind: str = "random"
     order: int = 99

@@ -24,17 +24,18 @@ from .spec import TableSpec
 def halves(table: TableSpec, hand: int, trump: int) -> int:
     """The basic kind's half tricks under ``trump`` (0-3 a suit, 4 no trump high, 5 no trump
     low). A suit: the hand strength (3 a bower or the joker, 2 the trump ace or king, 1 another
-    trump or a plain ace); no trump: 2 for the best card of a suit, 1 for the second best."""
+    trump or a plain ace); no trump: 2 for each card of a suit's top rank, 1 for each of the
+    next rank (two equal cards of a double pack are one rank)."""
     if trump < NT_HIGH:
         return hand_strength(table, hand, trump)
     cards = Cards(table, trump)
     total = 0
     for suit in range(4):
-        ranked = sorted((c for c in range(table.n_cards) if cards.suit(c) == suit),
-                        key=lambda c: (-cards.strength(c), c))
-        for c, value in zip(ranked[:2], (2, 1), strict=False):
-            if hand >> c & 1:
-                total += value
+        ranks = sorted({cards.strength(c) for c in range(table.n_cards) if cards.suit(c) == suit},
+                       reverse=True)
+        value = dict(zip(ranks[:2], (2, 1), strict=False))  # the top rank, the next rank
+        total += sum(value.get(cards.strength(c), 0) for c in cards_of(hand)
+                     if cards.suit(c) == suit)
     return total
 
 

@@ -591,10 +591,59 @@ BID_EUCHRE = TableSpec(
     ),
 )
 
+_BID_DOUBLE_CHOICES = (
+    "a double 24-card pack (48 cards, each 9 10 J Q K A twice), dealt whole; of two equal cards "
+    "played to a trick the first played wins (RULES.md 3.2)",
+    "two teams sitting alternately; the auction, trump choices, play, scoring and game as at "
+    "the four-player table (bid-euchre)",
+    "a shooter's partners all lay down; he asks one of them for a card (the basic shooter the "
+    "one on his left, a random one any of them) and discards one",
+)
+
+BID_EUCHRE_SIX = replace(
+    BID_EUCHRE,
+    name="bid-euchre-six",
+    help="Bid Euchre for six, two teams of three, with a double 24-card pack: eight cards each",
+    seats=6,
+    hand=8,
+    deck=0,
+    cards=double_pack(24),
+    teams=(0, 1, 0, 1, 0, 1),
+    min_bid=4,
+    shoot_made=16,
+    shoot_set=16,
+    source="RULES.md 3.2 (seed 003: Bid Euchre; \"six- and eight-player tables with a double "
+    "pack\" is a choice); Wikipedia \"Bid Euchre\" (double-deck games)",
+    choices=(
+        *_BID_DOUBLE_CHOICES,
+        "eight cards each, eight tricks; the lowest bid is 4, half the tricks as at the "
+        "four-player table; a shoot scores 16 made, -16 failed (two points a trick, as 12 for "
+        "six tricks)",
+    ),
+)
+
+BID_EUCHRE_EIGHT = replace(
+    BID_EUCHRE,
+    name="bid-euchre-eight",
+    help="Bid Euchre for eight, two teams of four, with a double 24-card pack: six cards each",
+    seats=8,
+    hand=6,
+    deck=0,
+    cards=double_pack(24),
+    teams=(0, 1, 0, 1, 0, 1, 0, 1),
+    source=BID_EUCHRE_SIX.source,
+    choices=(
+        *_BID_DOUBLE_CHOICES,
+        "six cards each, six tricks; bids 3 to 6 and a shoot's 12 / -12 as at the four-player "
+        "table",
+    ),
+)
+
 TABLES: dict[str, TableSpec] = {
     t.name: t for t in (THREE_HANDED, TWO_HANDED, BUCK, BUCK_THREE, SIX_HANDED,
                         SIX_HANDED_DOUBLE, SIX_HAND_ALMONTE, SIX_HAND_ALMONTE_TAKE,
-                        FOUR_HANDED_ALMONTE, BID_EUCHRE)
+                        FOUR_HANDED_ALMONTE, BID_EUCHRE,
+                        BID_EUCHRE_SIX, BID_EUCHRE_EIGHT)
 }
 
 
