@@ -828,3 +828,27 @@ def test_bid_euchre_deal_as_text() -> None:
                   "seat 0 shoots", "seat 2 gives the lone player TH", "seat 0 discards 9C",
                   "Points: seat 0 12, seat 1 0, seat 2 12, seat 3 0."):
         assert words in text, text
+
+
+def test_bid_euchre_double_pack_first_of_two_equal_cards_wins() -> None:
+    """Eight players, a double pack: seat 0 names no trump high and leads the ace of clubs;
+    seat 1's only club is the other ace of clubs: the first played wins the trick (and with
+    the later card winning, as at six-handed Euchre, seat 1 would take it)."""
+    table = get_table("bid-euchre-eight")
+    names = list(table.names)
+    seat0 = ["AC", "AD", "AH", "AS", "KC", "KD"]
+    seat1 = ["AC'"] + [c for c in names if c not in seat0 and c != "AC'"
+                       and not c.endswith(("C", "C'"))][:5]
+    rest = [c for c in names if c not in seat0 + seat1]
+    hands = [" ".join(seat0), " ".join(seat1)] + [" ".join(rest[6 * k:6 * k + 6])
+                                                  for k in range(6)]
+    strategies = [bidder(3)] + [PASS] * 7
+    tricks = []
+    for t in (table, replace(table, later_equal=True)):
+        d = preset_both(t, strategies, 7, hands, "")
+        assert (d.maker, d.trump) == (0, 4)
+        plays = [e for e in d.events if e[0] == EV_PLAY]
+        assert plays[0] == (EV_PLAY, 0, card_of(t, "AC"))
+        assert plays[1] == (EV_PLAY, 1, card_of(t, "AC'"))
+        tricks.append(next(e for e in d.events if e[0] == EV_TRICK))
+    assert tricks == [(EV_TRICK, 0, 0), (EV_TRICK, 1, 0)]
