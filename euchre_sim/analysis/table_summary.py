@@ -174,7 +174,8 @@ class TableTally:
                  "stuck": "dealer stuck", "made": "maker makes it", "march": "march",
                  "euchred": "maker euchred", "alone": "maker alone",
                  "alone_made": "lone maker makes it", "alone_march": "lone march"}
-        of = {"thrown_in": "", "round1": "  (of deals played)", "stuck": "  (of deals played)"}
+        of = {"thrown_in": "", "round1": "  (of deals played)", "stuck": "  (of deals played)",
+              "alone_made": "  (of lone hands)", "alone_march": "  (of lone hands)"}
         for k, e in self.rates().items():
             lines.append(f"  {words[k]:<24} {100 * e.mean:6.2f} % ± {100 * e.se:.2f}"
                          f"{of.get(k, '  (of deals with a maker)')}")

@@ -14,12 +14,11 @@ import time
 from collections.abc import Sequence
 from dataclasses import asdict
 
-import numpy as np
 import pandas as pd
 
-from ..analysis.stats import Estimate, mean_estimate
+from ..analysis.table_match import duplicate_gain, duplicate_wins
 from ..analysis.table_summary import TableTally, game_summary
-from ..core.table_layout import SIDES_TEAMS, TF_POINTS, TG_WINNER
+from ..core.table_layout import SIDES_TEAMS
 from ..results import ResultsError, provenance
 from ..tables.display import format_table_deal
 from ..tables.simulate import (
@@ -149,45 +148,6 @@ def show_table(rules: RuleChoice, seed: int, deal: int,
     return text
 
 
-def duplicate_gain(table: TableSpec, a: str | TableStrategy, b: str | TableStrategy,
-                   deals: int, seed: int, threads: int | None = None, bar=None) -> Estimate:
-    """``a``'s points per deal minus the average other side's, every deal played once with
-    ``a`` on each side (each team, or each seat at a cut-throat table) and ``b`` in every
-    other seat, averaged over the rotations: the cards cancel."""
-    k = sides_of(table)
-    diff = np.zeros(deals)
-    first = TableMatchup.of(table, a, b)
-    for hero in range(k):
-        m = TableMatchup(table, first.a, first.b, hero)
-        done = 0
-        for chunk in iter_table_deals(m, deals, seed, threads=threads):
-            side_pts = _side_points(table, chunk)
-            mine = side_pts[:, hero]
-            others = (side_pts.sum(axis=1) - mine) / (k - 1)
-            diff[done:done + len(chunk)] += (mine - others) / k
-            done += len(chunk)
-            if bar is not None:
-                bar.update(len(chunk))
-    return mean_estimate(float(diff.sum()), float((diff * diff).sum()), deals)
-
-
-def duplicate_wins(table: TableSpec, a: str | TableStrategy, b: str | TableStrategy,
-                   games: int, seed: int, threads: int | None = None, bar=None) -> Estimate:
-    """``a``'s share of the games won, every game played once with ``a`` on each side and
-    ``b`` in every other seat (the same deals while the games last), averaged over the
-    rotations and paired by game: 1 / sides is an even share."""
-    k = sides_of(table)
-    share = np.zeros(games)
-    first = TableMatchup.of(table, a, b)
-    for hero in range(k):
-        grecs, _ = table_games(TableMatchup(table, first.a, first.b, hero), games, seed,
-                               threads=threads, keep_deals=False)
-        share += (grecs[:, TG_WINNER] == hero) / k
-        if bar is not None:
-            bar.update(games)
-    return mean_estimate(float(share.sum()), float((share * share).sum()), games)
-
-
 def match_table(a: str | TableStrategy, b: str | TableStrategy, rules: RuleChoice, *,
                 deals: int | None = None, games: int | None = None, seed: int = 1,
                 compute: Compute = IN_PROCESS, output: Output = NO_OUTPUT,
@@ -295,19 +255,6 @@ def _table(rules: RuleChoice) -> TableSpec:
     if table is None:
         raise TableError(f"{rules.name!r} is not a table: known are {', '.join(TABLES)}")
     return table
-
-
-def _side_points(table: TableSpec, recs: np.ndarray) -> np.ndarray:
-    """Points gained per deal by each side: a team's (each of its seats scores the team's
-    points) or each seat's."""
-    points = recs[:, TF_POINTS:TF_POINTS + table.seats]
-    if table.countdown:  # Buck: the score counts down, so a seat gains minus its change
-        points = -points
-    k = sides_of(table)
-    if table.sides != SIDES_TEAMS:
-        return points.astype(np.float64)
-    teams = np.array(table.teams)
-    return np.stack([points[:, teams == t].mean(axis=1) for t in range(k)], axis=1)
 
 
 class _Null:
