@@ -241,7 +241,7 @@ FLAGS = {
     "chart": ("strategy", "deals", "seed"),
 }
 COUNTED = ("simulate", "match", "sweep", "tune", "stability", "climb")  # --deals or --games
-TABLE_KINDS = ("simulate", "match", "sweep")  # the kinds that play another table too
+TABLE_KINDS = ("simulate", "match", "sweep", "stability", "climb")  # they play other tables
 
 
 def _text(value: Any) -> str | None:

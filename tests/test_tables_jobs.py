@@ -211,3 +211,54 @@ def test_duplicate_games_at_a_table(capsys):
     assert rc == 0 and "an even share is 25.00 %" in out
     share = float(out.split("wins ")[1].split(" %")[0])
     assert share > 50
+
+
+def test_relevant_params_and_table_defaults():
+    from dataclasses import replace
+
+    from euchre_sim.tables.strategies import relevant_params, seat_rows
+
+    assert relevant_params(get_table("three-handed")) == ["order", "call"]
+    assert relevant_params(get_table("buck")) == ["order", "call", "stay"]
+    assert relevant_params(get_table("six-handed")) == ["order", "call", "alone"]
+    assert relevant_params(get_table("bid-euchre")) == ["bid", "cap", "shoot"]
+    table = replace(get_table("three-handed"), basic=(("order", 8),))
+    basic, own = table_strategy("basic"), table_strategy("basic:order=5")
+    assert basic.value("order", table) == 8 and basic.value("order") == 6
+    assert own.value("order", table) == 5
+    assert basic.describe(table) == {"kind": "basic", "order": 8, "call": 6}
+    from euchre_sim.core.table_layout import P_ORDER
+
+    _, params = seat_rows([basic, own, basic], table)
+    assert params[:3, P_ORDER].tolist() == [8, 5, 8]
+
+
+def test_holm_needs_the_smallest_p_below_alpha_over_m():
+    from euchre_sim.analysis.table_climb import Step, holm
+
+    steps = [Step("a", 1, 0.030, 0.010), Step("b", 1, 0.025, 0.010), Step("c", 1, -0.01, 0.01)]
+    marked = holm(steps, 0.05)
+    # z = 3.0 (p 0.0013 < 0.05/3) and z = 2.5 (p 0.0062 < 0.05/2); z = -1 never
+    assert [s.significant for s in marked] == [True, True, False]
+    marked = holm([Step("a", 1, 0.019, 0.010), Step("b", 1, 0.018, 0.010)], 0.05)
+    # z = 1.9 (p 0.029 > 0.05/2): nothing is significant, though alone it would be
+    assert not any(s.significant for s in marked)
+    assert holm([Step("a", 1, 0.019, 0.010)], 0.05)[0].significant
+    assert not any(s.significant for s in marked)
+
+
+def test_climb_and_stability_at_a_table(capsys, tmp_path):
+    rc, out, _ = run(capsys, "climb", "basic:order=3,call=6", "--rules", "three-handed",
+                     "--deals", "4000", "--rounds", "2", "--no-progress")
+    assert rc == 0, out
+    # from a far too eager order-up threshold the first round steps up to 4
+    assert "round 1: from basic:call=6,order=4" in out
+    out_dir = tmp_path / "st"
+    rc, out, _ = run(capsys, "stability", "basic", "--rules", "three-handed", "--deals", "3000",
+                     "--out", str(out_dir), "--no-progress")
+    assert rc == 0 and "Stability of basic at three-handed" in out
+    steps = pd.read_csv(out_dir / "steps.csv")
+    assert sorted(steps["param"].unique()) == ["call", "order"] and len(steps) == 4
+    rc, _, err = run(capsys, "climb", "basic", "--rules", "three-handed", "--params", "stay",
+                     "--deals", "100")
+    assert rc == 2 and "does not use stay" in err

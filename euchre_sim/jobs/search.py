@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING
 from ..analysis.variants import SearchError
 from ..backends import ShardProgress
 from ..results import RunFiles, write_run
+from ..simulate import SimulationError
 from ..strategies import Strategy
+from ..tables.spec import TABLES
 from .common import (
     IN_PROCESS,
     NO_OUTPUT,
@@ -40,6 +42,15 @@ def split_keys(text: str | None) -> list[str] | None:
     if not keys:
         raise SearchError("--params names no parameter")
     return keys
+
+
+def _table_search_options(vs, games) -> None:
+    """What a search at another table does not take yet, refused in one line."""
+    if games:
+        raise SimulationError("a stability check or climb at another table plays --deals")
+    if vs not in (None, "self"):
+        raise SimulationError("at another table the steps play against the strategy itself "
+                              "(no --vs)")
 
 
 def _search(search: Callable, chosen, strategy, *positional, seed: int, games: int | None,
@@ -123,6 +134,12 @@ def stability(strategy: str | Strategy, rules: RuleChoice = STANDARD_RULES, *,
     from ..analysis.stability import stability as run_stability
     from ..charts import stability_chart
 
+    if rules.name in TABLES:  # another table: one round of the table's climb
+        from .tables import climb_table
+
+        _table_search_options(vs, games)
+        return climb_table(strategy, rules, params=params, rounds=1, deals=deals, seed=seed,
+                           compute=compute, output=output, progress=progress, echo=echo)
     chosen = rules.rules()
     keys = list(params) if params is not None else None
     writer = output.writer()
@@ -159,6 +176,13 @@ def climb(strategy: str | Strategy, rules: RuleChoice = STANDARD_RULES, *,
     steps and ``best.toml`` with ``output.out``; returns the climb result."""
     from ..analysis.climb import climb as run_climb
 
+    if rules.name in TABLES:  # another table: the basic kind's parameters, one step a round
+        from .tables import climb_table
+
+        _table_search_options(None, games)
+        return climb_table(strategy, rules, params=params, rounds=rounds, deals=deals,
+                           seed=seed, compute=compute, output=output, progress=progress,
+                           echo=echo)
     chosen = rules.rules()
     keys = list(params) if params is not None else None
     writer = output.writer()

@@ -16,6 +16,7 @@ from dataclasses import asdict
 
 import pandas as pd
 
+from ..analysis.table_climb import ClimbResult, climb
 from ..analysis.table_match import duplicate_gain, duplicate_wins
 from ..analysis.table_summary import TableTally, game_summary
 from ..core.table_layout import SIDES_TEAMS
@@ -30,7 +31,7 @@ from ..tables.simulate import (
     table_games,
 )
 from ..tables.spec import TABLES, TableError, TableSpec, get_table, with_options
-from ..tables.strategies import TABLE_PARAMS, TableStrategy, sides_of, table_strategy
+from ..tables.strategies import TableStrategy, relevant_params, sides_of, table_strategy
 from .common import IN_PROCESS, NO_OUTPUT, Compute, Echo, Output, RuleChoice, progress_bar
 
 DEFAULT_TABLE_STRATEGY = "basic"
@@ -209,9 +210,9 @@ def sweep_table(strategy: str | TableStrategy | None, params: Sequence[str], rul
     if not 1 <= len(grid) <= 2:
         raise TableError("a table sweep takes one or two --param")
     for key, values in grid:
-        if key not in TABLE_PARAMS:
-            raise TableError(f"unknown table parameter {key!r}: known are "
-                             f"{', '.join(TABLE_PARAMS)}")
+        if key not in relevant_params(table):
+            raise TableError(f"unknown table parameter {key!r}: {table.name} reads "
+                             f"{', '.join(relevant_params(table))}")
         if any(v != int(v) for v in values):
             raise TableError(f"--param {key}: table parameters are integers")
     points = list(itertools.product(*[[int(v) for v in values] for _, values in grid]))
@@ -250,6 +251,38 @@ def sweep_table(strategy: str | TableStrategy | None, params: Sequence[str], rul
     return df
 
 
+def climb_table(strategy: str | TableStrategy | None, rules: RuleChoice, *,
+                params: Sequence[str] | None = None, rounds: int = 10,
+                deals: int | None = None, seed: int = 1, compute: Compute = IN_PROCESS,
+                output: Output = NO_OUTPUT, progress: bool = True,
+                echo: Echo = print) -> ClimbResult:
+    """Self-play climb of the basic kind at a table (``analysis.table_climb``): rounds of
+    every single step of its parameters until none gains; ``rounds=1`` is a stability check.
+    Prints the rounds, writes ``steps.csv``, ``climb.txt`` and ``meta.json`` with
+    ``output.out``; returns the climb."""
+    table = _table(rules)
+    start = table_strategy(_strategy(strategy))
+    n = deals or DEFAULT_COUNT
+    writer = output.writer()
+    started = time.time()
+    with progress_bar(progress, 0, "deals") as bar:
+        result = climb(table, start, n, seed, rounds=rounds, params=params,
+                       threads=compute.threads, bar=bar)
+    kind = "stability" if rounds == 1 else "climb"
+    text = (f"{kind.capitalize()} of {start.name} at {table.name}: {n:,} duplicate deals x "
+            f"{sides_of(table)} rotations per step, seed {seed} (+ round)\n{result.text()}")
+    echo(text)
+    if writer is not None:
+        with writer as w:
+            w.write_frame("steps", result.frame())
+            w.write_text("climb.txt", text + "\n")
+            w.write_json("meta.json", _meta(kind, TableMatchup(table, start, start), {
+                "deals_per_step": n, "seed": seed, "rounds": len(result.rounds),
+                "stable": result.stable, "end": result.end.name,
+                "end_params": result.end.describe(table)}, started))
+    return result
+
+
 def _table(rules: RuleChoice) -> TableSpec:
     table = table_of(rules)
     if table is None:
@@ -265,5 +298,5 @@ class _Null:
         return False
 
 
-__all__ = ["duplicate_gain", "match_table", "show_table", "simulate_table", "sweep_table",
+__all__ = ["climb_table", "match_table", "show_table", "simulate_table", "sweep_table",
            "table_of"]

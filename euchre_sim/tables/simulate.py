@@ -67,7 +67,7 @@ class TableMatchup:
 
     def kernel_args(self) -> tuple:
         """``(*table arrays, kinds, params)``: the arguments every table kernel reads."""
-        kinds, params = seat_rows(self.seats)
+        kinds, params = seat_rows(self.seats, self.table)
         return (*self.table.arrays(), kinds, params)
 
 

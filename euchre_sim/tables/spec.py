@@ -106,6 +106,10 @@ class TableSpec:
     min_bid: int = 3  # auction: the lowest bid, and the stuck dealer's bid
     shoot_made: int = 12  # auction: a made shoot scores this (``alone`` allows shooting)
     shoot_set: int = 12  # auction: a failed shoot loses this
+    # the basic kind's defaults at this table where they differ from ``tables.strategies``'
+    # global ones: (parameter, value) pairs, each found by a self-play climb
+    # (``euchre-sim climb basic --rules NAME``, ``experiments/*_climb.toml``)
+    basic: tuple[tuple[str, int], ...] = ()
     source: str = ""
     choices: tuple[str, ...] = field(default=())
 

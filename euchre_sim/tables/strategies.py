@@ -73,13 +73,20 @@ class TableStrategy:
         given = ",".join(f"{k}={v}" for k, v in sorted(self.params.items()))
         return f"{self.kind}:{given}" if given else self.kind
 
-    def value(self, param: str) -> int:
-        return self.params.get(param, TABLE_PARAMS[param].default)
+    def value(self, param: str, table: TableSpec | None = None) -> int:
+        """The parameter as given, else the table's default for basic, else the global one."""
+        if param in self.params:
+            return self.params[param]
+        if table is not None:
+            own = dict(table.basic)
+            if param in own:
+                return own[param]
+        return TABLE_PARAMS[param].default
 
-    def row(self) -> np.ndarray:
+    def row(self, table: TableSpec | None = None) -> np.ndarray:
         out = np.zeros(N_TABLE_PARAMS, np.int64)
         for name, p in TABLE_PARAMS.items():
-            out[p.slot] = self.value(name)
+            out[p.slot] = self.value(name, table)
         return out
 
     def describe(self, table: TableSpec | None = None) -> dict:
@@ -87,9 +94,9 @@ class TableStrategy:
         when no table is given), for meta.json."""
         if self.kind == "random":
             return {"kind": "random"}
-        bidding = BID_UPCARD if table is None else table.bidding
-        return {"kind": self.kind, **{k: self.value(k) for k, p in TABLE_PARAMS.items()
-                                      if p.bidding == bidding}}
+        keys = relevant_params(table) if table is not None else [
+            k for k, p in TABLE_PARAMS.items() if p.bidding == BID_UPCARD]
+        return {"kind": self.kind, **{k: self.value(k, table) for k in keys}}
 
 
 def table_strategy(text: str | TableStrategy) -> TableStrategy:
@@ -131,13 +138,30 @@ def seat_strategies(table: TableSpec, a: TableStrategy, b: TableStrategy, hero: 
     return [a if table.team_of(s) == hero else b for s in range(table.seats)]
 
 
-def seat_rows(strategies: list[TableStrategy]) -> tuple[np.ndarray, np.ndarray]:
-    """``(kinds, params)`` for the kernels: one entry and one row per seat."""
+def relevant_params(table: TableSpec) -> list[str]:
+    """The basic kind's parameters this table reads: its bidding system's, ``alone`` where the
+    maker may go alone (or the bidder shoot), ``stay`` where players may drop out."""
+    out = []
+    for name, p in TABLE_PARAMS.items():
+        if p.bidding != table.bidding:
+            continue
+        if (name == "alone" and not table.alone) or (name == "shoot" and not table.alone):
+            continue
+        if name == "stay" and not table.drop:
+            continue
+        out.append(name)
+    return out
+
+
+def seat_rows(strategies: list[TableStrategy], table: TableSpec | None = None
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """``(kinds, params)`` for the kernels: one entry and one row per seat (the table's own
+    defaults for basic where a seat's strategy gives no value)."""
     kinds = np.zeros(MAX_SEATS, np.int64)
     params = np.zeros((MAX_SEATS, N_TABLE_PARAMS), np.int64)
     for s, st in enumerate(strategies):
         kinds[s] = K_RANDOM if st.kind == "random" else K_BASIC
-        params[s] = st.row()
+        params[s] = st.row(table)
     return kinds, params
 
 
@@ -160,5 +184,5 @@ def describe_table_strategies() -> str:
 
 __all__ = [
     "STRENGTH_HELP", "TABLE_PARAMS", "TableParam", "TableStrategy", "describe_table_strategies",
-    "seat_rows", "seat_strategies", "sides_of", "table_strategy",
+    "relevant_params", "seat_rows", "seat_strategies", "sides_of", "table_strategy",
 ]
