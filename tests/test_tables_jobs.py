@@ -262,3 +262,19 @@ def test_climb_and_stability_at_a_table(capsys, tmp_path):
     rc, _, err = run(capsys, "climb", "basic", "--rules", "three-handed", "--params", "stay",
                      "--deals", "100")
     assert rc == 2 and "does not use stay" in err
+
+
+def test_a_climb_that_comes_back_reports_a_cycle(monkeypatch):
+    """When the best step leads back to a strategy the climb left, it stops and says the
+    table has no stable point (cut-throat tables can cycle)."""
+    from euchre_sim.analysis import table_climb
+
+    def fake_round(table, strategy, params, deals, seed, threads=None, bar=None, alpha=0.05):
+        up = strategy.value("order", table) == 6  # 6 -> 7 -> 6 -> ...
+        return [table_climb.Step("order", 7 if up else 6, 0.05, 0.01, True)]
+
+    monkeypatch.setattr(table_climb, "stability_round", fake_round)
+    result = table_climb.climb(get_table("three-handed"), table_strategy("basic:order=6"), 10, 1)
+    assert not result.stable and len(result.rounds) == 2
+    assert [s.name for s in result.cycle] == ["basic:order=6", "basic:order=7"]
+    assert "goes round a cycle" in result.text() and "depends on who else sits" in result.text()

@@ -78,6 +78,7 @@ class ClimbResult:
     end: TableStrategy
     rounds: list[tuple[TableStrategy, list[Step]]] = field(default_factory=list)
     stable: bool = False
+    cycle: list[TableStrategy] = field(default_factory=list)  # strategies a climb went round
 
     def frame(self) -> pd.DataFrame:
         rows = []
@@ -98,6 +99,10 @@ class ClimbResult:
                 lines.append(f"  {s.param}={s.value:<3} {s.gain:+.4f} ± {s.se:.4f}{mark}")
         verdict = ("no single step gains: stable" if self.stable
                    else "a single step gains: not a stable point" if len(self.rounds) == 1
+                   else "the climb goes round a cycle, " + " -> ".join(
+                       s.name for s in [*self.cycle, self.cycle[0]])
+                   + ": no stable point; which is best depends on who else sits at the table"
+                   if self.cycle
                    else "stopped at the round limit before a stable point")
         lines.append(f"end: {self.end.name} ({self.describe(self.end)}): {verdict}")
         return "\n".join(lines)
@@ -112,8 +117,9 @@ def climb(table: TableSpec, start: TableStrategy, deals: int, seed: int, rounds:
           alpha: float = 0.05, bar=None, on_round: Callable[[int], None] | None = None
           ) -> ClimbResult:
     """Self-play hill climbing from ``start``: round r plays every single step on the deals
-    of seed ``seed + r`` and moves to the best significant gain; stops when none gains (or
-    after ``rounds`` rounds)."""
+    of seed ``seed + r`` and moves to the best significant gain; stops when none gains, when
+    it comes back to a strategy it left (a cycle: no stable point) or after ``rounds``
+    rounds."""
     if start.kind != "basic":
         raise TableError("a climb moves the basic kind's parameters: start from basic")
     keys = list(params) if params else relevant_params(table)
@@ -123,6 +129,7 @@ def climb(table: TableSpec, start: TableStrategy, deals: int, seed: int, rounds:
                          f"parameters are {', '.join(relevant_params(table))}")
     current = start
     result = ClimbResult(table, start, start)
+    visited = [start]
     for r in range(rounds):
         steps = stability_round(table, current, keys, deals, seed + r, threads, bar, alpha)
         result.rounds.append((current, steps))
@@ -134,6 +141,10 @@ def climb(table: TableSpec, start: TableStrategy, deals: int, seed: int, rounds:
             break
         best = max(gains, key=lambda s: s.gain)
         current = TableStrategy("basic", {**current.params, best.param: best.value})
+        if current in visited:  # a best-response cycle (cut-throat tables can have them)
+            result.cycle = visited[visited.index(current):]
+            break
+        visited.append(current)
     result.end = current
     return result
 

@@ -279,6 +279,7 @@ def climb_table(strategy: str | TableStrategy | None, rules: RuleChoice, *,
             w.write_json("meta.json", _meta(kind, TableMatchup(table, start, start), {
                 "deals_per_step": n, "seed": seed, "rounds": len(result.rounds),
                 "stable": result.stable, "end": result.end.name,
+                "cycle": [c.name for c in result.cycle],
                 "end_params": result.end.describe(table)}, started))
     return result
 
