@@ -45,7 +45,7 @@ def test_simulate_a_table_writes_its_run_folder(capsys, tmp_path):
     assert meta["table"] == "three-handed" and meta["seed"] == 4 and meta["deals"] == 3000
     assert meta["table_settings"]["seats"] == 3
     seats = meta["strategies"]["seats"]
-    assert seats[0] == {"kind": "basic", "order": 5, "call": 6, "alone": 9, "stay": 4}
+    assert seats[0] == {"kind": "basic", "order": 5, "call": 6}  # what three-handed reads
     assert seats[1] == seats[2] == {"kind": "random"}
     deals = pd.read_parquet(out_dir / "deals.parquet")
     assert len(deals) == 3000 and list(deals["deal"]) == list(range(3000))
@@ -75,9 +75,10 @@ def test_table_games_and_target_option(capsys, tmp_path):
     sums = deals.groupby("game")[["points_0", "points_1", "points_2"]].sum()
     assert (sums.to_numpy() == games[["score_0", "score_1", "score_2"]].to_numpy()).all()
     table = with_options(get_table("three-handed"), {"target_score": "5"})
-    for g in (0, 299):
-        first, winner, scores, _ = reference.play_table_game(
-            table, [reference.Strategy("basic", 6, 6, 9)] * 3, 2, g)
+    basic = reference.Strategy("basic", order=7, call=6)  # three-handed's own basic defaults
+    for g in (0, 1, 2, 299):
+        first, winner, scores, deals_of_game = reference.play_table_game(table, [basic] * 3, 2, g)
+        assert games["deals"][g] == len(deals_of_game)
         assert games["winner"][g] == winner and games["first_dealer"][g] == first
 
 
@@ -153,12 +154,13 @@ def test_table_strategy_text_round_trips():
 def test_sweep_at_a_table(capsys, tmp_path):
     out_dir = tmp_path / "sweep"
     rc, out, _ = run(capsys, "sweep", "basic", "--rules", "three-handed", "--param",
-                     "order=5:7:1", "--deals", "3000", "--out", str(out_dir), "--no-progress")
+                     "order=6:8:1", "--deals", "3000", "--out", str(out_dir), "--no-progress")
     assert rc == 0 and "best: order=" in out
     df = pd.read_csv(out_dir / "sweep.csv")
-    assert df["order"].tolist() == [5, 6, 7]
-    # order=6 is basic itself: against itself on the same deals it gains exactly nothing
-    assert df.loc[df["order"] == 6, "mean"].item() == pytest.approx(0.0, abs=1e-12)
+    assert df["order"].tolist() == [6, 7, 8]
+    # order=7 is basic itself at three-handed (the table's own default): against itself on
+    # the same deals it gains exactly nothing
+    assert df.loc[df["order"] == 7, "mean"].item() == pytest.approx(0.0, abs=1e-12)
     assert {"chart.png", "chart.svg", "meta.json"} <= {p.name for p in out_dir.iterdir()}
     rc, _, err = run(capsys, "sweep", "basic", "--rules", "three-handed", "--param",
                      "greed=1:2:1", "--deals", "10")

@@ -272,6 +272,7 @@ def effective(face: int, trump: int) -> tuple[int, int]:
 
 THREE_HANDED = TableSpec(
     name="three-handed",
+    basic=(("order", 7),),  # experiments/three_handed_climb
     help="three players, each for himself: the maker plays alone against the other two",
     seats=3,
     hand=5,
@@ -324,6 +325,7 @@ _SIX_ALONE = (
 
 SIX_HANDED = TableSpec(
     name="six-handed",
+    basic=(("order", 7), ("alone", 6)),  # experiments/six_handed_climb
     help="two teams of three sitting alternately, 33 cards (7s and 8s and the Benny)",
     seats=6,
     hand=5,
@@ -351,6 +353,7 @@ SIX_HANDED = TableSpec(
 
 SIX_HANDED_DOUBLE = TableSpec(
     name="six-handed-double",
+    basic=(("order", 8), ("call", 7), ("alone", 7)),  # experiments/six_handed_double_climb
     help="six-handed with a double 25-card pack (50 cards, a red and a black Benny)",
     seats=6,
     hand=5,
@@ -389,6 +392,7 @@ _ALMONTE_JOKERS = (
 
 SIX_HAND_ALMONTE = TableSpec(
     name="six-hand-almonte",
+    basic=(("order", 8), ("call", 7), ("alone", 7)),  # experiments/six_hand_almonte_climb
     help="six-handed (two teams of three), 31 cards 8-A and three jokers (2, 3, 4 of spades)",
     seats=6,
     hand=5,
@@ -419,6 +423,7 @@ SIX_HAND_ALMONTE = TableSpec(
 
 SIX_HAND_ALMONTE_TAKE = TableSpec(
     name="six-hand-almonte-take",
+    basic=(("order", 8), ("call", 7), ("alone", 7)),  # experiments/six_hand_almonte_take_climb
     help="Six Hand Almonte, variant: a joker turned up is bid on, the dealer must take it",
     seats=6,
     hand=5,
@@ -448,6 +453,7 @@ SIX_HAND_ALMONTE_TAKE = TableSpec(
 
 FOUR_HANDED_ALMONTE = TableSpec(
     name="four-handed-almonte",
+    basic=(("order", 10), ("call", 9), ("alone", 10)),  # experiments/four_handed_almonte_climb
     help="four players in two teams, 21 cards with Almonte's three jokers",
     seats=4,
     hand=5,
@@ -477,6 +483,7 @@ FOUR_HANDED_ALMONTE = TableSpec(
 
 TWO_HANDED = TableSpec(
     name="two-handed",
+    basic=(("order", 5), ("call", 4)),  # experiments/two_handed_climb
     help="two players, each for himself: five cards each, the up-card and the usual bidding",
     seats=2,
     hand=5,
@@ -531,6 +538,7 @@ BUCK_CHOICES = (
 )
 BUCK = TableSpec(
     name="buck",
+    basic=(("order", 7),),  # experiments/buck_climb
     help="Buck Euchre (cut-throat, dirty clubs): four players each for himself, drop or stay "
          "in, scores count down from 15",
     seats=4,
@@ -553,6 +561,7 @@ BUCK = TableSpec(
 BUCK_THREE = replace(
     BUCK,
     name="buck-three",
+    basic=(),  # experiments/buck_three_climb goes round a cycle: the global defaults
     help="Buck Euchre for three players: the four-player rules at three seats",
     seats=3,
     source=BUCK_SOURCE + " (the four-player rules at three seats; pagat's own three-player "
@@ -562,6 +571,7 @@ BUCK_THREE = replace(
 
 BID_EUCHRE = TableSpec(
     name="bid-euchre",
+    basic=(("bid", 4), ("cap", 6)),  # experiments/bid_euchre_climb
     help="four players in two teams; the whole pack dealt, one round of bids in tricks, the "
     "high bidder names trump or no trump (high or low) and may shoot",
     seats=4,
@@ -607,6 +617,7 @@ _BID_DOUBLE_CHOICES = (
 BID_EUCHRE_SIX = replace(
     BID_EUCHRE,
     name="bid-euchre-six",
+    basic=(("cap", 3), ("shoot", 8)),  # experiments/bid_euchre_six_climb
     help="Bid Euchre for six, two teams of three, with a double 24-card pack: eight cards each",
     seats=6,
     hand=8,
@@ -629,6 +640,7 @@ BID_EUCHRE_SIX = replace(
 BID_EUCHRE_EIGHT = replace(
     BID_EUCHRE,
     name="bid-euchre-eight",
+    basic=(("bid", 4), ("cap", 3), ("shoot", 7)),  # experiments/bid_euchre_eight_climb
     help="Bid Euchre for eight, two teams of four, with a double 24-card pack: six cards each",
     seats=8,
     hand=6,
