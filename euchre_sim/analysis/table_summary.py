@@ -177,6 +177,9 @@ class TableTally:
         of = {"thrown_in": "", "round1": "  (of deals played)", "stuck": "  (of deals played)",
               "alone_made": "  (of lone hands)", "alone_march": "  (of lone hands)"}
         for k, e in self.rates().items():
+            if e.n == 0:
+                lines.append(f"  {words[k]:<24}   none{of.get(k, '  (of deals with a maker)')}")
+                continue
             lines.append(f"  {words[k]:<24} {100 * e.mean:6.2f} % ± {100 * e.se:.2f}"
                          f"{of.get(k, '  (of deals with a maker)')}")
         return "\n".join(lines)
