@@ -222,6 +222,15 @@ def test_relevant_params_and_table_defaults():
     assert relevant_params(get_table("buck")) == ["order", "call", "stay"]
     assert relevant_params(get_table("six-handed")) == ["order", "call", "alone"]
     assert relevant_params(get_table("bid-euchre")) == ["bid", "cap", "shoot"]
+    # the forced opening is an auction parameter no sweep, climb or stability check offers
+    from euchre_sim.core.table_layout import BID_AUCTION
+    from euchre_sim.tables.strategies import TABLE_PARAMS, TableStrategy
+
+    assert TABLE_PARAMS["force"].bidding == BID_AUCTION and TABLE_PARAMS["force"].default == -1
+    assert all("force" not in relevant_params(get_table(n)) for n in TABLES)
+    bid = get_table("bid-euchre")
+    assert "force" not in TableStrategy("basic").describe(bid)
+    assert TableStrategy("basic", {"force": 4}).describe(bid)["force"] == 4
     table = replace(get_table("three-handed"), basic=(("order", 8),))
     basic, own = table_strategy("basic"), table_strategy("basic:order=5")
     assert basic.value("order", table) == 8 and basic.value("order") == 6

@@ -27,6 +27,7 @@ from .table_layout import (
     NT_HIGH,
     P_BID,
     P_BID_CAP,
+    P_FORCE,
     P_SHOOT,
     SIDES_TEAMS,
     TF_ALONE,
@@ -219,6 +220,10 @@ def play_auction_deal(spec, eff, power, suit_mask, kinds, params, rng, dealer, h
                     k = below(rng, hs - lo + 2)
                     if k > 0:
                         bid = lo + k - 1
+            elif p == 1 and params[seat, P_FORCE] >= 0:
+                # the eldest's forced opening (0: pass; a bid below the lowest: a pass)
+                if params[seat, P_FORCE] >= lo:
+                    bid = min(params[seat, P_FORCE], hs)
             else:
                 _, est = best_trump(spec, hands[seat], eff, power, suit_mask)
                 want = min(est, params[seat, P_BID_CAP])
