@@ -112,6 +112,18 @@ def best_trump(spec, hand, eff, power, suit_mask):
     return best, tricks_of(spec, best_h)
 
 
+@njit(cache=True)
+def basic_estimates(spec, eff, power, suit_mask, hands):
+    """``(trump rows, estimates in tricks)`` of :func:`best_trump` for each hand of ``hands``
+    (masks of table cards): the basic kind's own reading of a hand, for ``analysis.bid_chart``."""
+    n = len(hands)
+    trumps = np.empty(n, np.int64)
+    ests = np.empty(n, np.int64)
+    for i in range(n):
+        trumps[i], ests[i] = best_trump(spec, hands[i], eff, power, suit_mask)
+    return trumps, ests
+
+
 @njit(cache=True, _nrt=False)
 def first_partner(spec, seat):
     """The first seat clockwise from ``seat``'s left on its team (-1 when it has none)."""
