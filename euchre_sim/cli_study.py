@@ -34,7 +34,11 @@ def add_chart_parser(sub) -> None:
         "by how trump was made (round 1, round 2, stuck; by the maker's seat), from self-play. "
         "stick-the-dealer: the same deals played with stick the dealer and with hands thrown "
         "in: how often each happens, what those deals are worth to the dealer's side, and how "
-        "the value of the deal moves, paired by deal. (Sweep curves and the match-equity heat "
+        "the value of the deal moves, paired by deal. bid (at an auction table: --rules "
+        "bid-euchre, bid-euchre-six or bid-euchre-eight; --strategy a basic table strategy, "
+        "default basic): the same deals played once per forced opening of the eldest (pass, "
+        "each bid), the value of each by his hand strength (basic's trick estimate), the best "
+        "opening and its margin. (Sweep curves and the match-equity heat "
         "map come with `sweep --out` and `equity --out`.)",
     )
     ch.add_argument("which", choices=CHARTS,

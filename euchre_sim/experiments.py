@@ -40,6 +40,7 @@ from typing import Any
 from . import jobs
 from .jobs import (
     CHARTS,
+    TABLE_CHARTS,
     Compute,
     OptionError,
     Output,
@@ -181,6 +182,13 @@ def load_experiment(path: str | Path) -> dict[str, Any]:
     if kind == "chart" and config["which"] not in CHARTS:
         raise ExperimentError(f"{path.name}: which must be one of {', '.join(CHARTS)}, got "
                               f"{config['which']!r}")
+    if kind == "chart" and config["which"] in TABLE_CHARTS and not table:
+        raise ExperimentError(f"{path.name}: chart {config['which']} is drawn at an auction "
+                              'table (rules = "bid-euchre", "bid-euchre-six" or '
+                              '"bid-euchre-eight")')
+    if kind == "chart" and config["which"] not in TABLE_CHARTS and table:
+        raise ExperimentError(f"{path.name}: chart {config['which']} is drawn in the "
+                              f"four-handed game, not at the table {config['rules']!r}")
     return config
 
 
@@ -241,7 +249,8 @@ FLAGS = {
     "chart": ("strategy", "deals", "seed"),
 }
 COUNTED = ("simulate", "match", "sweep", "tune", "stability", "climb")  # --deals or --games
-TABLE_KINDS = ("simulate", "match", "sweep", "stability", "climb")  # they play other tables
+# they play other tables (chart: only ``which = "bid"``, at an auction table)
+TABLE_KINDS = ("simulate", "match", "sweep", "stability", "climb", "chart")
 
 
 def _text(value: Any) -> str | None:

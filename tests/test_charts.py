@@ -41,6 +41,7 @@ COMMITTED = [
     ("stick_the_dealer", "chart", 3, "tuned playing itself on the same"),
     ("tuned_stability", "chart", 1, "One step of each parameter of tuned"),
     ("table_bias", "chart", 1, "Option values under two tables"),
+    ("bid_euchre_chart", "chart", 1, "the best opening bid of the eldest"),
 ]
 
 

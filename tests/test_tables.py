@@ -100,7 +100,7 @@ def kernel_inputs(table: TableSpec, strategies: list[reference.Strategy]):
     params = np.zeros((MAX_SEATS, N_TABLE_PARAMS), np.int64)
     for s, st in enumerate(strategies):
         kinds[s] = 0 if st.kind == "random" else 1
-        params[s] = (st.order, st.call, st.alone, st.stay, st.bid, st.cap, st.shoot)
+        params[s] = (st.order, st.call, st.alone, st.stay, st.bid, st.cap, st.shoot, st.force)
     return table.arrays(), kinds, params
 
 
@@ -801,6 +801,52 @@ def test_bid_euchre_dealer_stuck_and_dealer_matching() -> None:
     # a dealer who will not bid 4 passes, and seat 0 keeps it
     d = preset_both(table, [bidder(4), PASS, PASS, bidder(3)], 3, strong, "")
     assert (d.maker, d.bid) == (0, 4)
+
+
+def forced(level: int, st: reference.Strategy = BASIC) -> reference.Strategy:
+    """``st`` with the eldest's opening forced to ``level`` (0 pass, else that bid)."""
+    return replace(st, force=level)
+
+
+@pytest.mark.parametrize("name", [n for n in TABLES if TABLES[n].bidding == BID_AUCTION])
+def test_forced_openings_kernel_matches_reference(name: str) -> None:
+    """Every forced opening (pass, each bid), basic and mixed seats: the same records and
+    traces in both engines; the eldest's first event is the forced one."""
+    table = get_table(name)
+    n = table.seats
+    for level in (0, *range(table.min_bid, table.hand + 1)):
+        for k, base in enumerate((BASIC, mixes(table)[2][1])):
+            strategies = [forced(level, base if s % 2 == 0 else BASIC) for s in range(n)]
+            if k:  # a random seat among them: it ignores the force
+                strategies[1] = RANDOM
+            assert_same(table, strategies, SEED + 7 * level + k, 400)
+        recs, trace = kernel_deals(table, [forced(level)] * n, SEED, 200)
+        for i in range(200):
+            eldest = (int(recs[i, TF_DEALER]) + 1) % n
+            want = (EV_PASS1, eldest, 0) if level == 0 else (EV_BID, eldest, level)
+            assert events_of(trace[i])[0] == want
+
+
+def test_forcing_the_eldest_to_pass_or_bid_changes_the_outcome() -> None:
+    """Seat 0 (eldest) holds the three top hearts (basic bids 4 with them and is set). Forced
+    to pass, the others pass and the dealer is stuck with 3 in spades; forced to 3 he makes it
+    (each team 3); forced to 4 he is set (-4); force -1 is basic's own 4."""
+    table = get_table("bid-euchre")
+    others = [PASS, PASS, PASS]
+    d = preset_both(table, [forced(0, BASIC), *others], 3, THREE_HEARTS, "")
+    assert (d.maker, d.bid, d.stuck, d.trump) == (3, 3, 1, 3)
+    assert d.events[0] == (EV_PASS1, 0, 0)
+    passed = d.points
+    d = preset_both(table, [forced(3, BASIC), *others], 3, THREE_HEARTS, "")
+    assert (d.maker, d.bid, d.trump) == (0, 3, 2) and d.points == [3, 3, 3, 3]
+    assert d.points != passed
+    d = preset_both(table, [forced(4, PASS), *others], 3, THREE_HEARTS, "")
+    assert (d.maker, d.bid) == (0, 4) and d.points == [-4, 3, -4, 3]
+    d = preset_both(table, [BASIC, *others], 3, THREE_HEARTS, "")
+    assert (d.maker, d.bid) == (0, 4)
+    # only the eldest is forced: seat 1's force is not read (seat 0 bids its own 4)
+    d = preset_both(table, [BASIC, forced(6, PASS), PASS, PASS], 3, THREE_HEARTS, "")
+    assert (d.maker, d.bid) == (0, 4) and d.events[1] == (EV_PASS1, 1, 0)
 
 
 def test_bid_euchre_game_end() -> None:

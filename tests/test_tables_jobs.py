@@ -12,7 +12,7 @@ import pytest
 
 from euchre_sim import cli
 from euchre_sim.analysis.table_summary import TableTally
-from euchre_sim.core.table_layout import TF_DEAL, TF_POINTS
+from euchre_sim.core.table_layout import TF_DEAL, TF_HAND, TF_POINTS
 from euchre_sim.tables import reference
 from euchre_sim.tables.simulate import TableMatchup, iter_table_deals, replay_table_deal
 from euchre_sim.tables.spec import TABLES, get_table, with_options
@@ -224,6 +224,15 @@ def test_relevant_params_and_table_defaults():
     assert relevant_params(get_table("buck")) == ["order", "call", "stay"]
     assert relevant_params(get_table("six-handed")) == ["order", "call", "alone"]
     assert relevant_params(get_table("bid-euchre")) == ["bid", "cap", "shoot"]
+    # the forced opening is an auction parameter no sweep, climb or stability check offers
+    from euchre_sim.core.table_layout import BID_AUCTION
+    from euchre_sim.tables.strategies import TABLE_PARAMS, TableStrategy
+
+    assert TABLE_PARAMS["force"].bidding == BID_AUCTION and TABLE_PARAMS["force"].default == -1
+    assert all("force" not in relevant_params(get_table(n)) for n in TABLES)
+    bid = get_table("bid-euchre")
+    assert "force" not in TableStrategy("basic").describe(bid)
+    assert TableStrategy("basic", {"force": 4}).describe(bid)["force"] == 4
     table = replace(get_table("three-handed"), basic=(("order", 8),))
     basic, own = table_strategy("basic"), table_strategy("basic:order=5")
     assert basic.value("order", table) == 8 and basic.value("order") == 6
@@ -280,3 +289,99 @@ def test_a_climb_that_comes_back_reports_a_cycle(monkeypatch):
     assert not result.stable and len(result.rounds) == 2
     assert [s.name for s in result.cycle] == ["basic:order=6", "basic:order=7"]
     assert "goes round a cycle" in result.text() and "depends on who else sits" in result.text()
+
+
+# ---- the bid chart of an auction table (analysis.bid_chart, ``chart bid``) ----
+
+
+def test_eldest_estimates_are_the_reference_best_trump():
+    """The kernel's estimate (``basic_estimates``) is the oracle's ``best_trump``."""
+    from euchre_sim.analysis.bid_chart import eldest_estimates
+    from euchre_sim.tables.reference_bid import best_trump
+
+    for name in ("bid-euchre", "bid-euchre-six", "bid-euchre-eight"):
+        table = get_table(name)
+        recs = next(iter_table_deals(TableMatchup.of(table), 300, 5))
+        hands = recs[:, TF_HAND:TF_HAND + table.seats].ravel().copy()
+        trumps, ests = eldest_estimates(table, hands)
+        want = [best_trump(table, int(h)) for h in hands]
+        assert list(zip(trumps.tolist(), ests.tolist(), strict=True)) == want
+
+
+def test_bid_chart_classes_and_basic_own_value():
+    """Classes partition the deals; basic's own opening's value (read off the forced columns)
+    is exactly the unforced basic run's; forcing basic's own opening changes nothing."""
+    from euchre_sim.analysis.bid_chart import FEW, basic_opening, bid_chart, levels_of
+    from euchre_sim.tables.strategies import TableStrategy
+
+    table = get_table("bid-euchre")
+    n = 3000
+    chart = bid_chart(table, "basic", n, seed=4, threads=1)
+    assert chart.levels == levels_of(table) == (0, 3, 4, 5, 6)
+    classes = chart.table[chart.table["estimate"] != "all"]
+    assert classes["deals"].sum() == n
+    assert chart.table.iloc[-1]["estimate"] == "all"
+    for r in classes.itertuples():
+        values = {k: getattr(r, f"value_{k}") for k in ("pass", "bid3", "bid4", "bid5", "bid6")}
+        if r.best != FEW:
+            assert values[r.best.replace(" ", "")] == max(values.values())
+            assert r.margin >= 0
+    recs = next(iter_table_deals(TableMatchup.of(table), n, 4, threads=1))
+    eldest = (recs[:, 1] + 1) % 4
+    rows = np.arange(n)
+    diff = recs[rows, TF_POINTS + eldest] - recs[rows, TF_POINTS + (eldest + 1) % 4]
+    assert chart.overall["basic_value"] == pytest.approx(diff.mean(), abs=1e-12)
+    basic = TableStrategy("basic")
+    assert [basic_opening(table, basic, e) for e in range(7)] == [0, 0, 0, 3, 4, 5, 5]
+
+
+def test_chart_bid_writes_its_run_folder(capsys, tmp_path):
+    from euchre_sim.charts import figure_from_run
+    from euchre_sim.results import load
+
+    out_dir = tmp_path / "bid"
+    rc, out, err = run(capsys, "chart", "bid", "--rules", "bid-euchre-eight", "--deals", "400",
+                       "--seed", "2", "--out", str(out_dir))
+    assert rc == 0, err
+    assert "best opening by estimate" in out
+    assert {"bid_chart.csv", "bid_chart.txt", "bid_chart.json", "chart.png", "chart.svg",
+            "meta.json"} <= {p.name for p in out_dir.iterdir()}
+    meta = json.loads((out_dir / "meta.json").read_text())
+    assert meta["kind"] == "chart bid" and meta["table"] == "bid-euchre-eight"
+    assert meta["openings"] == ["pass", "bid 3", "bid 4", "bid 5", "bid 6"]
+    assert meta["strategies"]["a"] == "basic" and meta["deals_per_opening"] == 400
+    df = pd.read_csv(out_dir / "bid_chart.csv")
+    assert df["deals"].iloc[-1] == 400
+    assert figure_from_run(load(out_dir)) is not None
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["bid", "--rules", "three-handed"], "the bid chart needs an auction table"),
+    (["bid"], "chart bid is drawn at an auction table"),
+    (["order-up", "--rules", "bid-euchre"], "chart order-up is drawn in the four-handed game"),
+    (["bid", "--rules", "bid-euchre", "--strategy", "random"], "give a basic strategy"),
+    (["bid", "--rules", "bid-euchre", "--strategy", "basic:force=3"], "sets force itself"),
+])
+def test_chart_bid_refuses_in_one_line(capsys, tmp_path, argv, message):
+    out_dir = tmp_path / "bad"
+    rc, _, err = run(capsys, "chart", *argv, "--deals", "10", "--out", str(out_dir))
+    assert rc == 2 and message in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+    assert not out_dir.exists()
+
+
+def test_a_bid_chart_experiment(tmp_path):
+    from euchre_sim.experiments import ExperimentError, command_args, load_experiment
+
+    exp = tmp_path / "bid.toml"
+    exp.write_text('kind = "chart"\nwhich = "bid"\nrules = "bid-euchre"\ndeals = 1000\n')
+    config = load_experiment(exp)
+    assert config["strategy"] is None
+    argv = command_args(config, "OUT")
+    assert argv[:4] == ["chart", "bid", "--rules", "bid-euchre"] and "--strategy" not in argv
+    exp.write_text('kind = "chart"\nwhich = "bid"\nrules = "north-american"\n')
+    with pytest.raises(ExperimentError, match="drawn at an auction table"):
+        load_experiment(exp)
+    exp.write_text('kind = "chart"\nwhich = "order-up"\nrules = "bid-euchre"\n')
+    with pytest.raises(ExperimentError, match="four-handed game"):
+        load_experiment(exp)

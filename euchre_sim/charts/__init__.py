@@ -22,7 +22,14 @@ tuning, stability, table bias); ``runs`` draws a run folder's chart again; ``com
 the caption and the writer.
 """
 
-from .classes import go_alone_chart, go_alone_figure, order_up_chart, order_up_figure
+from .classes import (
+    bid_chart_chart,
+    bid_chart_figure,
+    go_alone_chart,
+    go_alone_figure,
+    order_up_chart,
+    order_up_figure,
+)
 from .common import save_figure
 from .deals import (
     deal_players,
@@ -48,7 +55,8 @@ from .studies import (
 )
 
 __all__ = [
-    "RUN_CHARTS", "bias_chart", "bias_figure", "deal_players", "deal_value_chart",
+    "RUN_CHARTS", "bias_chart", "bias_figure", "bid_chart_chart", "bid_chart_figure",
+    "deal_players", "deal_value_chart",
     "deal_value_figure", "equity_chart", "equity_figure", "figure_from_run", "go_alone_chart",
     "go_alone_figure", "maker_position_chart", "maker_position_figure", "order_up_chart",
     "order_up_figure", "run_caption", "save_figure", "stability_chart", "stability_figure",

@@ -1,5 +1,5 @@
 """The hand-class charts of round 1 (``OrderChart.table``): the best action by class and seat,
-and what going alone gains."""
+and what going alone gains; and the bid chart of an auction table (``BidChart.table``)."""
 
 from __future__ import annotations
 
@@ -131,3 +131,59 @@ def go_alone_chart(chart, caption: str, out_stem: Path) -> list[Path]:
     """:func:`go_alone_figure` of an order chart, written as PNG and SVG."""
     return save_figure(go_alone_figure(chart.table, chart.strategy.label, caption), out_stem,
                        dpi=110)
+
+
+def bid_chart_figure(table: pd.DataFrame, table_name: str, strategy: str,
+                     caption: str = "") -> Figure:
+    """The bid chart of an auction table (``BidChart.table``, a run's ``bid_chart`` table):
+    for each class of the eldest's hand (basic's estimate in tricks for its best trump), the
+    value of each forced opening (pass, bid k) with 95 % intervals; the best opening of each
+    class is starred, basic's own opening ringed. Classes with too few deals are greyed."""
+    from ..analysis.bid_chart import FEW
+
+    df = table[table["estimate"] != "all"].reset_index(drop=True)
+    keys = [c[len("value_"):] for c in df.columns if c.startswith("value_")]
+    names = {k: "pass" if k == "pass" else f"bid {k[3:]}" for k in keys}
+    fig = Figure(figsize=(11, 6.5))
+    ax = fig.subplots()
+    x = range(len(df))
+    colours = matplotlib.colormaps["viridis"]
+    for i, k in enumerate(keys):
+        colour = "#888888" if k == "pass" else colours(i / max(1, len(keys) - 1))
+        ax.errorbar(list(x), df[f"value_{k}"], yerr=1.96 * df[f"se_{k}"].fillna(0),
+                    color=colour, marker="o", markersize=4, capsize=3, linewidth=1.2,
+                    label=names[k])
+        for j, r in df.iterrows():
+            if r["best"] == names[k]:
+                ax.plot(j, r[f"value_{k}"], marker="*", markersize=16, color=colour,
+                        markeredgecolor="black", zorder=5)
+            if r["basic_opens"] == names[k]:
+                ax.plot(j, r[f"value_{k}"], marker="o", markersize=13, fillstyle="none",
+                        color="black", zorder=4)
+    labels = []
+    for j, r in df.iterrows():
+        verdict = "few deals" if r["best"] == FEW else (
+            f"{'~' if r['toss_up'] else ''}{r['best']} {r['margin']:+.2f}")
+        labels.append(f"{r['estimate']}\n{int(r['deals']):,} deals\n{verdict}")
+        if r["best"] == FEW:
+            ax.axvspan(j - 0.5, j + 0.5, color="#eeeeee", zorder=0)
+    ax.set_xticks(list(x), labels, fontsize=8)
+    ax.axhline(0, color="#444444", linewidth=0.6)
+    ax.set_xlabel("the eldest's estimate (tricks, basic's reading of his best trump)")
+    ax.set_ylabel("points per deal: the eldest's team minus the other team")
+    ax.grid(axis="y", alpha=0.3)
+    ax.plot([], [], marker="*", markersize=12, color="white", markeredgecolor="black",
+            linestyle="none", label="best opening")
+    ax.plot([], [], marker="o", markersize=10, fillstyle="none", color="black",
+            linestyle="none", label=f"{strategy}'s own opening")
+    ax.legend(loc="upper left", fontsize=8, frameon=False)
+    fig.suptitle(f"{table_name}: the best opening bid of the eldest by hand strength "
+                 f"({strategy} everywhere else)\nunder each class: its best opening and "
+                 "the paired margin over the next best (~: within 2 SE)")
+    return add_caption(fig, caption, (0, 0.04, 1, 0.95))
+
+
+def bid_chart_chart(chart, caption: str, out_stem: Path) -> list[Path]:
+    """:func:`bid_chart_figure` of a bid chart, written as PNG and SVG."""
+    return save_figure(bid_chart_figure(chart.table, chart.spec.name, chart.strategy.name,
+                                        caption), out_stem, dpi=110)

@@ -9,7 +9,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from ..results import ResultsError, Run, load
-from .classes import go_alone_figure, order_up_figure
+from .classes import bid_chart_figure, go_alone_figure, order_up_figure
 from .deals import (
     deal_players,
     deal_value_figure,
@@ -50,6 +50,8 @@ RUN_CHARTS = {  # (meta kind, chart name) -> draw(run, caption)
         r.go_alone, _spec(r.meta, "strategy"), c),
     ("chart deal-value", "chart"): lambda r, c: _deal_value_of(
         r, deal_players(_spec(r.meta, "strategy"), _spec(r.meta, "strategy")), c),
+    ("chart bid", "chart"): lambda r, c: bid_chart_figure(
+        r.bid_chart.astype({"estimate": str}), r.meta["table"], r.meta["strategies"]["a"], c),
     ("chart stick-the-dealer", "chart"): lambda r, c: stick_the_dealer_figure(
         r.json("stick.json"), c),
     ("deals", "chart"): lambda r, c: maker_position_figure(
@@ -71,7 +73,10 @@ def run_caption(run: Run, name: bool = True) -> str:
     """A caption for a chart drawn from a run folder: who played, the rules, how many deals
     (or games), the seed and (with ``name``) the run folder's name."""
     m = run.meta
-    if "strategies" in m:
+    if "table_settings" in m:  # another table (RULES.md 3.2): strategies a and b by text
+        st = m["strategies"]
+        who = f"{st['a']}" + (f" against {st['b']}" if st["b"] != st["a"] else " self-play")
+    elif "strategies" in m:
         who = _players(m)
     elif "table_a" in m:
         who = f"tables {_spec(m, 'table_a')} (A) and {_spec(m, 'table_b')} (B)"

@@ -27,6 +27,7 @@ from .table_layout import (
     NT_HIGH,
     P_BID,
     P_BID_CAP,
+    P_FORCE,
     P_SHOOT,
     SIDES_TEAMS,
     TF_ALONE,
@@ -109,6 +110,18 @@ def best_trump(spec, hand, eff, power, suit_mask):
             best_h = h
             best = t
     return best, tricks_of(spec, best_h)
+
+
+@njit(cache=True)
+def basic_estimates(spec, eff, power, suit_mask, hands):
+    """``(trump rows, estimates in tricks)`` of :func:`best_trump` for each hand of ``hands``
+    (masks of table cards): the basic kind's own reading of a hand, for ``analysis.bid_chart``."""
+    n = len(hands)
+    trumps = np.empty(n, np.int64)
+    ests = np.empty(n, np.int64)
+    for i in range(n):
+        trumps[i], ests[i] = best_trump(spec, hands[i], eff, power, suit_mask)
+    return trumps, ests
 
 
 @njit(cache=True, _nrt=False)
@@ -219,6 +232,10 @@ def play_auction_deal(spec, eff, power, suit_mask, kinds, params, rng, dealer, h
                     k = below(rng, hs - lo + 2)
                     if k > 0:
                         bid = lo + k - 1
+            elif p == 1 and params[seat, P_FORCE] >= 0:
+                # the eldest's forced opening (0: pass; a bid below the lowest: a pass)
+                if params[seat, P_FORCE] >= lo:
+                    bid = min(params[seat, P_FORCE], hs)
             else:
                 _, est = best_trump(spec, hands[seat], eff, power, suit_mask)
                 want = min(est, params[seat, P_BID_CAP])

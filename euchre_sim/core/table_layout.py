@@ -108,7 +108,10 @@ KIND_NAMES = ("random", "basic")
 # auction tables: the estimate (tricks) needed to bid, the highest bid made, the estimate
 # needed to shoot (above the hand size: never)
 (P_BID, P_BID_CAP, P_SHOOT) = range(4, 7)
-N_TABLE_PARAMS = 7
+# auction tables: a forced opening bid of the eldest (the dealer's left, the first bidder): -1
+# not forced, 0 pass, k >= TS_MIN_BID bid exactly k (a forcing device of ``analysis.bid_chart``)
+P_FORCE = 7
+N_TABLE_PARAMS = 8
 
 # game records of the table engine (one row per game)
 TABLE_GAME_FIELDS = ("game", "first_dealer", "winner", "deals")

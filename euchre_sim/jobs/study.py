@@ -23,7 +23,8 @@ from .common import (
 )
 from .play import DEFAULT_COUNT
 
-CHARTS = ("order-up", "go-alone", "deal-value", "stick-the-dealer")  # ``chart WHICH``
+CHARTS = ("order-up", "go-alone", "deal-value", "stick-the-dealer", "bid")  # ``chart WHICH``
+TABLE_CHARTS = ("bid",)  # drawn at an auction table (RULES.md 3.2: Bid Euchre), not four-handed
 
 if TYPE_CHECKING:
     from ..analysis.deal_value import RulesComparison
@@ -126,6 +127,20 @@ def chart(which: str, output: Output, strategy: str | Strategy = "tuned",
         raise SimulationError(f"unknown chart {which!r}: one of {', '.join(CHARTS)}")
     if not output.out:
         raise SimulationError("chart needs --out DIR: charts are written as files")
+    if which in TABLE_CHARTS or rules.name in TABLES:
+        if which not in TABLE_CHARTS or rules.name not in TABLES:
+            raise SimulationError(
+                f"chart {which} is drawn " + ("at an auction table: --rules bid-euchre, "
+                                                 "bid-euchre-six or bid-euchre-eight"
+                                                 if which in TABLE_CHARTS else
+                                                 "in the four-handed game; at another table "
+                                                 f"only chart {', '.join(TABLE_CHARTS)}"))
+        from .tables import bid_chart_table
+
+        # the four-handed default strategy means the table's default kind (basic)
+        kind = None if isinstance(strategy, str) and strategy == "tuned" else strategy
+        return bid_chart_table(rules, kind, deals=deals, seed=seed, threads=threads,
+                               output=output, echo=echo)
     chosen = rules.rules()
     table = get_strategy(strategy)
     writer = output.writer()

@@ -284,6 +284,47 @@ def climb_table(strategy: str | TableStrategy | None, rules: RuleChoice, *,
     return result
 
 
+def bid_chart_table(rules: RuleChoice, strategy: str | TableStrategy | None = None, *,
+                    deals: int = 200_000, seed: int = 1, threads: int | None = None,
+                    output: Output = NO_OUTPUT, progress: bool = False,
+                    echo: Echo = print):
+    """The bid chart of an auction table (``analysis.bid_chart``): ``deals`` deals played once
+    per forced opening of the eldest, the value of each by his hand class. Prints it; with
+    ``output.out`` writes ``bid_chart.csv``/``.parquet``, ``bid_chart.txt``,
+    ``bid_chart.json``, the chart (PNG, SVG) and ``meta.json``. Returns the ``BidChart``."""
+    from ..analysis.bid_chart import bid_chart, levels_of
+    from ..charts.classes import bid_chart_chart
+
+    table = _table(rules)
+    writer = output.writer()
+    started = time.time()
+    with progress_bar(progress, deals * len(levels_of(table)), "deals") as bar:
+        found = bid_chart(table, _strategy(strategy), deals, seed, threads=threads, bar=bar)
+    text = found.text()
+    echo(text)
+    echo(found.headline())
+    if writer is not None:
+        st = found.strategy
+        caption = (f"table {table.name}; {deals:,} deals per forced opening, the same deals "
+                   f"for each; {st.name} everywhere else; classes with at least 200 deals; "
+                   f"seed {seed}")
+        with writer as w:
+            w.write_frame("bid_chart", found.table)
+            w.write_text("bid_chart.txt", text + "\n" + found.headline() + "\n")
+            w.write_json("bid_chart.json", {"overall": found.overall,
+                                            "headline": found.headline()})
+            bid_chart_chart(found, caption, w.path / "chart")
+            w.write_json("meta.json", _meta("chart bid", TableMatchup(table, st, st), {
+                "deals_per_opening": deals, "seed": seed,
+                "openings": ["pass" if k == 0 else f"bid {k}" for k in found.levels],
+                "forced": "the eldest's opening bid (basic parameter force); every other "
+                          "decision the strategy's",
+                "class": "the eldest's basic estimate (tricks) for his best trump"}, started))
+        echo(f"wrote {output.out}/ (bid_chart.csv, bid_chart.parquet, bid_chart.txt, "
+             "bid_chart.json, chart.png, chart.svg, meta.json)")
+    return found
+
+
 def _table(rules: RuleChoice) -> TableSpec:
     table = table_of(rules)
     if table is None:
@@ -299,5 +340,5 @@ class _Null:
         return False
 
 
-__all__ = ["climb_table", "match_table", "show_table", "simulate_table", "sweep_table",
-           "table_of"]
+__all__ = ["bid_chart_table", "climb_table", "match_table", "show_table", "simulate_table",
+           "sweep_table", "table_of"]

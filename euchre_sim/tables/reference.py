@@ -53,6 +53,7 @@ class Strategy:
     bid: int = 99  # auction tables: the estimate (tricks) needed to bid
     cap: int = 99  # the highest bid made
     shoot: int = 99  # the estimate needed to shoot
+    force: int = -1  # the eldest's forced opening bid: -1 not forced, 0 pass, else the bid
 
 
 @dataclass

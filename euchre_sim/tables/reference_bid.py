@@ -84,6 +84,9 @@ def play_auction(dp: DealPlay, dealt: list[int]) -> TableDeal:
                 if options:
                     k = rng.below(len(options) + 1)
                     bid = options[k - 1] if k else 0
+            elif p == 1 and st.force >= 0:  # the eldest's forced opening (0: pass)
+                if st.force >= lowest_bid:
+                    bid = min(st.force, t.hand)
             else:
                 _, est = best_trump(t, hands[seat])
                 want = min(est, st.cap)

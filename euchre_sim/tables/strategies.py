@@ -24,6 +24,7 @@ from ..core.table_layout import (
     P_BID,
     P_BID_CAP,
     P_CALL,
+    P_FORCE,
     P_ORDER,
     P_SHOOT,
     P_STAY,
@@ -53,9 +54,14 @@ TABLE_PARAMS: dict[str, TableParam] = {
                       "estimate up to this; the dealer only matches)", BID_AUCTION),
     "shoot": TableParam(P_SHOOT, 6, "auction tables: estimated tricks needed to shoot (above "
                         "the hand size: never)", BID_AUCTION),
+    "force": TableParam(P_FORCE, -1, "auction tables: the eldest's (the first bidder's) forced "
+                        "opening bid: -1 not forced, 0 pass, a bid from the lowest to the hand "
+                        "size: exactly that bid (a forcing device of the bid chart, not a "
+                        "threshold: no sweep or climb offers it)", BID_AUCTION),
     "stay": TableParam(P_STAY, 4, "hand strength under trump needed to stay in rather than "
                        "drop out (Buck Euchre)"),
 }
+FORCING = ("force",)  # parameters that force a decision rather than set a threshold
 STRENGTH_HELP = ("hand strength under a trump: 3 for the joker and each bower, 2 for the trump "
                  "ace and king, 1 for any other trump and for each plain ace")
 
@@ -96,6 +102,8 @@ class TableStrategy:
             return {"kind": "random"}
         keys = relevant_params(table) if table is not None else [
             k for k, p in TABLE_PARAMS.items() if p.bidding == BID_UPCARD]
+        if "force" in self.params and (table is None or table.bidding == BID_AUCTION):
+            keys = [*keys, "force"]  # a forced opening is named where it is given
         return {"kind": self.kind, **{k: self.value(k, table) for k in keys}}
 
 
@@ -140,10 +148,12 @@ def seat_strategies(table: TableSpec, a: TableStrategy, b: TableStrategy, hero: 
 
 def relevant_params(table: TableSpec) -> list[str]:
     """The basic kind's parameters this table reads: its bidding system's, ``alone`` where the
-    maker may go alone (or the bidder shoot), ``stay`` where players may drop out."""
+    maker may go alone (or the bidder shoot), ``stay`` where players may drop out. Never
+    ``force`` (the eldest's forced opening of ``analysis.bid_chart``): a forcing device, not a
+    threshold a sweep, climb or stability check should move."""
     out = []
     for name, p in TABLE_PARAMS.items():
-        if p.bidding != table.bidding:
+        if p.bidding != table.bidding or name in FORCING:
             continue
         if (name == "alone" and not table.alone) or (name == "shoot" and not table.alone):
             continue
@@ -183,6 +193,7 @@ def describe_table_strategies() -> str:
 
 
 __all__ = [
-    "STRENGTH_HELP", "TABLE_PARAMS", "TableParam", "TableStrategy", "describe_table_strategies",
-    "relevant_params", "seat_rows", "seat_strategies", "sides_of", "table_strategy",
+    "FORCING", "STRENGTH_HELP", "TABLE_PARAMS", "TableParam", "TableStrategy",
+    "describe_table_strategies", "relevant_params", "seat_rows", "seat_strategies",
+    "sides_of", "table_strategy",
 ]
