@@ -43,8 +43,9 @@ def add_chart_parser(sub) -> None:
     )
     ch.add_argument("which", choices=CHARTS,
                     help="the chart to draw")
-    ch.add_argument("--strategy", default=DEFAULT_TABLE,
-                    help=f"the table's strategy (default: {DEFAULT_TABLE})")
+    ch.add_argument("--strategy", default=None,
+                    help=f"the table's strategy (default: {DEFAULT_TABLE}; at an auction table, "
+                    "chart bid: basic)")
     add_rules_args(ch)
     ch.add_argument("--deals", type=positive_type, default=200_000,
                     help="random deals per seat; for deal-value and stick-the-dealer, deals "

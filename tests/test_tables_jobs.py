@@ -332,7 +332,8 @@ def test_bid_chart_classes_and_basic_own_value():
     diff = recs[rows, TF_POINTS + eldest] - recs[rows, TF_POINTS + (eldest + 1) % 4]
     assert chart.overall["basic_value"] == pytest.approx(diff.mean(), abs=1e-12)
     basic = TableStrategy("basic")
-    assert [basic_opening(table, basic, e) for e in range(7)] == [0, 0, 0, 3, 4, 5, 5]
+    # bid-euchre's own defaults (bid 4, cap 6): pass below an estimate of 4, bid it up to 6
+    assert [basic_opening(table, basic, e) for e in range(7)] == [0, 0, 0, 0, 4, 5, 6]
 
 
 def test_chart_bid_writes_its_run_folder(capsys, tmp_path):

@@ -116,7 +116,7 @@ def equity(strategy: str | Strategy = "advanced", rules: RuleChoice = STANDARD_R
     return table
 
 
-def chart(which: str, output: Output, strategy: str | Strategy = "tuned",
+def chart(which: str, output: Output, strategy: str | Strategy | None = "tuned",
           rules: RuleChoice = STANDARD_RULES, *, deals: int = 200_000, seed: int = 1,
           threads: int | None = None,
           echo: Echo = print) -> DealSummary | RulesComparison | OrderChart:
@@ -137,10 +137,9 @@ def chart(which: str, output: Output, strategy: str | Strategy = "tuned",
                                                  f"only chart {', '.join(TABLE_CHARTS)}"))
         from .tables import bid_chart_table
 
-        # the four-handed default strategy means the table's default kind (basic)
-        kind = None if isinstance(strategy, str) and strategy == "tuned" else strategy
-        return bid_chart_table(rules, kind, deals=deals, seed=seed, threads=threads,
+        return bid_chart_table(rules, strategy, deals=deals, seed=seed, threads=threads,
                                output=output, echo=echo)
+    strategy = strategy or "tuned"
     chosen = rules.rules()
     table = get_strategy(strategy)
     writer = output.writer()
