@@ -26,6 +26,7 @@ from euchre_sim.core.table_batch import (
 )
 from euchre_sim.core.table_layout import (
     BID_AUCTION,
+    BID_UPCARD,
     EV_BID,
     EV_CLUB_EUCHRE,
     EV_DISCARD,
@@ -161,6 +162,35 @@ def mixes(table: TableSpec) -> list[list[reference.Strategy]]:
 def test_kernel_matches_reference_on_random_deals(name: str) -> None:
     table = get_table(name)
     assert_same(table, [RANDOM] * table.seats, SEED, N_DEALS)
+
+
+# every table whose stick-the-dealer setting can be changed with --set, switched the other way
+# (auction tables always stick the dealer and refuse it)
+OPTION_VARIANTS = [name for name, t in TABLES.items() if t.bidding == BID_UPCARD]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", OPTION_VARIANTS)
+def test_kernel_matches_reference_with_the_table_option_switched(name: str) -> None:
+    """``--set stick_the_dealer`` the other way round: 20,000 random deals each."""
+    table = get_table(name)
+    flipped = with_options(table, {"stick_the_dealer": str(not table.stick).lower()})
+    assert flipped.stick != table.stick
+    assert_same(flipped, [RANDOM] * table.seats, SEED + 21, N_DEALS)
+
+
+def test_stick_the_dealer_changes_a_thrown_in_deal() -> None:
+    """A deal everybody passes twice at three-handed: thrown in, or the stuck dealer names
+    his best suit and scores with it."""
+    table = get_table("three-handed")
+    never = reference.Strategy("basic", order=99, call=99, alone=99)
+    hands = ["JD AH KH QH AS", "TH AC KC QC 9S", "JH TD 9D AD KD"]
+    d = preset_both(table, [never] * 3, 0, hands, "9C")
+    assert d.thrown_in == 1 and d.points == [0, 0, 0]
+    stuck = with_options(table, {"stick_the_dealer": "true"})
+    d = preset_both(stuck, [never] * 3, 0, hands, "9C")
+    assert d.thrown_in == 0 and d.stuck == 1 and d.maker == 0 and d.round == 2
+    assert sum(d.tricks) == 5 and sum(d.points) > 0
 
 
 @pytest.mark.parametrize("name", list(TABLES))

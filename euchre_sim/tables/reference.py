@@ -305,30 +305,7 @@ class DealPlay:
         while not active[leader]:
             leader = (leader + 1) % n
         out.leader = leader
-        cards = Cards(t, trump)
-        for trick_no in range(t.hand):
-            plays: list[tuple[int, int]] = []
-            led = -1
-            for k in range(n):
-                seat = (leader + k) % n
-                if not active[seat]:
-                    continue
-                own = cards_of(hands[seat])
-                follow = [c for c in own if led >= 0 and cards.suit(c) == led]
-                legal = follow or own
-                if self.strategies[seat].kind == "random":
-                    c = self.random_card(legal)
-                else:
-                    c = self.basic_card(cards, own, legal, plays, led, seat, maker)
-                ev.append((EV_PLAY, seat, c))
-                hands[seat] &= ~(1 << c)
-                if led < 0:
-                    led = cards.suit(c)
-                plays.append((seat, c))
-            winner = self.trick_winner(cards, plays, led)
-            out.tricks[winner] += 1
-            ev.append((EV_TRICK, winner, trick_no))
-            leader = winner
+        self.play_tricks(out, hands, active, leader, Cards(t, trump), maker)
         if t.countdown:
             for s in range(n):
                 if active[s]:
@@ -379,6 +356,35 @@ class DealPlay:
             d = weakest(cards, own)
         hands[maker] &= ~(1 << d)
         ev.append((EV_LONE_DISCARD, maker, d))
+
+    def play_tricks(self, out: TableDeal, hands: list[int], active: list[bool], leader: int,
+                    cards: Cards, maker: int) -> None:
+        """Step 5: every trick from ``leader`` among the ``active`` seats; each winner's tricks
+        go to ``out.tricks`` (the table engine's and the auction's play alike)."""
+        n = self.n
+        for trick_no in range(self.t.hand):
+            plays: list[tuple[int, int]] = []
+            led = -1
+            for k in range(n):
+                seat = (leader + k) % n
+                if not active[seat]:
+                    continue
+                own = cards_of(hands[seat])
+                follow = [c for c in own if led >= 0 and cards.suit(c) == led]
+                legal = follow or own
+                if self.strategies[seat].kind == "random":
+                    c = self.random_card(legal)
+                else:
+                    c = self.basic_card(cards, own, legal, plays, led, seat, maker)
+                out.events.append((EV_PLAY, seat, c))
+                hands[seat] &= ~(1 << c)
+                if led < 0:
+                    led = cards.suit(c)
+                plays.append((seat, c))
+            winner = self.trick_winner(cards, plays, led)
+            out.tricks[winner] += 1
+            out.events.append((EV_TRICK, winner, trick_no))
+            leader = winner
 
     def takes(self, cards: Cards, c: int, w: int, led: int) -> bool:
         """Does ``c`` take the trick from the winning card ``w``?"""

@@ -12,8 +12,6 @@ from ..core.table_layout import (
     EV_BID,
     EV_CALL,
     EV_PASS1,
-    EV_PLAY,
-    EV_TRICK,
     N_TRUMPS,
     NT_HIGH,
 )
@@ -121,30 +119,8 @@ def play_auction(dp: DealPlay, dealt: list[int]) -> TableDeal:
               for s in range(n)]
     out.out = [int(not a) for a in active]  # the shooter's partner lays his hand down
     # the high bidder leads; the tricks
-    leader = out.leader = maker
-    for trick_no in range(t.hand):
-        plays: list[tuple[int, int]] = []
-        led = -1
-        for k in range(n):
-            seat = (leader + k) % n
-            if not active[seat]:
-                continue
-            own = cards_of(hands[seat])
-            follow = [c for c in own if led >= 0 and cards.suit(c) == led]
-            legal = follow or own
-            if dp.strategies[seat].kind == "random":
-                c = dp.random_card(legal)
-            else:
-                c = dp.basic_card(cards, own, legal, plays, led, seat, maker)
-            ev.append((EV_PLAY, seat, c))
-            hands[seat] &= ~(1 << c)
-            if led < 0:
-                led = cards.suit(c)
-            plays.append((seat, c))
-        winner = dp.trick_winner(cards, plays, led)
-        out.tricks[winner] += 1
-        ev.append((EV_TRICK, winner, trick_no))
-        leader = winner
+    out.leader = maker
+    dp.play_tricks(out, hands, active, maker, cards, maker)
     # the score: every seat its team's points
     for s in range(n):
         team = sum(out.tricks[o] for o in range(n) if t.team_of(o) == t.team_of(s))
