@@ -144,7 +144,7 @@ def load_experiment(path: str | Path) -> dict[str, Any]:
                               "description": data.get("description", ""),
                               "rules": data.get("rules", "north-american"),
                               "set": data.get("set", {}), "threads": data.get("threads")}
-    table = config["rules"] in TABLES and kind in TABLE_KINDS
+    table = isinstance(config["rules"], str) and config["rules"] in TABLES and kind in TABLE_KINDS
     if not isinstance(config["rules"], str) or (config["rules"] not in RULESETS and not table):
         raise ExperimentError(f"{path.name}: rules must name a ruleset ({', '.join(RULESETS)}),"
                               f" or for a {'/'.join(TABLE_KINDS)} experiment a table "
