@@ -2,7 +2,9 @@
 
 Under the ``random`` strategy (which reaches every corner) for every named ruleset and for each
 rule option switched on alone, on 20,000 deals each; plus mixed strategies, the ``reference``
-strategy with non-default parameters, and whole games.
+strategy with non-default parameters, and whole games. The same for every table of the table
+engine (RULES.md 3.2: ``tables.spec.TABLES``) and each table option switched, against its oracle
+``tables.reference`` (the helpers, scripted mixes and games are in ``tests/test_tables.py``).
 """
 
 from __future__ import annotations
@@ -464,3 +466,32 @@ def test_no_trump_matches_reference(name: str) -> None:
     random_nt = sum(rep.record["trump"] == 4 for rep in random)
     assert random_nt > 150, random_nt
     _compare(rules, ("random", "random"), seed=63, n=N_DEALS)
+
+
+# ---- the other tables (RULES.md 3.2): the table engine against tables.reference ----
+
+from test_tables import N_DEALS as TABLE_DEALS  # noqa: E402  (pytest puts tests/ on the path)
+from test_tables import RANDOM, SEED, assert_same  # noqa: E402
+
+from euchre_sim.core.table_layout import BID_UPCARD  # noqa: E402
+from euchre_sim.tables.spec import TABLES, get_table, with_options  # noqa: E402
+
+
+@pytest.mark.parametrize("name", list(TABLES))
+def test_table_kernel_matches_reference_on_random_deals(name: str) -> None:
+    table = get_table(name)
+    assert_same(table, [RANDOM] * table.seats, SEED, TABLE_DEALS)
+
+
+# every table whose stick-the-dealer setting can be changed with --set, switched the other way
+# (auction tables always stick the dealer and refuse it)
+OPTION_VARIANTS = [name for name, t in TABLES.items() if t.bidding == BID_UPCARD]
+
+
+@pytest.mark.parametrize("name", OPTION_VARIANTS)
+def test_table_kernel_matches_reference_with_the_table_option_switched(name: str) -> None:
+    """``--set stick_the_dealer`` the other way round: 20,000 random deals each."""
+    table = get_table(name)
+    flipped = with_options(table, {"stick_the_dealer": str(not table.stick).lower()})
+    assert flipped.stick != table.stick
+    assert_same(flipped, [RANDOM] * table.seats, SEED + 21, TABLE_DEALS)

@@ -26,7 +26,6 @@ from euchre_sim.core.table_batch import (
 )
 from euchre_sim.core.table_layout import (
     BID_AUCTION,
-    BID_UPCARD,
     EV_BID,
     EV_CLUB_EUCHRE,
     EV_DISCARD,
@@ -155,28 +154,6 @@ def mixes(table: TableSpec) -> list[list[reference.Strategy]]:
         [reference.Strategy("basic", order=4 + s, call=3 + s, alone=7 + s, stay=s, bid=2 + s,
                             cap=6 - s % 2, shoot=5 + s % 3) for s in range(n)],
     ]
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("name", list(TABLES))
-def test_kernel_matches_reference_on_random_deals(name: str) -> None:
-    table = get_table(name)
-    assert_same(table, [RANDOM] * table.seats, SEED, N_DEALS)
-
-
-# every table whose stick-the-dealer setting can be changed with --set, switched the other way
-# (auction tables always stick the dealer and refuse it)
-OPTION_VARIANTS = [name for name, t in TABLES.items() if t.bidding == BID_UPCARD]
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("name", OPTION_VARIANTS)
-def test_kernel_matches_reference_with_the_table_option_switched(name: str) -> None:
-    """``--set stick_the_dealer`` the other way round: 20,000 random deals each."""
-    table = get_table(name)
-    flipped = with_options(table, {"stick_the_dealer": str(not table.stick).lower()})
-    assert flipped.stick != table.stick
-    assert_same(flipped, [RANDOM] * table.seats, SEED + 21, N_DEALS)
 
 
 def test_stick_the_dealer_changes_a_thrown_in_deal() -> None:
