@@ -13,15 +13,13 @@ import numpy as np
 from numba import njit
 
 from . import table_deal as td  # a module import: table_deal dispatches to play_auction_deal
-from .bits import ctz, popcount
+from .bits import ctz
 from .rng import below
 from .table_layout import (
     EV_ALONE,
     EV_BID,
     EV_CALL,
     EV_PASS1,
-    EV_PLAY,
-    EV_TRICK,
     K_RANDOM,
     N_TRUMPS,
     NT_HIGH,
@@ -47,7 +45,6 @@ from .table_layout import (
     TS_ALONE,
     TS_GIVE,
     TS_HAND,
-    TS_LATER_EQUAL,
     TS_MIN_BID,
     TS_SEATS,
     TS_SHOOT_MADE,
@@ -133,49 +130,6 @@ def first_partner(spec, seat):
         if spec[TS_SIDES] == SIDES_TEAMS and spec[TS_TEAM + s] == spec[TS_TEAM + seat]:
             return s
     return -1
-
-
-@njit(cache=True, _nrt=False)
-def play_tricks(spec, eff, power, suit_mask, kinds, rng, hands, rec, ri, trace, ti, nev,
-                maker, trump, active, leader):
-    """Play all the tricks from ``leader`` among the ``active`` seats (a bit per seat); each
-    winner's tricks go to ``rec[ri, TF_TRICKS + seat]``. Returns the next trace index."""
-    n = spec[TS_SEATS]
-    n_active = popcount(np.int64(active))
-    later_equal = spec[TS_LATER_EQUAL] != 0
-    for tr in range(spec[TS_HAND]):
-        led = -1
-        wcard = -1
-        wseat = -1
-        seat = leader
-        for pos in range(n_active):
-            while not (active >> seat) & 1:
-                seat = (seat + 1) % n
-            h = hands[seat]
-            if pos == 0:
-                legal = h
-            else:
-                follow = h & suit_mask[trump, led]
-                legal = follow if follow else h
-            if kinds[seat] == K_RANDOM:
-                c = td.rand_card(rng, legal)
-            else:
-                c = td.basic_play(spec, eff, power, suit_mask, h, legal, trump, led, wcard, wseat,
-                               seat, maker)
-            nev = td.log(trace, ti, nev, EV_PLAY, seat, c)
-            hands[seat] = h & ~(ONE << c)
-            if pos == 0:
-                led = eff[trump, c]
-                wcard = c
-                wseat = seat
-            elif td.beats(c, wcard, led, trump, eff, power, later_equal):
-                wcard = c
-                wseat = seat
-            seat = (seat + 1) % n
-        rec[ri, TF_TRICKS + wseat] += 1
-        nev = td.log(trace, ti, nev, EV_TRICK, wseat, tr)
-        leader = wseat
-    return nev
 
 
 @njit(cache=True, _nrt=False)
@@ -279,7 +233,7 @@ def play_auction_deal(spec, eff, power, suit_mask, kinds, params, rng, dealer, h
             active |= 1 << s
     # 5. the high bidder leads the first trick
     rec[ri, TF_LEADER] = maker
-    play_tricks(spec, eff, power, suit_mask, kinds, rng, hands, rec, ri, trace, ti, nev,
+    td.play_tricks(spec, eff, power, suit_mask, kinds, rng, hands, rec, ri, trace, ti, nev,
                 maker, trump, active, maker)
     # 6. the score
     auction_points(spec, rec, ri, maker, high, shoot)

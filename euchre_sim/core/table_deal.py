@@ -265,6 +265,49 @@ def score_countdown(spec, rec, ri, maker, active):
                 rec[ri, TF_POINTS + s] = spec[TS_EUCHRE] if s == maker else spec[TS_BUCK]
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def play_tricks(spec, eff, power, suit_mask, kinds, rng, hands, rec, ri, trace, ti, nev,
+                maker, trump, active, leader):
+    """Play all the tricks from ``leader`` among the ``active`` seats (a bit per seat); each
+    winner's tricks go to ``rec[ri, TF_TRICKS + seat]``. Returns the next trace index."""
+    n = spec[TS_SEATS]
+    n_active = popcount(np.int64(active))
+    later_equal = spec[TS_LATER_EQUAL] != 0
+    for tr in range(spec[TS_HAND]):
+        led = -1
+        wcard = -1
+        wseat = -1
+        seat = leader
+        for pos in range(n_active):
+            while not (active >> seat) & 1:
+                seat = (seat + 1) % n
+            h = hands[seat]
+            if pos == 0:
+                legal = h
+            else:
+                follow = h & suit_mask[trump, led]
+                legal = follow if follow else h
+            if kinds[seat] == K_RANDOM:
+                c = rand_card(rng, legal)
+            else:
+                c = basic_play(spec, eff, power, suit_mask, h, legal, trump, led, wcard, wseat,
+                               seat, maker)
+            nev = log(trace, ti, nev, EV_PLAY, seat, c)
+            hands[seat] = h & ~(ONE << c)
+            if pos == 0:
+                led = eff[trump, c]
+                wcard = c
+                wseat = seat
+            elif beats(c, wcard, led, trump, eff, power, later_equal):
+                wcard = c
+                wseat = seat
+            seat = (seat + 1) % n
+        rec[ri, TF_TRICKS + wseat] += 1
+        nev = log(trace, ti, nev, EV_TRICK, wseat, tr)
+        leader = wseat
+    return nev
+
+
 @njit(cache=True, _nrt=False)
 def play_table_deal(spec, eff, power, suit_mask, kinds, params, rng, dealer, deck, hands,
                     rec, ri, trace, ti):
@@ -432,45 +475,13 @@ def play_dealt(spec, eff, power, suit_mask, kinds, params, rng, dealer, up, hand
     for s in range(n):
         if not (active >> s) & 1:
             rec[ri, TF_OUT + s] = 1
-    n_active = popcount(np.int64(active))
     leader = (maker + 1) % n if alone and spec[TS_LEAD_LONE] != 0 else (dealer + 1) % n
     while not (active >> leader) & 1:
         leader = (leader + 1) % n
     rec[ri, TF_LEADER] = leader
     # 5. the tricks
-    later_equal = spec[TS_LATER_EQUAL] != 0
-    for tr in range(hs):
-        led = -1
-        wcard = -1
-        wseat = -1
-        seat = leader
-        for pos in range(n_active):
-            while not (active >> seat) & 1:
-                seat = (seat + 1) % n
-            h = hands[seat]
-            if pos == 0:
-                legal = h
-            else:
-                follow = h & suit_mask[trump, led]
-                legal = follow if follow else h
-            if kinds[seat] == K_RANDOM:
-                c = rand_card(rng, legal)
-            else:
-                c = basic_play(spec, eff, power, suit_mask, h, legal, trump, led, wcard, wseat,
-                               seat, maker)
-            nev = log(trace, ti, nev, EV_PLAY, seat, c)
-            hands[seat] = h & ~(ONE << c)
-            if pos == 0:
-                led = eff[trump, c]
-                wcard = c
-                wseat = seat
-            elif beats(c, wcard, led, trump, eff, power, later_equal):
-                wcard = c
-                wseat = seat
-            seat = (seat + 1) % n
-        rec[ri, TF_TRICKS + wseat] += 1
-        nev = log(trace, ti, nev, EV_TRICK, wseat, tr)
-        leader = wseat
+    play_tricks(spec, eff, power, suit_mask, kinds, rng, hands, rec, ri, trace, ti, nev, maker,
+                trump, active, leader)
     # 6. scoring
     if spec[TS_COUNTDOWN] != 0:
         score_countdown(spec, rec, ri, maker, active)
