@@ -421,25 +421,12 @@ SIX_HAND_ALMONTE = TableSpec(
     ),
 )
 
-SIX_HAND_ALMONTE_TAKE = TableSpec(
+SIX_HAND_ALMONTE_TAKE = replace(
+    SIX_HAND_ALMONTE,
     name="six-hand-almonte-take",
     basic=(("order", 8), ("call", 7), ("alone", 7)),  # experiments/six_hand_almonte_take_climb
     help="Six Hand Almonte, variant: a joker turned up is bid on, the dealer must take it",
-    seats=6,
-    hand=5,
-    cards=almonte_six(),
-    sides=SIDES_TEAMS,
-    teams=(0, 1, 0, 1, 0, 1),
-    alone=True,
-    give=True,
-    lead_lone=True,
     joker_bid=True,
-    made=1,
-    march=3,
-    lone_march=6,
-    euchre=3,
-    target=15,
-    source=_SIX_SOURCE,
     choices=(
         "as six-hand-almonte, except a joker turned up (seed 000's variant: 'the dealer cannot "
         "turn it over at the end of the first round of bidding, but must take it into his or "
