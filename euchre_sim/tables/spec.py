@@ -351,25 +351,14 @@ SIX_HANDED = TableSpec(
     ),
 )
 
-SIX_HANDED_DOUBLE = TableSpec(
+SIX_HANDED_DOUBLE = replace(
+    SIX_HANDED,
+    deck=0,
     name="six-handed-double",
     basic=(("order", 8), ("call", 7), ("alone", 7)),  # experiments/six_handed_double_climb
     help="six-handed with a double 25-card pack (50 cards, a red and a black Benny)",
-    seats=6,
-    hand=5,
     cards=double_pack(25),
-    sides=SIDES_TEAMS,
-    teams=(0, 1, 0, 1, 0, 1),
-    alone=True,
-    give=True,
-    lead_lone=True,
-    made=1,
-    march=3,
-    lone_march=6,
-    euchre=3,
-    target=10,
     later_equal=True,
-    source=_SIX_SOURCE,
     choices=(
         "a double 25-card pack, 50 cards: two of each 9 10 J Q K A and two Bennies; five to "
         "each of six, the next card turned up, 19 face down unused",
@@ -390,24 +379,14 @@ _ALMONTE_JOKERS = (
     "does not draw them and they are trumps whatever the trump suit"
 )
 
-SIX_HAND_ALMONTE = TableSpec(
+SIX_HAND_ALMONTE = replace(
+    SIX_HANDED,
+    deck=0,
     name="six-hand-almonte",
     basic=(("order", 8), ("call", 7), ("alone", 7)),  # experiments/six_hand_almonte_climb
     help="six-handed (two teams of three), 31 cards 8-A and three jokers (2, 3, 4 of spades)",
-    seats=6,
-    hand=5,
     cards=almonte_six(),
-    sides=SIDES_TEAMS,
-    teams=(0, 1, 0, 1, 0, 1),
-    alone=True,
-    give=True,
-    lead_lone=True,
-    made=1,
-    march=3,
-    lone_march=6,
-    euchre=3,
     target=15,
-    source=_SIX_SOURCE,
     choices=(
         "31 cards: 8 9 10 J Q K A of each suit and the 2, 3, 4 of spades (the seed says '30 "
         "card deck', its ranks make 31, which six hands of five and an up-card need); five "
