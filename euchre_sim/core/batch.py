@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit, prange, types
 from numba.extending import overload
 
-from ..rules import R_TARGET
+from ..rules import R_STICK, R_TARGET
 from .dd_search import new_table
 from .deal import play_deal
 from .kinds import (
@@ -46,6 +46,7 @@ from .layout import (
     TRACE_CAP,
 )
 from .pimc_bid import PW_SIZE
+from .reference_deals import _run_reference_deals, takes_reference_path
 from .rng import below, seed_stream
 
 
@@ -231,12 +232,18 @@ def _run_presets_at(key, streams, rules, kinds, params, recs, presets, block, se
 
 
 # the batch kernels a Python call dispatches to (``compile_notice`` watches them compile)
-KERNELS = (_run_deals, _run_deals_traced, _run_games, _run_presets, _run_presets_at)
+KERNELS = (_run_deals, _run_deals_traced, _run_games, _run_presets, _run_presets_at,
+           _run_reference_deals)
 
 
 def run_deals(key, first, n, rules, kinds, params, recs, block):
-    """Play deals ``first .. first+n-1`` of the run keyed ``key`` into ``recs[0:n]``."""
-    _run_deals(key, first, n, rules, kinds, params, recs, block, searching(kinds))
+    """Play deals ``first .. first+n-1`` of the run keyed ``key`` into ``recs[0:n]``: the
+    reference table at the standard rules through its lean kernel (``reference_deals``, the
+    same records), any other through the general one."""
+    if takes_reference_path(rules, kinds):
+        _run_reference_deals(key, first, n, params, rules[R_STICK], recs, block)
+    else:
+        _run_deals(key, first, n, rules, kinds, params, recs, block, searching(kinds))
 
 
 def run_deals_traced(key, first, n, rules, kinds, params, recs, trace, snaps, presets):

@@ -50,13 +50,18 @@ def _mix(z):
     return z ^ (z >> np.uint64(31))
 
 
+@njit(cache=True, inline="always")
+def stream_state(key, index):
+    """The four words of stream ``index`` of ``key``'s starting state."""
+    x = key + np.uint64(4) * np.uint64(index) * GOLDEN
+    return (_mix(x + GOLDEN), _mix(x + np.uint64(2) * GOLDEN), _mix(x + np.uint64(3) * GOLDEN),
+            _mix(x + np.uint64(4) * GOLDEN))
+
+
 @njit(cache=True)
 def seed_stream(rng, key, index):
     """Seed the state ``rng`` (uint64[4]) for stream ``index`` of ``key``."""
-    x = key + np.uint64(4) * np.uint64(index) * GOLDEN
-    for k in range(4):
-        x = x + GOLDEN
-        rng[k] = _mix(x)
+    rng[0], rng[1], rng[2], rng[3] = stream_state(key, index)
 
 
 @njit(cache=True, inline="always")
@@ -65,12 +70,9 @@ def _rotl(x, k):
 
 
 @njit(cache=True, inline="always")
-def next_u64(rng):
-    """Next xoshiro256** output."""
-    s0 = rng[0]
-    s1 = rng[1]
-    s2 = rng[2]
-    s3 = rng[3]
+def xoshiro_step(s0, s1, s2, s3):
+    """One xoshiro256** step on a state held in four values: (output, s0, s1, s2, s3). A
+    kernel that keeps the state in registers (``reference_deals``) calls it directly."""
     result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
     t = s1 << np.uint64(17)
     s2 ^= s0
@@ -79,6 +81,13 @@ def next_u64(rng):
     s0 ^= s3
     s2 ^= t
     s3 = _rotl(s3, 45)
+    return result, s0, s1, s2, s3
+
+
+@njit(cache=True, inline="always")
+def next_u64(rng):
+    """Next xoshiro256** output."""
+    result, s0, s1, s2, s3 = xoshiro_step(rng[0], rng[1], rng[2], rng[3])
     rng[0] = s0
     rng[1] = s1
     rng[2] = s2

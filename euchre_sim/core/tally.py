@@ -85,9 +85,28 @@ def new_totals() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.nda
             np.zeros((N_BY_HOW, N_HOW, N_POSITIONS), np.int64))
 
 
+# ``summarise`` counts each played deal once in a small histogram of what the by-seat tables
+# read, keyed by (maker's team, maker's position, round 1, round 2, stuck, made, march, alone,
+# "next" called): 1,024 bins, in the first-level cache. The tables are filled from it once per
+# call. Scalars it can keep in registers, it keeps there: a row costs a few loads and stores
+# instead of some forty read-modify-writes of the totals.
+N_KEY = 1024
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def outcome_key(team, pos, r1, r2, stuck, made, march, alone, nxt):
+    return ((((((((team * 4 + pos) * 2 + r1) * 2 + r2) * 2 + stuck) * 2 + made) * 2 + march)
+             * 2 + alone) * 2 + nxt)
+
+
 @njit(cache=True)
 def summarise(recs, sums, counts, by_position, by_team, by_how):
     """Add the totals of the record rows ``recs`` into the five int64 arrays."""
+    hist = np.zeros(N_KEY, np.int64)
+    p0s = p0sq = p1s = p1sq = ds = dsq = ts = tsq = deals = dealsq = mtricks_sum = 0
+    n_alone = n_defender = n_round1 = n_round2 = n_stuck = n_alone_march = n_thrown = 0
+    thrown_points = thrown_sq = 0
+    dealt_by_even = 0  # deals dealt by seat 0 or 2 (the seated counts follow from them)
     for i in range(recs.shape[0]):
         p0 = recs[i, F_POINTS0]
         p1 = recs[i, F_POINTS1]
@@ -95,66 +114,111 @@ def summarise(recs, sums, counts, by_position, by_team, by_how):
         t = p0 + p1
         dealer = recs[i, F_DEALER]
         dside = d if (dealer & 1) == 0 else -d  # the dealing side's points minus the other's
-        sums[SU_P0] += p0
-        sums[SU_P0SQ] += p0 * p0
-        sums[SU_P1] += p1
-        sums[SU_P1SQ] += p1 * p1
-        sums[SU_DIFF] += d
-        sums[SU_DIFFSQ] += d * d
-        sums[SU_TOT] += t
-        sums[SU_TOTSQ] += t * t
-        sums[SU_DEAL] += dside
-        sums[SU_DEALSQ] += dside * dside
+        p0s += p0
+        p0sq += p0 * p0
+        p1s += p1
+        p1sq += p1 * p1
+        ds += d
+        dsq += d * d
+        ts += t
+        tsq += t * t
+        deals += dside
+        dealsq += dside * dside
         rnd = recs[i, F_ROUND]
         stuck = recs[i, F_STUCK] == 1 or recs[i, F_STUCK] == 2  # named a suit, chucked (3:
         # a right Smitty guess, counted as the eldest's round-1 make)
         alone = recs[i, F_ALONE] != 0  # 1 the maker, 2 his partner (partner_may_go_alone)
-        counts[CO_ALONE] += alone
-        counts[CO_DEFENDER_ALONE] += recs[i, F_DEFENDER] >= 0
-        counts[CO_ROUND1] += rnd == 1
-        counts[CO_ROUND2] += rnd == 2
-        counts[CO_STUCK] += stuck
-        for p in range(4):
-            by_team[BT_SEATED, (dealer + 1 + p) & 1, p] += 1
+        n_alone += alone
+        n_defender += recs[i, F_DEFENDER] >= 0
+        n_round1 += rnd == 1
+        n_round2 += rnd == 2
+        n_stuck += stuck
+        dealt_by_even += (dealer & 1) == 0
         maker = recs[i, F_MAKER]
         team = maker & 1
         mtricks = recs[i, F_TRICKS1] if team == 1 else recs[i, F_TRICKS0]
         march = mtricks == 5
-        if alone and march:
-            counts[CO_ALONE_MARCH] += 1
+        n_alone_march += alone and march
         if recs[i, F_THROWN_IN] == 1:
-            counts[CO_THROWN_IN] += 1
-            by_how[BH_DEALS, HOW_THROWN_IN, POSITION_DEALER] += 1
-            by_how[BH_POINTS, HOW_THROWN_IN, POSITION_DEALER] += dside
-            by_how[BH_POINTS_SQ, HOW_THROWN_IN, POSITION_DEALER] += dside * dside
+            n_thrown += 1
+            thrown_points += dside
+            thrown_sq += dside * dside
             continue
-        made = mtricks >= 3
         pos = (maker - dealer - 1) & 3
         how = HOW_ROUND1 if rnd == 1 else (HOW_STUCK if stuck else HOW_ROUND2)
-        by_how[BH_DEALS, how, pos] += 1
         by_how[BH_POINTS, how, pos] += dside
         by_how[BH_POINTS_SQ, how, pos] += dside * dside
-        sums[SU_MTRICKS] += mtricks
-        counts[CO_PLAYED] += 1
-        counts[CO_MADE] += made
-        counts[CO_EUCHRED] += not made
-        counts[CO_MARCH] += march
-        counts[CO_MAKER_TEAM0] += team == 0
-        by_position[BP_PLAYED, pos] += 1
-        by_position[BP_MADE if made else BP_EUCHRED, pos] += 1
-        by_position[BP_MARCH, pos] += march
+        mtricks_sum += mtricks
         up = recs[i, F_UP]
         called = rnd == 2 and not stuck
         nxt = called and up != 32 and recs[i, F_TRUMP] == ((up // 8) ^ 3)
-        by_team[BT_MADE_TRUMP, team, pos] += 1
-        by_team[BT_ORDERS, team, pos] += rnd == 1
-        by_team[BT_CALLS, team, pos] += called
-        by_team[BT_CALLS_NEXT, team, pos] += nxt
-        by_team[BT_STUCK, team, pos] += stuck
-        by_team[BT_MADE if made else BT_EUCHRED, team, pos] += 1
-        by_team[BT_MARCH, team, pos] += march
-        by_team[BT_ALONE, team, pos] += alone
-        by_team[BT_ALONE_MARCH, team, pos] += alone and march
+        hist[outcome_key(team, pos, rnd == 1, rnd == 2, stuck, mtricks >= 3, march, alone,
+                         nxt)] += 1
+    sums[SU_P0] += p0s
+    sums[SU_P0SQ] += p0sq
+    sums[SU_P1] += p1s
+    sums[SU_P1SQ] += p1sq
+    sums[SU_DIFF] += ds
+    sums[SU_DIFFSQ] += dsq
+    sums[SU_TOT] += ts
+    sums[SU_TOTSQ] += tsq
+    sums[SU_DEAL] += deals
+    sums[SU_DEALSQ] += dealsq
+    sums[SU_MTRICKS] += mtricks_sum
+    counts[CO_ALONE] += n_alone
+    counts[CO_DEFENDER_ALONE] += n_defender
+    counts[CO_ROUND1] += n_round1
+    counts[CO_ROUND2] += n_round2
+    counts[CO_STUCK] += n_stuck
+    counts[CO_ALONE_MARCH] += n_alone_march
+    counts[CO_THROWN_IN] += n_thrown
+    by_how[BH_DEALS, HOW_THROWN_IN, POSITION_DEALER] += n_thrown
+    by_how[BH_POINTS, HOW_THROWN_IN, POSITION_DEALER] += thrown_points
+    by_how[BH_POINTS_SQ, HOW_THROWN_IN, POSITION_DEALER] += thrown_sq
+    for dealer in range(2):
+        n = dealt_by_even if dealer == 0 else recs.shape[0] - dealt_by_even
+        for p in range(4):
+            by_team[BT_SEATED, (dealer + 1 + p) & 1, p] += n
+    for team in range(2):
+        for pos in range(4):
+            for r1 in range(2):
+                for r2 in range(2):
+                    for stuck in range(2):
+                        for made in range(2):
+                            for march in range(2):
+                                for alone in range(2):
+                                    for nxt in range(2):
+                                        c = hist[outcome_key(team, pos, r1, r2, stuck, made,
+                                                             march, alone, nxt)]
+                                        if c:
+                                            add_outcomes(counts, by_position, by_team,
+                                                         by_how, c, team, pos, r1, r2, stuck,
+                                                         made, march, alone, nxt)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def add_outcomes(counts, by_position, by_team, by_how, c, team, pos, r1, r2, stuck, made,
+                 march, alone, nxt):
+    """``c`` played deals of one outcome into the counts and the by-seat tables."""
+    how = HOW_ROUND1 if r1 else (HOW_STUCK if stuck else HOW_ROUND2)
+    by_how[BH_DEALS, how, pos] += c
+    counts[CO_PLAYED] += c
+    counts[CO_MADE] += made * c
+    counts[CO_EUCHRED] += (1 - made) * c
+    counts[CO_MARCH] += march * c
+    counts[CO_MAKER_TEAM0] += (team == 0) * c
+    by_position[BP_PLAYED, pos] += c
+    by_position[BP_MADE if made else BP_EUCHRED, pos] += c
+    by_position[BP_MARCH, pos] += march * c
+    by_team[BT_MADE_TRUMP, team, pos] += c
+    by_team[BT_ORDERS, team, pos] += r1 * c
+    by_team[BT_CALLS, team, pos] += (r2 and not stuck) * c
+    by_team[BT_CALLS_NEXT, team, pos] += nxt * c
+    by_team[BT_STUCK, team, pos] += stuck * c
+    by_team[BT_MADE if made else BT_EUCHRED, team, pos] += c
+    by_team[BT_MARCH, team, pos] += march * c
+    by_team[BT_ALONE, team, pos] += alone * c
+    by_team[BT_ALONE_MARCH, team, pos] += (alone and march) * c
 
 
 @njit(cache=True, parallel=True)
