@@ -19,7 +19,7 @@ from pathlib import Path
 import numba
 import numpy as np
 
-from .core.batch import run_deals
+from .core.batch import _run_deals, run_deals
 from .core.layout import N_FIELDS
 from .core.rng import deal_key
 from .rules import Rules
@@ -68,19 +68,32 @@ def cref_rate(cref: Path, seconds: float, threads: int = 1) -> float | None:
     return float(m.group(1)) if m else None
 
 
+GENERAL = " (general kernel)"  # a bench row of the reference script through the general kernel
+
+
 def engine_rate(seconds: float, threads: int, chunk: int = 1 << 16,
                 strategy: str = "reference") -> float:
-    """Deals/s of the kernels, ``strategy`` on both sides, standard rules (warm, no I/O)."""
+    """Deals/s of the kernels, ``strategy`` on both sides, standard rules (warm, no I/O).
+    ``"reference (general kernel)"``: the reference script through the general deal kernel
+    instead of its lean one (``core/reference_deals.py``): what the generality costs."""
     set_threads(threads)
     rules = Rules().to_array()
-    kinds, params = Matchup.of(strategy).arrays(Rules())
+    general = strategy.endswith(GENERAL)
+    kinds, params = Matchup.of(strategy.removesuffix(GENERAL)).arrays(Rules())
     buf = np.zeros((chunk, N_FIELDS), np.int64)
     key = deal_key(7)
-    run_deals(key, 0, 4096, rules, kinds, params, buf, BLOCK)  # compiled / loaded already
+
+    def play(first: int, n: int) -> None:
+        if general:
+            _run_deals(key, first, n, rules, kinds, params, buf, BLOCK, None)
+        else:
+            run_deals(key, first, n, rules, kinds, params, buf, BLOCK)
+
+    play(0, 4096)  # compiled / loaded already
     done = 0
     t0 = time.perf_counter()
     while True:
-        run_deals(key, done, chunk, rules, kinds, params, buf, BLOCK)
+        play(done, chunk)
         done += chunk
         dt = time.perf_counter() - t0
         if dt >= seconds:
@@ -122,23 +135,26 @@ def run_bench(seconds: float = 3.0, cref: str | None = None, echo=print,
     echo(f"cold start (compile + 1,000 deals, fresh process): {cold:6.2f} s")
     echo(f"warm start (numba cache + 1,000 deals):            {warm:6.2f} s  (import {imp:.2f} s)")
     rows = []
+    if "reference" in strategies:  # beside it, the same script through the general kernel
+        strategies = tuple(strategies) + ("reference" + GENERAL,)
     for threads in sorted({1, cores}):
         c = cref_rate(path, seconds, threads) if path else None
         for strategy in strategies:
             rows.append((strategy, threads, engine_rate(seconds, threads, strategy=strategy), c))
-    echo(f"\n{'strategy':<12} {'threads':>7} {'euchre_sim deals/s':>20} {'C cref deals/s':>16} "
-         f"{'ratio':>7}")
+    width = max(12, *(len(s) for s in strategies))
+    echo(f"\n{'strategy':<{width}} {'threads':>7} {'euchre_sim deals/s':>20} "
+         f"{'C cref deals/s':>16} {'ratio':>7}")
     for strategy, threads, ours, c in rows:
         ratio = f"{ours / c:7.3f}" if c else "    n/a"
         ctext = f"{c:16,.0f}" if c else f"{'not found':>16}"
-        echo(f"{strategy:<12} {threads:>7} {ours:20,.0f} {ctext} {ratio}")
+        echo(f"{strategy:<{width}} {threads:>7} {ours:20,.0f} {ctext} {ratio}")
     for strategy in strategies:
         mine = [r for r in rows if r[0] == strategy]
         if len(mine) > 1:
             echo(f"scaling of {strategy}, 1 -> {mine[-1][1]} threads: "
                  f"{mine[-1][2] / mine[0][2]:.2f}x")
     echo("(the C program always plays the reference script: the ratio compares other "
-         "strategies with it only as a yardstick)" if strategies != ("reference",) else "")
+         "strategies with it only as a yardstick)" if len(strategies) > 2 else "")
     if path is None:
         echo("\nC yardstick not found: pass --cref PATH or set EUCHRE_CREF")
     return 0
