@@ -161,7 +161,7 @@ from .layout import (
     TR_VALUE,
     TRACE_CAP,
 )
-from .rng import below
+from .rng import scaled, xoshiro_step
 from .tables import (
     ACE_NAT,
     DECK_LEN,
@@ -197,12 +197,16 @@ def shuffle_and_deal(g, deck, rng, deck_row):
     n = DECK_LEN[deck_row]
     for k in range(n):
         deck[k] = DECKS[deck_row, k]
+    # the stream's state stays in registers through the 24 draws (``below``'s arithmetic)
+    s0, s1, s2, s3 = rng[0], rng[1], rng[2], rng[3]
     for k in range(24):
         i = n - 1 - k
-        j = below(rng, i + 1)
+        u, s0, s1, s2, s3 = xoshiro_step(s0, s1, s2, s3)
+        j = scaled(u, i + 1)
         tmp = deck[i]
         deck[i] = deck[j]
         deck[j] = tmp
+    rng[0], rng[1], rng[2], rng[3] = s0, s1, s2, s3
     dealer = g[G_DEALER]
     for p in range(4):
         m = np.int64(0)

@@ -48,7 +48,7 @@ from .layout import (
     N_FIELDS,
 )
 from .reference_kind import best_suit, hand_strength
-from .rng import stream_state, xoshiro_step
+from .rng import scaled, stream_state, xoshiro_step
 from .tables import DECKS, EFF, ESUIT, NAT, SUIT_EFF, TRUMP_MASK
 
 ONE = np.int64(1)
@@ -85,7 +85,7 @@ def deal_cards(key, idx, ws, recs, ri, dealer):
         m = np.int64(0)
         for _ in range(5 if p < 4 else 1):
             u, s0, s1, s2, s3 = xoshiro_step(s0, s1, s2, s3)
-            j = np.int64(((u >> np.uint64(32)) * np.uint64(i + 1)) >> np.uint64(32))
+            j = scaled(u, i + 1)
             card = ws[j]
             ws[j] = ws[i]
             m |= ONE << card

@@ -96,6 +96,13 @@ def next_u64(rng):
 
 
 @njit(cache=True, inline="always")
+def scaled(u, n):
+    """The output ``u`` as a uniform integer in [0, n) (Lemire's multiply-shift on its high 32
+    bits)."""
+    return np.int64(((u >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+
+
+@njit(cache=True, inline="always")
 def below(rng, n):
-    """A uniform integer in [0, n) (Lemire's multiply-shift on the high 32 bits)."""
-    return np.int64(((next_u64(rng) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+    """A uniform integer in [0, n)."""
+    return scaled(next_u64(rng), n)
