@@ -23,6 +23,7 @@ from .core.batch import (
     KERNELS,
     run_deals,
     run_deals_traced,
+    run_duplicate_deals,
     run_games,
     run_presets,
     run_presets_at,
@@ -166,6 +167,34 @@ def iter_deal_chunks(
         with compile_notice(KERNELS):
             run_deals(key, first + done, n, rules_arr, kinds, params, buf, BLOCK)
         yield buf[:n]
+        done += n
+
+
+def iter_duplicate_chunks(
+    rules: Rules,
+    matchup: Matchup,
+    deals: int,
+    seed: int,
+    first: int = 0,
+    threads: int | None = None,
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """Yield the raw records of deals ``first .. first+deals-1`` played by ``matchup`` and by
+    its sides swapped, chunk by chunk (each pair the same deals; the arrays are reused): what
+    ``iter_deal_chunks`` yields for either seating, the reference table dealing once for both.
+    A chunk is half a simulation's: the two seatings' records take the caches one took."""
+    deals = _check_count(deals, "deals")
+    chunk = cache_chunk(set_threads(threads)) // 2
+    key = deal_key(seed)
+    rules_arr = rules.to_array()
+    tables = (matchup.arrays(rules), Matchup(matchup.b, matchup.a).arrays(rules))
+    size = min(chunk, deals)
+    one, two = np.zeros((size, N_FIELDS), np.int64), np.zeros((size, N_FIELDS), np.int64)
+    done = 0
+    while done < deals:
+        n = min(chunk, deals - done)
+        with compile_notice(KERNELS):
+            run_duplicate_deals(key, first + done, n, rules_arr, tables, one, two, BLOCK)
+        yield one[:n], two[:n]
         done += n
 
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from euchre_sim import reference
-from euchre_sim.core.batch import _run_deals, run_deals
+from euchre_sim.core.batch import _run_deals, run_deals, run_duplicate_deals
 from euchre_sim.core.layout import N_FIELDS, RECORD_FIELDS
 from euchre_sim.core.reference_deals import takes_reference_path
 from euchre_sim.core.rng import deal_key
@@ -95,3 +95,20 @@ def test_an_option_on_goes_through_the_general_kernel() -> None:
     _assert_same(general, routed)
     f = RECORD_FIELDS.index("defender")
     assert (routed[:, f] >= 0).any()
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(stick_the_dealer=False)],
+                         ids=["standard", "no-stick"])
+def test_duplicate_seatings_dealt_once_are_two_simulations(rules: Rules) -> None:
+    """``run_duplicate_deals`` (the reference table deals each deal once for both seatings)
+    writes what the general kernel writes for each seating on its own."""
+    bold = get_strategy("reference", bid_threshold=10, alone_threshold=17)
+    shy = get_strategy("reference", bid_threshold=13, alone_threshold=22)
+    tables = (Matchup(bold, shy).arrays(rules), Matchup(shy, bold).arrays(rules))
+    one, two = np.zeros((N, N_FIELDS), np.int64), np.zeros((N, N_FIELDS), np.int64)
+    run_duplicate_deals(deal_key(8), 77, N, rules.to_array(), tables, one, two, BLOCK)
+    for (kinds, params), routed in zip(tables, (one, two), strict=True):
+        general = np.zeros((N, N_FIELDS), np.int64)
+        _run_deals(deal_key(8), 77, N, rules.to_array(), kinds, params, general, BLOCK, None)
+        _assert_same(general, routed)
+    assert (one != two).any()  # the seatings differ somewhere

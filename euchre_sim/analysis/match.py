@@ -25,7 +25,7 @@ from ..core.layout import (
     GR_WINNER,
 )
 from ..rules import Rules
-from ..simulate import DEFAULT_CHUNK, Matchup, iter_deal_chunks, iter_game_chunks
+from ..simulate import DEFAULT_CHUNK, Matchup, iter_duplicate_chunks, iter_game_chunks
 from ..strategies import Strategy, get_strategy
 from .stats import Estimate, mean_estimate, wilson_interval, z_value
 from .summary import DealSummary, decision_table
@@ -196,9 +196,8 @@ def deal_boards(first: int, count: int, rules: Rules, sa: Strategy, sb: Strategy
     """Deals ``first .. first+count-1`` as (a, b) and as (b, a), chunk by chunk: the records
     of both seatings and twice each board's value (a's points minus b's, both seatings
     added; integers). The arrays are reused between chunks."""
-    one = iter_deal_chunks(rules, Matchup(sa, sb), count, seed, first, threads=threads)
-    two = iter_deal_chunks(rules, Matchup(sb, sa), count, seed, first, threads=threads)
-    for r1, r2 in zip(one, two, strict=True):
+    for r1, r2 in iter_duplicate_chunks(rules, Matchup(sa, sb), count, seed, first,
+                                        threads=threads):
         d1 = r1[:, F_POINTS0] - r1[:, F_POINTS1]  # a's side minus b's side, a seated as team 0
         d2 = r2[:, F_POINTS1] - r2[:, F_POINTS0]  # a seated as team 1
         yield r1, r2, d1 + d2

@@ -241,9 +241,23 @@ def run_deals(key, first, n, rules, kinds, params, recs, block):
     reference table at the standard rules through its lean kernel (``reference_deals``, the
     same records), any other through the general one."""
     if takes_reference_path(rules, kinds):
-        _run_reference_deals(key, first, n, params, rules[R_STICK], recs, block)
+        _run_reference_deals(key, first, n, params, rules[R_STICK], recs, block, params,
+                             recs[:0])
     else:
         _run_deals(key, first, n, rules, kinds, params, recs, block, searching(kinds))
+
+
+def run_duplicate_deals(key, first, n, rules, tables, recs, recs2, block):
+    """Both seatings of a duplicate match: deals ``first .. first+n-1`` played by the table
+    ``tables[0]`` (kinds, params) into ``recs`` and by ``tables[1]`` into ``recs2``. The
+    reference table deals each deal once for both (the same records as two ``run_deals``)."""
+    (kinds, params), (kinds2, params2) = tables
+    if takes_reference_path(rules, kinds) and takes_reference_path(rules, kinds2):
+        _run_reference_deals(key, first, n, params, rules[R_STICK], recs, block, params2,
+                             recs2)
+    else:
+        run_deals(key, first, n, rules, kinds, params, recs, block)
+        run_deals(key, first, n, rules, kinds2, params2, recs2, block)
 
 
 def run_deals_traced(key, first, n, rules, kinds, params, recs, trace, snaps, presets):

@@ -162,11 +162,11 @@ def play_tricks(ws, leader, out, nplay):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def reference_deal(key, idx, ws, recs, ri, params, stick):
-    """Deal ``idx`` (dealer ``idx & 3``) into record row ``ri``, as ``deal.play_deal`` plays
-    it for ``reference`` against ``reference`` at the standard rules."""
+def play_dealt(ws, recs, ri, params, stick, idx, up):
+    """Deal ``idx`` (dealer ``idx & 3``), its hands already in record row ``ri`` and ``up``
+    turned, played into that row as ``deal.play_deal`` plays it for ``reference`` against
+    ``reference`` at the standard rules."""
     dealer = idx & 3
-    up = deal_cards(key, idx, ws, recs, ri, dealer)
     recs[ri, F_DEAL] = idx
     recs[ri, F_DEALER] = dealer
     recs[ri, F_UP] = up
@@ -223,20 +223,30 @@ def reference_deal(key, idx, ws, recs, ri, params, stick):
 
 
 @njit(cache=True, _nrt=False)
-def reference_range(key, first, lo, hi, params, stick, recs, ws):
-    """Deals ``first + lo .. first + hi - 1`` into ``recs[lo:hi]``."""
+def reference_range(key, first, lo, hi, params, stick, recs, ws, params2, recs2):
+    """Deals ``first + lo .. first + hi - 1`` into ``recs[lo:hi]``; with a non-empty
+    ``recs2`` (a duplicate match), each deal's cards are played again under ``params2`` (the
+    other seating) into ``recs2``, dealt once."""
+    again = recs2.shape[0] > 0
     for i in range(lo, hi):
-        reference_deal(key, first + i, ws, recs, i, params, stick)
+        idx = first + i
+        up = deal_cards(key, idx, ws, recs, i, idx & 3)
+        play_dealt(ws, recs, i, params, stick, idx, up)
+        if again:
+            for p in range(4):
+                recs2[i, F_HAND0 + p] = recs[i, F_HAND0 + p]
+            play_dealt(ws, recs2, i, params2, stick, idx, up)
 
 
 @njit(cache=True, parallel=True)
-def _run_reference_deals(key, first, n, params, stick, recs, block):
-    """``batch._run_deals`` for the reference table (``takes_reference_path``)."""
+def _run_reference_deals(key, first, n, params, stick, recs, block, params2, recs2):
+    """``batch._run_deals`` for the reference table (``takes_reference_path``); and both
+    seatings of a duplicate match at once (``recs2`` not empty: see ``reference_range``)."""
     nblocks = (n + block - 1) // block
     for b in prange(nblocks):
         ws = np.zeros(WS_SIZE, np.int64)
         reference_range(key, first, b * block, min(n, (b + 1) * block), params, stick, recs,
-                        ws)
+                        ws, params2, recs2)
 
 
 assert N_FIELDS == 24  # every field is written above (a new field needs a line there)
