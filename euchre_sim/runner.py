@@ -16,6 +16,7 @@ from .analysis.summary import DealSummary, GameSummary
 from .backends import Backend, InProcess, ShardProgress, plan_shards
 from .charts import deal_players, deal_value_chart, maker_position_chart
 from .core.layout import GAME_FIELDS, GD_GAME, GD_RECORD, RECORD_FIELDS
+from .core.tally import new_totals
 from .results import RunFiles, RunWriter
 from .rules import Rules
 from .simulate import (
@@ -66,10 +67,12 @@ def simulate_shard(first: int, count: int, rules: Rules, matchup: Matchup, seed:
                 game_rows.append(grecs)
                 deal_rows.append(drecs)
     else:
-        for recs in iter_deal_chunks(rules, matchup, count, seed, first, threads=threads):
-            dsum.add(recs)
+        totals = new_totals()  # summed as the deals are played
+        for recs in iter_deal_chunks(rules, matchup, count, seed, first, threads=threads,
+                                     totals=totals):
             if records:
                 deal_rows.append(recs.copy())
+        dsum.add_totals(totals, count)
     return SimulationPart(dsum, gsum, _stack(deal_rows), _stack(game_rows))
 
 

@@ -148,9 +148,12 @@ def iter_deal_chunks(
     first: int = 0,
     chunk: int | None = None,
     threads: int | None = None,
+    totals: tuple[np.ndarray, ...] | None = None,
 ) -> Iterator[np.ndarray]:
     """Yield raw record arrays for deals ``first .. first+deals-1``, ``chunk`` at a time
     (default: ``cache_chunk`` of the threads in use; the records do not depend on it).
+    With ``totals`` (``core.tally.new_totals``), every chunk is also summed into them as it
+    is played (``DealSummary.add_totals`` reads them).
 
     The yielded array is reused between chunks: copy it to keep it.
     """
@@ -165,7 +168,7 @@ def iter_deal_chunks(
     while done < deals:
         n = min(chunk, deals - done)
         with compile_notice(KERNELS):
-            run_deals(key, first + done, n, rules_arr, kinds, params, buf, BLOCK)
+            run_deals(key, first + done, n, rules_arr, kinds, params, buf, BLOCK, totals)
         yield buf[:n]
         done += n
 
@@ -177,11 +180,14 @@ def iter_duplicate_chunks(
     seed: int,
     first: int = 0,
     threads: int | None = None,
+    totals: tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]] | None = None,
 ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """Yield the raw records of deals ``first .. first+deals-1`` played by ``matchup`` and by
     its sides swapped, chunk by chunk (each pair the same deals; the arrays are reused): what
     ``iter_deal_chunks`` yields for either seating, the reference table dealing once for both.
-    A chunk is half a simulation's: the two seatings' records take the caches one took."""
+    A chunk is half a simulation's: the two seatings' records take the caches one took.
+    With ``totals`` (two ``core.tally.new_totals``), each seating's chunks are also summed
+    into its own as they are played."""
     deals = _check_count(deals, "deals")
     chunk = cache_chunk(set_threads(threads)) // 2
     key = deal_key(seed)
@@ -193,7 +199,8 @@ def iter_duplicate_chunks(
     while done < deals:
         n = min(chunk, deals - done)
         with compile_notice(KERNELS):
-            run_duplicate_deals(key, first + done, n, rules_arr, tables, one, two, BLOCK)
+            run_duplicate_deals(key, first + done, n, rules_arr, tables, one, two, BLOCK,
+                                *(totals or (None, None)))
         yield one[:n], two[:n]
         done += n
 

@@ -10,6 +10,7 @@ from euchre_sim.core.batch import _run_deals, run_deals, run_duplicate_deals
 from euchre_sim.core.layout import N_FIELDS, RECORD_FIELDS
 from euchre_sim.core.reference_deals import takes_reference_path
 from euchre_sim.core.rng import deal_key
+from euchre_sim.core.tally import new_totals, summarise_parallel
 from euchre_sim.rules import RULE_OPTIONS, Rules
 from euchre_sim.simulate import BLOCK, Matchup, simulate_deals
 from euchre_sim.strategies import get_strategy
@@ -112,3 +113,21 @@ def test_duplicate_seatings_dealt_once_are_two_simulations(rules: Rules) -> None
         _run_deals(deal_key(8), 77, N, rules.to_array(), kinds, params, general, BLOCK, None)
         _assert_same(general, routed)
     assert (one != two).any()  # the seatings differ somewhere
+
+
+def test_totals_summed_while_playing_are_the_summary_of_the_records() -> None:
+    """The lean kernel sums each block as it plays it: the same totals as summarising the
+    records afterwards (``tally.summarise_parallel``), for one seating and for both."""
+    rules = Rules()
+    tables = (Matchup.of("reference").arrays(rules),
+              Matchup.of(get_strategy("reference", bid_threshold=11)).arrays(rules))
+    one, two = np.zeros((N, N_FIELDS), np.int64), np.zeros((N, N_FIELDS), np.int64)
+    fused, fused2 = new_totals(), new_totals()
+    run_duplicate_deals(deal_key(2), 5, N, rules.to_array(), tables, one, two, BLOCK, fused,
+                        fused2)
+    alone = new_totals()
+    run_deals(deal_key(2), 5, N, rules.to_array(), *tables[0], np.zeros_like(one), BLOCK, alone)
+    for recs, got in ((one, fused), (two, fused2), (one, alone)):
+        want = new_totals()
+        summarise_parallel(recs, *want, 1000)
+        assert all(np.array_equal(a, b) for a, b in zip(got, want, strict=True))

@@ -24,6 +24,7 @@ from ..core.layout import (
     GR_SCORE1,
     GR_WINNER,
 )
+from ..core.tally import new_totals
 from ..rules import Rules
 from ..simulate import DEFAULT_CHUNK, Matchup, iter_duplicate_chunks, iter_game_chunks
 from ..strategies import Strategy, get_strategy
@@ -196,8 +197,13 @@ def deal_boards(first: int, count: int, rules: Rules, sa: Strategy, sb: Strategy
     """Deals ``first .. first+count-1`` as (a, b) and as (b, a), chunk by chunk: the records
     of both seatings and twice each board's value (a's points minus b's, both seatings
     added; integers). The arrays are reused between chunks."""
-    for r1, r2 in iter_duplicate_chunks(rules, Matchup(sa, sb), count, seed, first,
-                                        threads=threads):
+    yield from _boards(iter_duplicate_chunks(rules, Matchup(sa, sb), count, seed, first,
+                                             threads=threads))
+
+
+def _boards(pairs: Iterator[tuple[np.ndarray, np.ndarray]],
+            ) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    for r1, r2 in pairs:
         d1 = r1[:, F_POINTS0] - r1[:, F_POINTS1]  # a's side minus b's side, a seated as team 0
         d2 = r2[:, F_POINTS1] - r2[:, F_POINTS0]  # a seated as team 1
         yield r1, r2, d1 + d2
@@ -205,12 +211,15 @@ def deal_boards(first: int, count: int, rules: Rules, sa: Strategy, sb: Strategy
 
 def duplicate_deal_shard(first: int, count: int, rules: Rules, sa: Strategy, sb: Strategy,
                          seed: int, threads: int | None = None) -> DuplicateTotals:
-    """Deals ``first .. first+count-1`` as (a, b) and as (b, a)."""
+    """Deals ``first .. first+count-1`` as (a, b) and as (b, a) (both seatings summed as
+    they are played)."""
     t = DuplicateTotals()
-    for r1, r2, twice in deal_boards(first, count, rules, sa, sb, seed, threads):
-        t.ab.add(r1)
-        t.ba.add(r2)
+    totals = (new_totals(), new_totals())
+    for _, _, twice in _boards(iter_duplicate_chunks(rules, Matchup(sa, sb), count, seed,
+                                                     first, threads=threads, totals=totals)):
         t.add_deal_boards(twice)
+    t.ab.add_totals(totals[0], count)
+    t.ba.add_totals(totals[1], count)
     return t
 
 

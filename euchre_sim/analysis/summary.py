@@ -51,9 +51,15 @@ class DealSummary:
     def add(self, recs: np.ndarray) -> None:
         """Add raw record rows (compiled passes over blocks of rows on every thread,
         ``core.tally.summarise_parallel``)."""
-        sums, counts, by_position, by_team, _ = new_totals()
-        summarise_parallel(np.ascontiguousarray(recs, np.int64), sums, counts, by_position,
-                           by_team, self.by_how, TALLY_BLOCK)
+        totals = new_totals()
+        summarise_parallel(np.ascontiguousarray(recs, np.int64), *totals, TALLY_BLOCK)
+        self.add_totals(totals, len(recs))
+
+    def add_totals(self, totals: tuple[np.ndarray, ...], deals: int) -> None:
+        """Add the totals of ``deals`` deals summed by a kernel (``core.tally.new_totals``'s
+        five arrays, filled by ``summarise`` or as the deals were played)."""
+        sums, counts, by_position, by_team, by_how = totals
+        self.by_how += by_how
         for key, v in zip(self.sums, sums, strict=True):
             self.sums[key] += float(v)
         for key, v in zip(self.counts, counts, strict=True):
@@ -62,7 +68,7 @@ class DealSummary:
             self.by_position[key] += row
         for key, rows in zip(self.by_team, by_team, strict=True):
             self.by_team[key] += rows
-        self.deals += len(recs)
+        self.deals += deals
 
     def merge(self, other: DealSummary) -> DealSummary:
         """Add another summary's totals (a shard's) to this one. Every total is a count or a

@@ -48,6 +48,7 @@ from .layout import (
 from .pimc_bid import PW_SIZE
 from .reference_deals import _run_reference_deals, takes_reference_path
 from .rng import below, seed_stream
+from .tally import no_totals, summarise_parallel
 
 
 @njit(cache=True, _nrt=False)
@@ -236,28 +237,40 @@ KERNELS = (_run_deals, _run_deals_traced, _run_games, _run_presets, _run_presets
            _run_reference_deals)
 
 
-def run_deals(key, first, n, rules, kinds, params, recs, block):
+def run_deals(key, first, n, rules, kinds, params, recs, block, totals=None):
     """Play deals ``first .. first+n-1`` of the run keyed ``key`` into ``recs[0:n]``: the
     reference table at the standard rules through its lean kernel (``reference_deals``, the
-    same records), any other through the general one."""
+    same records), any other through the general one. With ``totals`` (``tally.new_totals``)
+    the records are also summed into them (the lean kernel block by block as it plays)."""
     if takes_reference_path(rules, kinds):
         _run_reference_deals(key, first, n, params, rules[R_STICK], recs, block, params,
-                             recs[:0])
-    else:
-        _run_deals(key, first, n, rules, kinds, params, recs, block, searching(kinds))
+                             recs[:0], _totals(totals), NO_TOTALS)
+        return
+    _run_deals(key, first, n, rules, kinds, params, recs, block, searching(kinds))
+    if totals is not None:
+        summarise_parallel(recs[:n], *totals, block)
 
 
-def run_duplicate_deals(key, first, n, rules, tables, recs, recs2, block):
+def run_duplicate_deals(key, first, n, rules, tables, recs, recs2, block, totals=None,
+                        totals2=None):
     """Both seatings of a duplicate match: deals ``first .. first+n-1`` played by the table
-    ``tables[0]`` (kinds, params) into ``recs`` and by ``tables[1]`` into ``recs2``. The
-    reference table deals each deal once for both (the same records as two ``run_deals``)."""
+    ``tables[0]`` (kinds, params) into ``recs`` and by ``tables[1]`` into ``recs2`` (and
+    summed into ``totals`` and ``totals2`` when given). The reference table deals each deal
+    once for both (the same records as two ``run_deals``)."""
     (kinds, params), (kinds2, params2) = tables
     if takes_reference_path(rules, kinds) and takes_reference_path(rules, kinds2):
         _run_reference_deals(key, first, n, params, rules[R_STICK], recs, block, params2,
-                             recs2)
+                             recs2, _totals(totals), _totals(totals2))
     else:
-        run_deals(key, first, n, rules, kinds, params, recs, block)
-        run_deals(key, first, n, rules, kinds2, params2, recs2, block)
+        run_deals(key, first, n, rules, kinds, params, recs, block, totals)
+        run_deals(key, first, n, rules, kinds2, params2, recs2, block, totals2)
+
+
+NO_TOTALS = no_totals()
+
+
+def _totals(totals):
+    return NO_TOTALS if totals is None else tuple(totals)
 
 
 def run_deals_traced(key, first, n, rules, kinds, params, recs, trace, snaps, presets):

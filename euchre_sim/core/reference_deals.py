@@ -50,6 +50,7 @@ from .layout import (
 from .reference_kind import best_suit, hand_strength
 from .rng import scaled, stream_state, xoshiro_step
 from .tables import DECKS, EFF, ESUIT, NAT, SUIT_EFF, TRUMP_MASK
+from .tally import add_blocks, block_totals, summarise_block
 
 ONE = np.int64(1)
 DECK24 = DECKS[0, :24].copy()  # the 24-card deck in the general kernel's order
@@ -239,14 +240,31 @@ def reference_range(key, first, lo, hi, params, stick, recs, ws, params2, recs2)
 
 
 @njit(cache=True, parallel=True)
-def _run_reference_deals(key, first, n, params, stick, recs, block, params2, recs2):
+def _run_reference_deals(key, first, n, params, stick, recs, block, params2, recs2, totals,
+                         totals2):
     """``batch._run_deals`` for the reference table (``takes_reference_path``); and both
-    seatings of a duplicate match at once (``recs2`` not empty: see ``reference_range``)."""
+    seatings of a duplicate match at once (``recs2`` not empty: see ``reference_range``).
+    With non-empty ``totals`` (``tally.new_totals``), each block's records are also summed
+    into them as soon as they are played, while they are in the caches (``totals2`` for
+    ``recs2``): the same integers as ``tally.summarise_parallel`` afterwards."""
     nblocks = (n + block - 1) // block
+    tally = totals[0].shape[0] > 0
+    again = recs2.shape[0] > 0
+    parts = block_totals(nblocks if tally else 0, totals)
+    parts2 = block_totals(nblocks if tally and again else 0, totals2)
     for b in prange(nblocks):
         ws = np.zeros(WS_SIZE, np.int64)
-        reference_range(key, first, b * block, min(n, (b + 1) * block), params, stick, recs,
-                        ws, params2, recs2)
+        lo = b * block
+        hi = min(n, lo + block)
+        reference_range(key, first, lo, hi, params, stick, recs, ws, params2, recs2)
+        if tally:
+            summarise_block(recs[lo:hi], parts, b)
+            if again:
+                summarise_block(recs2[lo:hi], parts2, b)
+    if tally:
+        add_blocks(parts, totals)
+        if again:
+            add_blocks(parts2, totals2)
 
 
 assert N_FIELDS == 24  # every field is written above (a new field needs a line there)

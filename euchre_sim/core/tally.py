@@ -221,25 +221,51 @@ def add_outcomes(counts, by_position, by_team, by_how, c, team, pos, r1, r2, stu
     by_team[BT_ALONE_MARCH, team, pos] += (alone and march) * c
 
 
-@njit(cache=True, parallel=True)
-def summarise_parallel(recs, sums, counts, by_position, by_team, by_how, block):
-    """``summarise`` over blocks of ``block`` rows on all threads, each block into its own
-    totals, then added up: the same integers as one pass (a chunk's records are summed while
-    they are still in the caches, and with two threads this pass no longer waits on one)."""
-    n = recs.shape[0]
-    nb = (n + block - 1) // block
-    s_b = np.zeros((nb, sums.shape[0]), np.int64)
-    c_b = np.zeros((nb, counts.shape[0]), np.int64)
-    p_b = np.zeros((nb,) + by_position.shape, np.int64)
-    t_b = np.zeros((nb,) + by_team.shape, np.int64)
-    h_b = np.zeros((nb,) + by_how.shape, np.int64)
-    for b in prange(nb):
-        lo = b * block
-        hi = min(n, lo + block)
-        summarise(recs[lo:hi], s_b[b], c_b[b], p_b[b], t_b[b], h_b[b])
-    for b in range(nb):
+def no_totals() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Empty totals: a kernel given them summarises nothing (``reference_deals``)."""
+    return (np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros((0, 0), np.int64),
+            np.zeros((0, 0, 0), np.int64), np.zeros((0, 0, 0), np.int64))
+
+
+@njit(cache=True, inline="always")
+def block_totals(nb, totals):
+    """Zeroed totals for each of ``nb`` blocks, shaped like ``totals`` (the five arrays)."""
+    sums, counts, by_position, by_team, by_how = totals
+    return (np.zeros((nb, sums.shape[0]), np.int64), np.zeros((nb, counts.shape[0]), np.int64),
+            np.zeros((nb,) + by_position.shape, np.int64),
+            np.zeros((nb,) + by_team.shape, np.int64), np.zeros((nb,) + by_how.shape, np.int64))
+
+
+@njit(cache=True, inline="always")
+def summarise_block(recs, parts, b):
+    """``summarise`` the rows ``recs`` into block ``b`` of ``parts`` (``block_totals``)."""
+    summarise(recs, parts[0][b], parts[1][b], parts[2][b], parts[3][b], parts[4][b])
+
+
+@njit(cache=True, inline="always")
+def add_blocks(parts, totals):
+    """Add every block's totals into ``totals``: the same integers as one pass."""
+    sums, counts, by_position, by_team, by_how = totals
+    s_b, c_b, p_b, t_b, h_b = parts
+    for b in range(s_b.shape[0]):
         sums += s_b[b]
         counts += c_b[b]
         by_position += p_b[b]
         by_team += t_b[b]
         by_how += h_b[b]
+
+
+@njit(cache=True, parallel=True)
+def summarise_parallel(recs, sums, counts, by_position, by_team, by_how, block):
+    """``summarise`` over blocks of ``block`` rows on all threads, each block into its own
+    totals, then added up: the same integers as one pass (a chunk's records are summed while
+    they are still in the caches, and with two threads this pass no longer waits on one)."""
+    totals = (sums, counts, by_position, by_team, by_how)
+    n = recs.shape[0]
+    nb = (n + block - 1) // block
+    parts = block_totals(nb, totals)
+    for b in prange(nb):
+        lo = b * block
+        hi = min(n, lo + block)
+        summarise_block(recs[lo:hi], parts, b)
+    add_blocks(parts, totals)
