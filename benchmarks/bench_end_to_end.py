@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import os
+import statistics
 import subprocess
 import sys
 import time
@@ -52,18 +53,32 @@ def main() -> None:
         ap.error("need 0 < --small < --large")
     cref = find_cref(args.cref)
     print(f"end to end: euchre-sim simulate --strategy {args.strategy}, "
-          f"{args.large:,} - {args.small:,} deals, best of {args.repeat}; "
+          f"{args.large:,} - {args.small:,} deals, best of {args.repeat} (interleaved with "
+          f"the C program); "
           f"{datetime.datetime.now():%Y-%m-%d %H:%M}, {cpu_model()}")
     timed_run(args.strategy, 1000, 1)  # the kernels compiled / loaded once before timing
     print(f"{'threads':>7} {'small s':>8} {'large s':>8} {'deals/s':>12} {'C deals/s':>12} "
           f"{'ratio':>6}")
+    rounds: dict[int, list[float]] = {}
     for threads in (int(t) for t in args.threads.split(",")):
-        small = min(timed_run(args.strategy, args.small, threads) for _ in range(args.repeat))
-        large = min(timed_run(args.strategy, args.large, threads) for _ in range(args.repeat))
+        smalls, larges, cs = [], [], []
+        for _ in range(args.repeat):  # interleaved, so that a slow minute slows all three
+            smalls.append(timed_run(args.strategy, args.small, threads))
+            larges.append(timed_run(args.strategy, args.large, threads))
+            cs.append(cref_rate(cref, 3.0, threads) or 0 if cref else 0)
+        small, large, c = min(smalls), min(larges), max(cs)
         rate = (args.large - args.small) / (large - small)
-        c = max(cref_rate(cref, 3.0, threads) or 0 for _ in range(args.repeat)) if cref else 0
         ratio = f"{rate / c:6.3f}" if c else "   n/a"
         print(f"{threads:>7} {small:8.2f} {large:8.2f} {rate:12,.0f} {c:12,.0f} {ratio}")
+        if c:
+            rounds[threads] = [(args.large - args.small) / (lg - sm) / cr
+                               for sm, lg, cr in zip(smalls, larges, cs, strict=True)
+                               if cr and lg > sm]
+    for threads, ratios in rounds.items():
+        if ratios:
+            print(f"ratio of each round on {threads} thread(s): median "
+                  f"{statistics.median(ratios):.3f} (" + ", ".join(f"{r:.3f}" for r in ratios)
+                  + ")")
     if not cref:
         print("C yardstick not found: pass --cref PATH or set EUCHRE_CREF")
     print(f"(machine: {os.cpu_count()} cores)")
