@@ -224,26 +224,32 @@ def play_dealt(ws, recs, ri, params, stick, idx, up):
 
 
 @njit(cache=True, _nrt=False)
-def reference_range(key, first, lo, hi, params, stick, recs, ws, params2, recs2):
-    """Deals ``first + lo .. first + hi - 1`` into ``recs[lo:hi]``; with a non-empty
-    ``recs2`` (a duplicate match), each deal's cards are played again under ``params2`` (the
-    other seating) into ``recs2``, dealt once."""
-    again = recs2.shape[0] > 0
+def reference_range(key, first, lo, hi, params, stick, recs, ws):
+    """Deals ``first + lo .. first + hi - 1`` into ``recs[lo:hi]``."""
     for i in range(lo, hi):
         idx = first + i
         up = deal_cards(key, idx, ws, recs, i, idx & 3)
         play_dealt(ws, recs, i, params, stick, idx, up)
-        if again:
-            for p in range(4):
-                recs2[i, F_HAND0 + p] = recs[i, F_HAND0 + p]
-            play_dealt(ws, recs2, i, params2, stick, idx, up)
+
+
+@njit(cache=True, _nrt=False)
+def reference_pair_range(key, first, lo, hi, params, stick, recs, ws, params2, recs2):
+    """Both seatings of a duplicate match: as ``reference_range``, and each deal's cards
+    played again under ``params2`` (the other seating) into ``recs2``, dealt once."""
+    for i in range(lo, hi):
+        idx = first + i
+        up = deal_cards(key, idx, ws, recs, i, idx & 3)
+        play_dealt(ws, recs, i, params, stick, idx, up)
+        for p in range(4):
+            recs2[i, F_HAND0 + p] = recs[i, F_HAND0 + p]
+        play_dealt(ws, recs2, i, params2, stick, idx, up)
 
 
 @njit(cache=True, parallel=True)
 def _run_reference_deals(key, first, n, params, stick, recs, block, params2, recs2, totals,
                          totals2):
     """``batch._run_deals`` for the reference table (``takes_reference_path``); and both
-    seatings of a duplicate match at once (``recs2`` not empty: see ``reference_range``).
+    seatings of a duplicate match at once (``recs2`` not empty: ``reference_pair_range``).
     With non-empty ``totals`` (``tally.new_totals``), each block's records are also summed
     into them as soon as they are played, while they are in the caches (``totals2`` for
     ``recs2``): the same integers as ``tally.summarise_parallel`` afterwards."""
@@ -256,7 +262,10 @@ def _run_reference_deals(key, first, n, params, stick, recs, block, params2, rec
         ws = np.zeros(WS_SIZE, np.int64)
         lo = b * block
         hi = min(n, lo + block)
-        reference_range(key, first, lo, hi, params, stick, recs, ws, params2, recs2)
+        if again:
+            reference_pair_range(key, first, lo, hi, params, stick, recs, ws, params2, recs2)
+        else:
+            reference_range(key, first, lo, hi, params, stick, recs, ws)
         if tally:
             summarise_block(recs[lo:hi], parts, b)
             if again:
