@@ -56,6 +56,7 @@ ONE = np.int64(1)
 DECK24 = DECKS[0, :24].copy()  # the 24-card deck in the general kernel's order
 HANDS = 24  # the workspace's four hands live after the deck: ws[HANDS + seat]
 WS_SIZE = HANDS + 4
+_STANDARD = Rules().to_array()  # every rule option at its default
 
 
 def takes_reference_path(rules: np.ndarray, kinds: np.ndarray) -> bool:
@@ -69,8 +70,6 @@ def takes_reference_path(rules: np.ndarray, kinds: np.ndarray) -> bool:
     base[R_TARGET] = rules[R_TARGET]
     return bool(np.array_equal(base, rules))
 
-
-_STANDARD = Rules().to_array()
 
 
 @njit(cache=True, _nrt=False, inline="always")
