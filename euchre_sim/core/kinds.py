@@ -13,7 +13,9 @@ per team (``kinds[team]``, ``params[team, slot]``). The row is laid out as:
   the scripted ones; its card play is search, and so is its bidding when ``Q_PIMC_BIDDING``.
 * ``random`` (``S_RANDOM``): no slots; every decision at random.
 * Every kind: the match-equity block from ``EQ_BASE`` on, then the scripted model's score
-  shifts (filled only for a strategy that reads the score; ``strategies/equity_table.py``).
+  shifts (filled only for a strategy that reads the score; ``strategies/equity_table.py``),
+  then the scripted model's hand-strength tables (``VALUE_EXACT`` on: filled for scripted and
+  pimc rows whose weights allow them; ``strategies/strength_tables.py``).
 
 What each kind decides by which model (the kernels ask these, never the kinds' numeric order):
 
@@ -89,7 +91,17 @@ assert max(N_P, N_Q, N_PIMC) <= EQ_BASE  # the block follows every kind's own sl
 # (``score.equity_alone``)
 BID_SHIFT_BASE = EQ_BASE + N_EQ
 LONER_SHIFT_BASE = BID_SHIFT_BASE + N_EQ
-N_ROW = LONER_SHIFT_BASE + N_EQ  # the length of a parameter row
+# ---- scripted (and pimc's model): the hand-strength tables read by ``scripted.eff_value`` ----
+# Filled when the row is built (``strategies.Strategy.param_array``) if every weight of the
+# strength lies on a 2**-10 grid: then every sum of weights is exact in float64, so a few table
+# entries added in any order give bit for bit the card-by-card sum. ``VALUE_EXACT`` 0 (a weight
+# off the grid): ``eff_value`` sums card by card.
+VALUE_EXACT = LONER_SHIFT_BASE + N_EQ
+TRUMP_LO_BASE = VALUE_EXACT + 1  # 32 sums: the trumps of effective bits 24..28 held (bit k: 24+k)
+TRUMP_HI_BASE = TRUMP_LO_BASE + 32  # 32 sums: bits 29..33
+SIDE_BASE = TRUMP_HI_BASE + 32  # a side suit: min(its cards, 2) + 3 * ace + 6 * king held
+N_SIDE = 12
+N_ROW = SIDE_BASE + N_SIDE  # the length of a parameter row
 
 
 # ---- what each kind decides by which model ----

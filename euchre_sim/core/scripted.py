@@ -77,6 +77,10 @@ from .kinds import (
     Q_W_UP_OPPONENT,
     Q_W_UP_PARTNER,
     Q_W_VOID,
+    SIDE_BASE,
+    TRUMP_HI_BASE,
+    TRUMP_LO_BASE,
+    VALUE_EXACT,
 )
 from .layout import (
     G_ALONE,
@@ -214,6 +218,8 @@ def eff_value(params, team, eh):
     (a no-trump hand: ``nt_value``)."""
     if is_no_trump(eh):
         return nt_value(params, team, eh)
+    if params[team, VALUE_EXACT] > 0:
+        return table_value(params, team, eh)
     v = 0.0
     t = eh & TRUMP_MASK
     while t:
@@ -231,6 +237,22 @@ def eff_value(params, team, eh):
             v += params[team, Q_W_OFF_ACE]
         if (cards >> (KING_BASE + e)) & 1:
             v += params[team, Q_W_OFF_KING]
+    return v
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def table_value(params, team, eh):
+    """``eff_value`` from the row's strength tables (``strategies/strength_tables.py``): the
+    trumps in two 5-bit halves, then each side suit by its shape (count up to 2, ace, king).
+    Only for a row whose weights are exact on the grid, where this equals the card-by-card sum
+    bit for bit."""
+    tb = (eh >> 24) & 1023
+    v = params[team, TRUMP_LO_BASE + (tb & 31)] + params[team, TRUMP_HI_BASE + (tb >> 5)]
+    for e in range(3):
+        cards = eh & SUIT_EFF[e]
+        k = (min(popcount(cards), 2) + 3 * ((cards >> (ACE_BASE + e)) & 1)
+             + 6 * ((cards >> (KING_BASE + e)) & 1))
+        v += params[team, SIDE_BASE + k]
     return v
 
 

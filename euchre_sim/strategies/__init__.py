@@ -34,6 +34,7 @@ from ..core.kinds import (
 )
 from .equity_table import fill_equity, uses_equity
 from .schema import PARAMS, Param
+from .strength_tables import fill_strength_tables
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -41,6 +42,7 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 N_PARAMS = N_ROW  # a kind's own slots, the match-equity block (equity_table), its shifts
+SCRIPTED_MODEL_KINDS = ("scripted", "pimc")  # rows with the scripted strength weights
 BUILTIN_DIR = Path(__file__).resolve().parent / "builtin"
 
 
@@ -70,6 +72,8 @@ class Strategy:
         arr = np.zeros(N_PARAMS, np.float64)
         for key, p in PARAMS[self.kind_name].items():
             arr[p.index] = self.params.get(key, p.default)
+        if self.kind_name in SCRIPTED_MODEL_KINDS:
+            fill_strength_tables(arr)
         return arr
 
     def all_params(self) -> dict[str, float]:
