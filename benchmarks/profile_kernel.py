@@ -9,6 +9,7 @@ itself is inlined into ``play_range``); samples in code it cannot name are repor
 
     .venv/bin/python benchmarks/profile_kernel.py [--strategy advanced] [--seconds 10]
         [--general]   # the reference script through the general kernel
+        [--annotate batch.play_range]   # and that function's hottest instructions
 
 Needs ``perf`` (linux-perf) and permission to profile this user's processes.
 """
@@ -48,6 +49,9 @@ def walk(lib, seen):
                     names[f.name] = lib.get_pointer_to_function(f.name)
                 except Exception:
                     pass
+    obj = getattr(lib, "_compiled_object", None)
+    if obj is not None and len(sys.argv) > 4:  # --annotate: keep the object code to disassemble
+        open(f"{sys.argv[4]}/{len(seen)}.o", "wb").write(obj)
     for other in getattr(lib, "_linking_libraries", ()):
         walk(other, seen)
 seen = set()
@@ -84,6 +88,9 @@ def main() -> None:
     ap.add_argument("--general", action="store_true",
                     help="the reference script through the general kernel")
     ap.add_argument("--top", type=int, default=20)
+    ap.add_argument("--annotate", metavar="FUNCTION",
+                    help="also list the hottest instructions of this function (a name as "
+                         "printed, e.g. batch.play_range; needs objdump)")
     args = ap.parse_args()
     if shutil.which("perf") is None:
         sys.exit("profile_kernel: perf not found (install linux-perf)")
@@ -93,9 +100,12 @@ def main() -> None:
         env = dict(os.environ, NUMBA_CACHE_DIR=tmp, EUCHRE_SIM_CACHE=tmp,
                    EUCHRE_SIM_COMPILE_NOTICE="0")
         print(f"compiling the kernels afresh for {strategy!r} (a minute or two)...", flush=True)
+        objects = Path(tmp) / "objects"
+        objects.mkdir()
         child = subprocess.Popen([sys.executable, "-c", CHILD, strategy, str(addrs_file),
-                                  str(args.seconds + 5)], env=env, stdout=subprocess.PIPE,
-                                 text=True)
+                                  str(args.seconds + 5)]
+                                 + ([str(objects)] if args.annotate else []),
+                                 env=env, stdout=subprocess.PIPE, text=True)
         if child.stdout.readline().strip() != "ready":
             sys.exit("profile_kernel: the kernel process failed")
         time.sleep(1.0)
@@ -106,6 +116,7 @@ def main() -> None:
         ips = subprocess.run(["perf", "script", "-i", str(data), "-F", "ip"], check=True,
                              capture_output=True, text=True).stdout.split()
         addrs = json.loads(addrs_file.read_text())
+        listing = disassemble(objects) if args.annotate else {}
     starts = sorted((a, n) for n, a in addrs.items())
     keys = [a for a, _ in starts]
     counts: collections.Counter[str] = collections.Counter()
@@ -117,6 +128,46 @@ def main() -> None:
     print(f"{strategy}, one thread, {len(ips):,} samples:")
     for name, n in counts.most_common(args.top):
         print(f"{100 * n / total:6.1f} %  {name}")
+    if args.annotate:
+        annotate(args.annotate, ips, starts, keys, listing, total, args.top)
+
+
+def disassemble(objects: Path) -> dict[str, list[tuple[int, str]]]:
+    """Each function's instructions (offset from its start, text) in the compiled objects."""
+    out: dict[str, list[tuple[int, str]]] = {}
+    for obj in sorted(objects.glob("*.o")):
+        text = subprocess.run(["objdump", "-d", "--no-show-raw-insn", str(obj)],
+                              capture_output=True, text=True).stdout
+        name, base = None, 0
+        for line in text.splitlines():
+            m = re.match(r"^([0-9a-f]+) <(.+)>:$", line)
+            if m:
+                base, name = int(m.group(1), 16), m.group(2)
+                out.setdefault(name, [])
+                continue
+            m = re.match(r"^\s+([0-9a-f]+):\s+(.*)$", line)
+            if m and name:
+                out[name].append((int(m.group(1), 16) - base, m.group(2)))
+    return out
+
+
+def annotate(target: str, ips: list[str], starts: list, keys: list[int],
+             listing: dict[str, list[tuple[int, str]]], total: int, top: int) -> None:
+    """The hottest instructions of the function whose short name is ``target``, each with
+    the instructions before it (the sample usually lands just after the slow one)."""
+    hits: collections.Counter[tuple[str, int]] = collections.Counter()
+    for ip in (int(x, 16) for x in ips):
+        k = bisect.bisect_right(keys, ip) - 1
+        if k >= 0 and ip - keys[k] < MAX_FUNCTION and short(starts[k][1]) == target:
+            hits[(starts[k][1], ip - keys[k])] += 1
+    print(f"\nhottest instructions of {target}:")
+    for (name, off), n in hits.most_common(top):
+        code = listing.get(name, [])
+        i = next((j for j, (o, _) in enumerate(code) if o == off), None)
+        print(f"{100 * n / total:6.2f} %  +{off:#x}")
+        for o, ins in (code[max(0, i - 4):i + 1] if i is not None else []):
+            ins = re.sub(r"<[^>]*?(\+0x[0-9a-f]+)?>", lambda m: f"<{m.group(1) or ''}>", ins)
+            print(f"            {o:#7x}  {ins}")
 
 
 if __name__ == "__main__":

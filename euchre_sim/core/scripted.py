@@ -212,14 +212,21 @@ def trump_weight(params, team, bit):
     return params[team, Q_W_JOKER + min(33 - bit, Q_W_LOW - Q_W_JOKER)]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def eff_value(params, team, eh):
     """Strength of an effective hand: trumps by rank, off aces and kings, voids, singletons
-    (a no-trump hand: ``nt_value``)."""
+    (a no-trump hand: ``nt_value``). Inlined: most rows read their tables (``table_value``),
+    a few loads and adds, cheaper than the call."""
     if is_no_trump(eh):
         return nt_value(params, team, eh)
     if params[team, VALUE_EXACT] > 0:
         return table_value(params, team, eh)
+    return summed_value(params, team, eh)
+
+
+@njit(cache=True, _nrt=False)
+def summed_value(params, team, eh):
+    """``eff_value`` card by card (a row whose weights are off the tables' grid)."""
     v = 0.0
     t = eh & TRUMP_MASK
     while t:
@@ -541,7 +548,7 @@ def is_boss(live, card):
     return ((live & SUIT_EFF[e]) >> (card + 1)) == 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def sc_lead(params, g, seat, rules, legal):
     """Choose a lead from ``legal`` by the conventions switched on."""
     live = in_play(params, g, seat, rules)  # once: most leads ask which cards are boss
@@ -667,12 +674,26 @@ def suit_is_trump_colour(g, e):
     return nat_suit == (t ^ 3)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def sc_follow(params, g, seat, rules, legal):
     """Follow: partner winning -> play low (unless overtaking is asked for); second hand low
     (unless holding a sure winner, if asked); third hand high; against a lone maker take the
     trick if asked; else win as cheaply as possible (ruffing high enough when asked); when not
-    winning, throw off."""
+    winning, throw off (``follow_to_win`` says which; one call of ``throw_off``, inlined)."""
+    vs_loner = against_lone_maker(g, seat & 1)
+    # what is in play and what an opponent may still hold: worked out once for the paths
+    # against a lone maker (the others seldom need them, and then once)
+    live = in_play(params, g, seat, rules) if vs_loner else np.int64(0)
+    thr = threats(params, g, seat, live) if vs_loner else np.int64(0)
+    c = follow_to_win(params, g, seat, rules, legal, vs_loner, live, thr)
+    if c >= 0:
+        return c
+    return throw_off(params, g, seat, legal, thr)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def follow_to_win(params, g, seat, rules, legal, vs_loner, live, thr):
+    """``sc_follow``'s card when it plays to the trick, or -1 to throw off."""
     team = seat & 1
     w = g[G_WIN_CARD]
     ws = g[G_WIN_SEAT]
@@ -680,11 +701,6 @@ def sc_follow(params, g, seat, rules, legal):
     nplay = 4 - (1 if g[G_OUT_A] >= 0 else 0) - (1 if g[G_OUT_B] >= 0 else 0)
     last = pos == nplay - 1
     beats = legal & (SUIT_EFF[g[G_LED]] | TRUMP_MASK) & ~((np.int64(2) << w) - 1)
-    vs_loner = against_lone_maker(g, team)
-    # what is in play and what an opponent may still hold: worked out once for the paths
-    # against a lone maker (the others seldom need them, and then once)
-    live = in_play(params, g, seat, rules) if vs_loner else np.int64(0)
-    thr = threats(params, g, seat, live) if vs_loner else np.int64(0)
     if beats and vs_loner and params[team, Q_SAVE_BOSS_VS_LONER] > 0:
         partner = seat ^ 2
         partner_to_play = (partner != g[G_OUT_A] and partner != g[G_OUT_B]
@@ -707,7 +723,7 @@ def sc_follow(params, g, seat, rules, legal):
             elif params[team, Q_TRUMP_PARTNER_VOID] > 0 and ruff_behind(g, seat, w):
                 overtake = True
         if not overtake:
-            return throw_off(params, g, seat, legal, thr)
+            return -1
     if beats:
         if vs_loner and params[team, Q_TAKE_VS_LONER] > 0:
             # against a lone hand every trick counts: take it, surely if we can, else with
@@ -725,7 +741,7 @@ def sc_follow(params, g, seat, rules, legal):
                 sure = lowest_sure(threats(params, g, seat, in_play(params, g, seat, rules)), beats)
                 if sure >= 0:
                     return sure
-            return throw_off(params, g, seat, legal, thr)
+            return -1
         sure_mode = params[team, Q_SECOND_SURE]
         if pos == 1 and not last and sure_mode > 0 and (sure_mode > 1 or beats & ~TRUMP_MASK
                                                         or g[G_LED] == 3):
@@ -742,7 +758,7 @@ def sc_follow(params, g, seat, rules, legal):
             sure = lowest_sure(threats(params, g, seat, in_play(params, g, seat, rules)), beats)
             return sure if sure >= 0 else highest_bit(beats)
         return ctz(beats)
-    return throw_off(params, g, seat, legal, thr)
+    return -1
 
 
 @njit(cache=True, _nrt=False)
@@ -837,7 +853,7 @@ def lowest_sure(thr, cards):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def throw_off(params, g, seat, legal, thr):
     """The card to lose: against a lone maker keep the cards that can still take a trick (if
     asked); from a singleton side suit (to make a void) if asked; else the lowest. ``thr``:
@@ -930,7 +946,7 @@ def guards(hand, thr):
     return keep
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def sc_play(params, g, seat, rules, legal):
     if g[G_TRUMP] == NO_TRUMP:
         return nt_play(params, g, seat, rules, legal)
