@@ -277,9 +277,10 @@ def chosen_card(kind, params, g, seat, rules, rng, legal, tt, pw):
     raise NotImplementedError("chosen_card is compiled into the deal kernel only")
 
 
-@overload(chosen_card)
+@overload(chosen_card, inline="always")
 def _chosen_card(kind, params, g, seat, rules, rng, legal, tt, pw):
-    """Without search (``tt`` is None) only the scripted play is compiled in."""
+    """Without search (``tt`` is None) only the scripted play is compiled in: inlined, so the
+    deal calls ``scripted.play_card`` directly."""
     if isinstance(tt, types.NoneType):
         return lambda kind, params, g, seat, rules, rng, legal, tt, pw: sc_play(
             params, g, seat, rules, legal)
