@@ -40,7 +40,6 @@ def _random_hands(rng: np.random.Generator, deck: int, size: int) -> list[int]:
 
 def _same_strengths(tabled: np.ndarray, summed: np.ndarray, seed: int) -> None:
     rng = np.random.default_rng(seed)
-    checked = 0
     for deck in (24, 25, 32, 33):
         for size in (5, 6):  # a hand, and a dealer's hand with the up-card
             for nat in _random_hands(rng, deck, size):
@@ -48,8 +47,6 @@ def _same_strengths(tabled: np.ndarray, summed: np.ndarray, seed: int) -> None:
                     eh = to_effective(np.int64(nat), trump)
                     a, b = eff_value(tabled, 0, eh), eff_value(summed, 0, eh)
                     assert a == b, (deck, trump, nat, a, b)
-                    checked += 1
-    assert checked == 4 * 2 * HANDS * 4
 
 
 @pytest.mark.parametrize("name", [n for n in builtin_names()

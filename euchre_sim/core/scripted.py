@@ -215,8 +215,9 @@ def trump_weight(params, team, bit):
 @njit(cache=True, _nrt=False, inline="always")
 def eff_value(params, team, eh):
     """Strength of an effective hand: trumps by rank, off aces and kings, voids, singletons
-    (a no-trump hand: ``nt_value``). Inlined: most rows read their tables (``table_value``),
-    a few loads and adds, cheaper than the call."""
+    (a no-trump hand: ``nt_value``). Most rows read their tables (``table_value``, a few loads
+    and adds, inlined with this dispatch); a row off the tables' grid sums card by card
+    (``summed_value``, out of line)."""
     if is_no_trump(eh):
         return nt_value(params, team, eh)
     if params[team, VALUE_EXACT] > 0:
