@@ -135,7 +135,7 @@ def _search_space(search):
     return lambda search: (new_table(), np.zeros(PW_SIZE, np.int64))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, forceinline=True)
 def workspace(search):
     """The per-thread work arrays of ``play_range``: deal state, deck, random stream, and the
     solver's table and the PIMC work array (None, None without ``search``)."""

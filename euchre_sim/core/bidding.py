@@ -35,21 +35,21 @@ HEARTS_BIT = 1 << 2  # hearts (suit 2) in a mask of suits (bit s for suit s)
 NT_BIT = 1 << NO_TRUMP  # no trump (4) in a mask of round-2 calls: set (barred) unless no_trump
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def no_trump_callable(rules):
     """May no trump be called in round 2? Under ``no_trump`` with the 24-card deck (the
     option has no effect with 25, 32 or 33 cards: docs/engine.md)."""
     return rules[R_NO_TRUMP] != 0 and rules[R_DECK] == 24
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def banned_trumps(rules):
     """The mask of suits nobody may make trump, whatever the up-card: hearts under
     hearts_never_trump, else none."""
     return HEARTS_BIT if rules[R_HEARTS_NEVER_TRUMP] else 0
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def defence_asked_after(rules, dealer, maker):
     """The seat the lone-defence question goes round from: the defenders are asked in turn
     from this seat's left. The dealer (``defender_alone``, RULES.md section 2), or the maker
@@ -58,7 +58,7 @@ def defence_asked_after(rules, dealer, maker):
     return dealer if rules[R_LONE_DEFENCE] == LONE_DEFENCE_ANY else maker
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def model_round1(kinds, params, g, seat, rules, rng, is_dealer):
     """Order up (1) or pass (0) in round 1."""
     kind = kinds[seat & 1]
@@ -69,7 +69,7 @@ def model_round1(kinds, params, g, seat, rules, rng, is_dealer):
     return rand_yes_no(rng)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def model_round2(kinds, params, g, seat, rules, rng, upsuit, banned, stuck):
     """Suit named in round 2, one not in the mask ``banned`` (bit s for suit s: ``upsuit``,
     and hearts under hearts_never_trump; bit 4 unless no trump may be called), ``NO_TRUMP``
@@ -103,7 +103,7 @@ def model_forced_take(kinds, params, g, seat):
         ref_forced_take(g, seat)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def model_discard(kinds, params, g, seat, rules, rng, up_bit):
     """Effective bit the dealer discards after taking the up-card (never ``up_bit``)."""
     kind = kinds[seat & 1]
@@ -114,7 +114,7 @@ def model_discard(kinds, params, g, seat, rules, rng, up_bit):
     return rand_discard(g, seat, rng, up_bit)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def model_alone(kinds, params, g, seat, rules, rng):
     """Does the maker play alone? (1 = yes.) Also his partner's question under
     partner_may_go_alone for the scripted model (it rates his hand as a maker's, by his own

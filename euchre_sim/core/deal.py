@@ -180,7 +180,7 @@ from .trick import opening_leader
 ONE = np.int64(1)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def emit(trace, ti, g, kind, seat, value):
     """Append an event to trace row ``ti`` (callers test ``ti >= 0`` first: no call, no cost)."""
     n = g[G_NEV]
@@ -191,7 +191,7 @@ def emit(trace, ti, g, kind, seat, value):
         g[G_NEV] = n + 1
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def shuffle_and_deal(g, deck, rng, deck_row):
     """Step 1: partial Fisher-Yates over the deck; fills the natural hands, up-card, kitty."""
     n = DECK_LEN[deck_row]
@@ -233,12 +233,12 @@ def snapshot(snaps, ti, k, g, seat, legal):
     snaps[ti, k, SN_LEGAL] = legal
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def is_out(g, seat):
     return seat == g[G_OUT_A] or seat == g[G_OUT_B]
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def scripted(presets, si, slot, top):
     """The action the script of preset deal ``si`` forces at ``slot`` (``layout.SC_*``) when it
     is a value in 0..``top``, else -1: the strategy decides. No script when ``si < 0``."""
@@ -251,7 +251,7 @@ def scripted(presets, si, slot, top):
 # ---- the steps of a deal (docs/engine.md, "One deal, step by step"), inlined into play_deal ----
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def reset_state(g):
     """Clear the deal state ``g`` but the dealer, the scores and the game's McEvoy calls; no
     trump, maker or card yet."""
@@ -269,7 +269,7 @@ def reset_state(g):
         g[G_TRICK_CARD + p] = -1
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def deck_row_of(rules):
     """Row of ``tables.DECK_*`` for the rules' deck: 0 (24 cards), 1 (25), 2 (32), 3 (33)."""
     dk = rules[R_DECK]
@@ -282,7 +282,7 @@ def deck_row_of(rules):
     return 0
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def deal_hands(g, deck, rng, rules, kinds, params, trace, ti, presets, pi, deck_row):
     """Steps 1-2: shuffle and deal (or take preset deal ``pi``), then redeal while an eligible
     player calls for it. Returns the number of redeals."""
@@ -323,7 +323,7 @@ def deal_hands(g, deck, rng, rules, kinds, params, trace, ti, presets, pi, deck_
     return redeals
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def start_record(recs, ri, g, redeals):
     """The record's fields known once the cards are dealt; the others at their 'none' value."""
     recs[ri, F_DEALER] = g[G_DEALER]
@@ -344,7 +344,7 @@ def start_record(recs, ri, g, redeals):
     recs[ri, F_THROWN_IN] = 0
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def farmers_hand(g, rng, rules, kinds, params, recs, ri, trace, ti):
     """Step 3: in turn from the dealer's left, each player whose hand ``farmer_cards`` allows
     decides whether to exchange three of those cards for the kitty. Under ``true`` the first
@@ -416,7 +416,7 @@ def chuck_kitty(g, dealer, keep, trace, ti):
         emit(trace, ti, g, EV_CHUCK, dealer, keep)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, never, clubs,
                chuck, nt):
     """Steps 4-6: the joker turned up, a club turned up under club_euchre (``clubs``), round
@@ -498,7 +498,7 @@ def make_trump_options(g, rng, rules, kinds, params, trace, ti, presets, si, tt,
                       no_trump_callable(rules))
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def dealer_discard(g, rng, rules, kinds, params, recs, ri, trace, ti, presets, si, tt, pw,
                    dealer):
     """Step 7: the dealer (the eldest after a right Smitty guess: ``up_taker``) takes the
@@ -522,7 +522,7 @@ def dealer_discard(g, rng, rules, kinds, params, recs, ri, trace, ti, presets, s
     recs[ri, F_DISCARD] = NAT[trump, d]
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def going_alone(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, forced_alone):
     """Step 8: does the maker play alone (forced by the Canadian loner)? His partner sits
     out. Returns 1 or 0."""
@@ -563,7 +563,7 @@ def partner_alone(g, rng, rules, kinds, params, trace, ti, presets, si):
     return 2
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def lone_defender(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw):
     """Step 9: the first defender who defends alone (his partner sits out), or -1; asked
     from the dealer's left, or the maker's under lone_defence = against_lone_maker."""
@@ -587,7 +587,7 @@ def lone_defender(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw):
     return -1
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def partners_best(g, rng, rules, kinds, params, trace, ti, pb, alone, defender):
     """Step 10: each lone player (the maker first) gets his partner's card (railroad: if he
     takes it unseen) and discards one."""
@@ -615,7 +615,7 @@ def partners_best(g, rng, rules, kinds, params, trace, ti, pb, alone, defender):
             emit(trace, ti, g, EV_LONE_DISCARD, lone, NAT[trump, d])
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def play_tricks(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, snaps, leader,
                 nplay):
     """Step 11: five tricks from ``leader``, ``nplay`` active players. Returns (tricks of team
@@ -692,7 +692,7 @@ def play_tricks(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, sn
     return tricks0, tricks1, winners
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def score_deal(rules, recs, ri, maker, alone, defender, tricks0, tricks1):
     """Step 12: the makers' points (1, 2, or 4 alone) or the defenders' (2, or 4 against a lone
     defender or a super euchre) into the record."""
@@ -714,7 +714,7 @@ def score_deal(rules, recs, ri, maker, alone, defender, tricks0, tricks1):
         recs[ri, F_POINTS1] = pts
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, pi, tt, pw,
               snaps):
     """Play one deal. ``g[G_DEALER]`` (and the scores) must be set; the rest is overwritten.

@@ -105,14 +105,14 @@ N_ROW = SIDE_BASE + N_SIDE  # the length of a parameter row
 
 
 # ---- what each kind decides by which model ----
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def uses_scripted_model(kind):
     """Does this kind bid, discard, defend alone and make the other choices before the play by
     the scripted model? (scripted, and pimc wherever it does not search)."""
     return kind == S_SCRIPTED or kind == S_PIMC
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def reads_shown_voids(kind):
     """Does this kind read the suits other players have shown void in (so the deal must track
     them)? The scripted card play does, and pimc's worlds respect them."""

@@ -10,13 +10,13 @@ from .layout import G_HAND
 from .rng import below
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def rand_yes_no(rng):
     """1 or 0 with equal chances (order up, go alone, defend alone, redeal, railroad)."""
     return below(rng, 2)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def rand_round2(rng, banned, stuck):
     """A suit not in the mask ``banned`` (bit s for suit s: the up-card's suit, and hearts
     under hearts_never_trump; bit 4, no trump, unless it may be called), or -1 to pass: with
@@ -32,26 +32,26 @@ def rand_round2(rng, banned, stuck):
     return kth_bit(~banned & 31, k)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def rand_joker_trump(rng, banned):
     """The dealer names a suit not in ``banned`` (hearts under hearts_never_trump) blind:
     the k-th allowed suit ascending, k = ``below(n)``."""
     return kth_bit(~banned & 15, below(rng, 4 - popcount(banned)))
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def rand_card(rng, mask):
     """A random card of a non-empty mask (effective bits)."""
     return kth_bit(mask, below(rng, popcount(mask)))
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def rand_discard(g, seat, rng, up_bit):
     """The dealer discards a random card other than the up-card."""
     return rand_card(rng, g[G_HAND + seat] & ~(np.int64(1) << up_bit))
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def rand_play(rng, legal):
     """A random legal card (no random number drawn when only one is legal)."""
     n = popcount(legal)

@@ -7,6 +7,13 @@ going alone and the lone defence compare it with per-seat thresholds; play follo
 switched on and off by 0/1 parameters, with optional card memory.
 
 Seat positions count from the dealer's left: 0 eldest, 1 dealer's partner, 2 third, 3 dealer.
+
+The decisions the deal asks for on every deal (``play_card``, the bidding rounds, the discard,
+going alone) are compiled with ``forceinline=True``: LLVM inlines them into the deal kernel
+when it links it, so a decision costs no call (numba passes every field of every array
+argument: some 25 values a call). numba's own ``inline="always"`` would do the same at the
+IR level, but it copies and types the body again at every level of the chain above it, which
+more than doubled the kernel's compile time; LLVM's inliner adds nothing measurable to it.
 """
 
 import numpy as np
@@ -114,7 +121,7 @@ NT_ACE = NT_BASE + 20  # no trump: the ace of natural suit s is bit NT_ACE + s, 
 NT_KING = NT_BASE + 16
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def is_no_trump(eh):
     """Is the effective hand ``eh`` in the no-trump layout (bits from ``NT_BASE``)?"""
     return (eh >> NT_BASE) != 0
@@ -188,31 +195,31 @@ def nt_play(params, g, seat, deck, legal):
     return ctz(beats)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def g_nat(g, seat):
     return g[G_NAT + seat]
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def deck_row(rules):
     d = rules[R_DECK]
     return 0 if d == 24 else (1 if d == 25 else (2 if d == 32 else 3))
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def eff_suit(nat_suit, trump):
     """Effective suit index (0..2) of a natural non-trump suit."""
     return nat_suit if nat_suit < trump else nat_suit - 1
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def trump_weight(params, team, bit):
     """Weight of one trump (effective bit 24..33): the weights Q_W_JOKER .. Q_W_LOW are
     consecutive slots, from the joker (bit 33) down to the nine (bit 26), then the low cards."""
     return params[team, Q_W_JOKER + min(33 - bit, Q_W_LOW - Q_W_JOKER)]
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def eff_value(params, team, eh):
     """Strength of an effective hand: trumps by rank, off aces and kings, voids, singletons
     (a no-trump hand: ``nt_value``). Most rows read their tables (``table_value``, a few loads
@@ -248,7 +255,7 @@ def summed_value(params, team, eh):
     return v
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def table_value(params, team, eh):
     """``eff_value`` from the row's strength tables (``strategies/strength_tables.py``): the
     trumps in two 5-bit halves, then each side suit by its shape (count up to 2, ace, king).
@@ -264,7 +271,7 @@ def table_value(params, team, eh):
     return v
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def score_bonus(params, g, seat, rules):
     """Score-aware shift of bidding strength: at the bridge, when the opponents are close, and
     by match equity: the threshold rises by ``equity_weight`` x (p* - 2/3), p* the make
@@ -319,7 +326,7 @@ def fill_score_shifts(params, team, target):
                                                                     ours, theirs, nd)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def choose_discard(params, team, eh, keep_bit):
     """Weakest card worth losing from ``eh`` (never ``keep_bit``): a singleton to make a void,
     else the lowest non-trump that is not a kept ace or guarded king, else the lowest card."""
@@ -358,12 +365,12 @@ def choose_discard(params, team, eh, keep_bit):
     return ctz(nontrump)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def position(g, seat):
     return (seat - g[G_DEALER] - 1) & 3
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def sc_round1(params, g, seat, rules, is_dealer):
     """Order up when the value (dealer: after his best discard; others: +/- the up-card going
     to the dealer's side) reaches the seat's round-1 threshold."""
@@ -392,7 +399,7 @@ def sc_round1(params, g, seat, rules, is_dealer):
     return 1 if v >= params[team, Q_R1 + pos] else 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def sc_round2(params, g, seat, rules, upsuit, banned, stuck):
     """Name the best suit not ``banned`` (bit s for suit s: the up-card's suit, hearts under
     hearts_never_trump), with the next / reverse-next bonuses, if it reaches the threshold.
@@ -466,7 +473,7 @@ def sure_tricks(eh, rules):
     return run
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def sc_alone(params, g, seat, rules):
     """Go alone on the strength of the hand held now (per seat) or on sure tricks; never when
     one point wins the game (if asked); by match equity, see :func:`equity_alone_shift`."""
@@ -517,7 +524,7 @@ def sc_railroad(params, g, seat):
     return 1 if eff_value(params, team, g[G_HAND + seat]) < params[team, Q_RAILROAD_BELOW] else 0
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def gone_mask(params, g, seat):
     """Cards the seat knows are out of play, in the effective layout. Everyone knows his own
     played cards and the cards on the table; with card memory, every card played so far."""
@@ -535,21 +542,21 @@ def gone_mask(params, g, seat):
     return gone
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def in_play(params, g, seat, deck):
     """The cards still in play as far as ``seat`` knows (his own included): the deck (its row
     ``deck_row``) less ``gone_mask``."""
     return DECK_EFF[deck, g[G_TRUMP]] & ~gone_mask(params, g, seat)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def is_boss(live, card):
     """Is ``card`` the highest card of its suit in ``live`` (``in_play``)?"""
     e = 3 if card >= 24 else card % 3
     return ((live & SUIT_EFF[e]) >> (card + 1)) == 0
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def sc_lead(params, g, seat, deck, legal):
     """Choose a lead from ``legal`` by the conventions switched on."""
     live = in_play(params, g, seat, deck)  # once: most leads ask which cards are boss
@@ -675,7 +682,7 @@ def suit_is_trump_colour(g, e):
     return nat_suit == (t ^ 3)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def sc_follow(params, g, seat, deck, legal):
     """Follow: partner winning -> play low (unless overtaking is asked for); second hand low
     (unless holding a sure winner, if asked); third hand high; against a lone maker take the
@@ -692,7 +699,7 @@ def sc_follow(params, g, seat, deck, legal):
     return throw_off(params, g, seat, legal, thr)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def follow_to_win(params, g, seat, deck, legal, vs_loner, live, thr):
     """``sc_follow``'s card when it plays to the trick, or -1 to throw off."""
     team = seat & 1
@@ -830,7 +837,7 @@ def trumps_out(params, g, seat, live):
     return (threats(params, g, seat, live) & TRUMP_MASK) != 0
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def boss_trumps(thr, cards):
     """The trumps of ``cards`` that no card of ``thr`` (``threats``) can beat: those above its
     highest trump."""
@@ -854,7 +861,7 @@ def lowest_sure(thr, cards):
     return -1
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def throw_off(params, g, seat, legal, thr):
     """The card to lose: against a lone maker keep the cards that can still take a trick (if
     asked); from a singleton side suit (to make a void) if asked; else the lowest. ``thr``:
@@ -886,7 +893,7 @@ def throw_off(params, g, seat, legal, thr):
     return ctz(legal)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def against_lone_maker(g, team):
     """Is ``team`` defending against a maker playing alone?"""
     return g[G_ALONE] == 1 and (g[G_MAKER] & 1) != team
@@ -947,20 +954,18 @@ def guards(hand, thr):
     return keep
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def sc_play(params, g, seat, rules, legal):
     """The scripted card from the non-empty mask ``legal`` (``play_card``, given the deck)."""
     return play_card(params, g, seat, deck_row(rules), legal)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def play_card(params, g, seat, deck, legal):
     """The scripted card play (``deck``: the rules' ``deck_row``), its conventions inlined into
-    this one function, which the deal calls once per card. Measured (docs/speed.md,
-    2026-12-03): a call passes every field of every array argument, so one call instead of a
-    chain of three is 6 % faster; inlining this function into the deal's loop would be 17 %
-    faster still, but numba's inlining of so deep a chain more than doubles the kernel's
-    compile time (81 s -> 180-218 s), paid by every cold start of every table."""
+    this one function. ``forceinline`` (see the module's docstring) puts it into the deal's
+    trick loop at no extra compile time: measured (docs/speed.md, 2026-12-03), 1.12x the
+    kernel that called it once per card."""
     if g[G_TRUMP] == NO_TRUMP:
         return nt_play(params, g, seat, deck, legal)
     if g[G_POS] == 0:
@@ -981,6 +986,6 @@ def sc_lone_discard(params, g, seat):
     return choose_discard(params, seat & 1, g[G_HAND + seat], np.int64(-1))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def sc_dealer_discard(params, g, seat, up_bit):
     return choose_discard(params, seat & 1, g[G_HAND + seat], up_bit)

@@ -13,13 +13,13 @@ from .tables import ABOVE, CONTEST, ESUIT, SUIT_EFF, TRUMP_MASK
 ONE = np.int64(1)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def next_seat(nxtp, seat):
     """The next active seat clockwise (``nxtp`` packs it in 2 bits per seat)."""
     return (nxtp >> (2 * seat)) & 3
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def next_seat_map(out_a, out_b):
     """The next active seat of every seat, packed 2 bits a seat (``next_seat`` reads it)."""
     nxtp = np.int64(0)
@@ -83,7 +83,7 @@ def ordered_groups(reps, hand, live, seat, pos, led, wcard, wseat):
     return beat, reps & ~beat, False
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def pop_card(m, desc):
     """The next card of a group in the search order."""
     if desc:
@@ -147,7 +147,7 @@ def top_trumps(h, trumps):
     return owner, run
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, forceinline=True)
 def opening_leader(rules, dealer, maker, alone, defender, out_a, out_b):
     """The seat that leads to the first trick: the eldest active hand, or under
     ``lead = left_of_lone`` / ``right_of_lone`` the lone defender if the maker is alone too,
