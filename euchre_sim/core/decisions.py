@@ -158,7 +158,7 @@ def _bid_search(g, seat, stage, kinds, params, rules, rng, tt, pw, up_bit):
     return searched
 
 
-@njit(cache=True, _nrt=False, forceinline=True)
+@njit(cache=True, _nrt=False, inline="always")
 def decide_round1(kinds, params, g, seat, rules, rng, is_dealer, tt, pw):
     """Order up (1) or pass (0) in round 1 (``tt``, ``pw``: the solver's table and the PIMC
     work array, for players who bid by search; None in kernels without search)."""
@@ -169,7 +169,7 @@ def decide_round1(kinds, params, g, seat, rules, rng, is_dealer, tt, pw):
     return model_round1(kinds, params, g, seat, rules, rng, is_dealer)
 
 
-@njit(cache=True, _nrt=False, forceinline=True)
+@njit(cache=True, _nrt=False, inline="always")
 def decide_round2(kinds, params, g, seat, rules, rng, upsuit, banned, stuck, tt, pw):
     """Suit named in round 2, one not in the mask ``banned`` (``upsuit``, and hearts under
     hearts_never_trump), or -1 to pass (never -1 when ``stuck``)."""
@@ -187,7 +187,7 @@ def decide_chuck(kinds, params, g, seat, rules, rng):
     return model_chuck(kinds, params, g, seat, rng)
 
 
-@njit(cache=True, _nrt=False, forceinline=True)
+@njit(cache=True, _nrt=False, inline="always")
 def decide_discard(kinds, params, g, seat, rules, rng, up_bit, tt, pw):
     """Effective bit the dealer discards after taking the up-card (never ``up_bit``)."""
     c = bid_search(g, seat, np.int64(ST_DISCARD), kinds, params, rules, rng, tt, pw, up_bit)
@@ -196,7 +196,7 @@ def decide_discard(kinds, params, g, seat, rules, rng, up_bit, tt, pw):
     return model_discard(kinds, params, g, seat, rules, rng, up_bit)
 
 
-@njit(cache=True, _nrt=False, forceinline=True)
+@njit(cache=True, _nrt=False, inline="always")
 def decide_alone(kinds, params, g, seat, rules, rng, tt, pw):
     """Does the maker play alone? (1 = yes)."""
     c = bid_search(g, seat, np.int64(ST_ALONE), kinds, params, rules, rng, tt, pw,
@@ -215,7 +215,7 @@ def decide_partner_alone(kinds, params, g, seat, rules, rng):
     return model_alone(kinds, params, g, seat, rules, rng)
 
 
-@njit(cache=True, _nrt=False, forceinline=True)
+@njit(cache=True, _nrt=False, inline="always")
 def decide_defend_alone(kinds, params, g, seat, rules, rng, tt, pw):
     """Does this defender play alone? (1 = yes)."""
     c = bid_search(g, seat, np.int64(ST_DEFEND), kinds, params, rules, rng, tt, pw,
@@ -258,7 +258,7 @@ def decide_lone_discard(kinds, params, g, seat, rules, rng):
     return rand_card(rng, g[G_HAND + seat])
 
 
-@njit(cache=True, _nrt=False, forceinline=True)
+@njit(cache=True, _nrt=False, inline="always")
 def decide_play(kinds, params, g, seat, rules, rng, legal, tt, pw):
     """Effective bit of the card to play from the non-empty mask ``legal`` (``tt``, ``pw``:
     the solver's table and the PIMC work array, used by PIMC players)."""
