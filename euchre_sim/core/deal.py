@@ -25,7 +25,6 @@ from ..rules import (
     R_CLUB_EUCHRE,
     R_DEALER_NEEDS_TRUMP,
     R_DEALER_PARTNER_ALONE,
-    R_DECK,
     R_DEFENDER_ALONE,
     R_FARMERS,
     R_HEARTS_NEVER_TRUMP,
@@ -72,7 +71,7 @@ from .decisions import (
     decide_smitty_alone,
     decide_smitty_guess,
 )
-from .hands import farmer_cards, to_effective, up_taker
+from .hands import deck_row, farmer_cards, to_effective, up_taker
 from .kinds import (
     reads_shown_voids,
 )
@@ -200,11 +199,11 @@ def emit(trace, ti, g, kind, seat, value):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def shuffle_and_deal(g, deck, rng, deck_row):
+def shuffle_and_deal(g, deck, rng, row):
     """Step 1: partial Fisher-Yates over the deck; fills the natural hands, up-card, kitty."""
-    n = DECK_LEN[deck_row]
+    n = DECK_LEN[row]
     for k in range(n):
-        deck[k] = DECKS[deck_row, k]
+        deck[k] = DECKS[row, k]
     # the stream's state stays in registers through the 24 draws (``below``'s arithmetic)
     s0, s1, s2, s3 = rng[0], rng[1], rng[2], rng[3]
     for k in range(24):
@@ -278,20 +277,7 @@ def reset_state(g):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def deck_row_of(rules):
-    """Row of ``tables.DECK_*`` for the rules' deck: 0 (24 cards), 1 (25), 2 (32), 3 (33)."""
-    dk = rules[R_DECK]
-    if dk == 25:
-        return 1
-    if dk == 32:
-        return 2
-    if dk == 33:
-        return 3
-    return 0
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def deal_hands(g, deck, rng, rules, kinds, params, trace, ti, presets, pi, deck_row):
+def deal_hands(g, deck, rng, rules, kinds, params, trace, ti, presets, pi, row):
     """Steps 1-2: shuffle and deal (or take preset deal ``pi``), then redeal while an eligible
     player calls for it. Returns the number of redeals."""
     dealer = g[G_DEALER]
@@ -301,7 +287,7 @@ def deal_hands(g, deck, rng, rules, kinds, params, trace, ti, presets, pi, deck_
         g[G_UP] = presets[pi, PR_UP]
         g[G_KITTY] = presets[pi, PR_KITTY]
     else:
-        shuffle_and_deal(g, deck, rng, deck_row)
+        shuffle_and_deal(g, deck, rng, row)
     redeals = 0
     mode = rules[R_REDEAL]
     # mcevoy_limit: in a game (G_MCEVOY >= 0) a seat that has made its McEvoy call may not again
@@ -327,7 +313,7 @@ def deal_hands(g, deck, rng, rules, kinds, params, trace, ti, presets, pi, deck_
         if ti >= 0:
             emit(trace, ti, g, EV_REDEAL, caller, 0)
         redeals += 1
-        shuffle_and_deal(g, deck, rng, deck_row)
+        shuffle_and_deal(g, deck, rng, row)
     return redeals
 
 
@@ -737,7 +723,7 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
     dealer = g[G_DEALER]
     reset_state(g)
     redeals = deal_hands(g, deck, rng, rules, kinds, params, trace, ti, presets, pi,
-                         deck_row_of(rules))  # 1-2
+                         deck_row(rules))  # 1-2
     start_record(recs, ri, g, redeals)
     # the script of a preset deal (the hand analyser replays a history and forces one option
     # this way); a redeal cancels it

@@ -1,14 +1,21 @@
-"""Hand conversion kernels shared by the deal, the strategies and the solver."""
+"""Hand and deck kernels shared by the deal, the strategies and the solver."""
 
 import numpy as np
 from numba import njit
 
-from ..rules import FARMERS_STRICT
+from ..rules import FARMERS_STRICT, R_DECK
 from .bits import highest_bit, popcount
 from .layout import G_DEALER, G_STUCK, G_VOIDS, STUCK_SMITTY
-from .tables import CONV, LOW_NAT, NAT, NINE_NAT, TEN_NAT
+from .tables import CONV, DECK_ROW, LOW_NAT, NAT, NINE_NAT, TEN_NAT
 
 ONE = np.int64(1)
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def deck_row(rules):
+    """Row of the ``tables.DECK_*`` tables for the rules' deck (24, 25, 32 or 33 cards): a
+    table load, asked at every scripted card."""
+    return DECK_ROW[rules[R_DECK]]
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -56,7 +56,7 @@ from .bidding import (
 )
 from .bits import ctz, kth_bit, popcount
 from .dd_search import next_stamp, search
-from .hands import to_effective
+from .hands import deck_row, to_effective
 from .kinds import (
     Q_PIMC_BID_WORLDS,
     Q_PIMC_BIDDING,
@@ -85,7 +85,6 @@ from .layout import (
 )
 from .pimc_play import W_SIZE, side_score
 from .rng import below
-from .scripted import deck_row
 from .tables import DECK_NAT, EFF, NAT, SUIT_NAT
 from .trick import next_seat_map, opening_leader
 

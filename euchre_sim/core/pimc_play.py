@@ -17,10 +17,10 @@ import numpy as np
 from numba import njit
 
 from ..cards import NO_TRUMP
-from ..rules import R_DECK, R_SUPER_EUCHRE
+from ..rules import R_SUPER_EUCHRE
 from .bits import clz, ctz, kth_bit, popcount
 from .dd_search import next_stamp, solve_from
-from .hands import to_effective, up_taker, voids_of
+from .hands import deck_row, to_effective, up_taker, voids_of
 from .kinds import Q_PIMC_TIE_BREAK, Q_PIMC_WORLDS
 from .layout import (
     G_ALONE,
@@ -64,9 +64,7 @@ W_SIZE = 21
 
 @njit(cache=True, _nrt=False)
 def deck_effective(rules, trump):
-    d = rules[R_DECK]
-    row = 0 if d == 24 else (1 if d == 25 else (2 if d == 32 else 3))
-    return to_effective(DECK_NAT[row], trump)
+    return to_effective(DECK_NAT[deck_row(rules)], trump)
 
 
 @njit(cache=True, _nrt=False)

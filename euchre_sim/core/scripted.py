@@ -19,9 +19,9 @@ import numpy as np
 from numba import njit
 
 from ..cards import NO_TRUMP
-from ..rules import R_DEALER_PARTNER_ALONE, R_DECK, R_TARGET
+from ..rules import R_DEALER_PARTNER_ALONE, R_TARGET
 from .bits import ctz, highest_bit, popcount
-from .hands import strongest_card, to_effective, up_taker, voids_of
+from .hands import deck_row, strongest_card, to_effective, up_taker, voids_of
 from .kinds import (
     BID_SHIFT_BASE,
     EQ_MAX,
@@ -111,11 +111,12 @@ from .layout import (
     G_WIN_SEAT,
 )
 from .score_aware import loner_worth, make_break_even, on_grid, score_state
-from .tables import DECK_EFF, DECK_NAT, EFF, NT_BASE, SUIT_EFF, TRUMP_MASK
+from .tables import DECK_EFF, DECK_NAT, EFF, ESUIT, NT_BASE, SUIT_EFF, TRUMP_MASK
 
 ONE = np.int64(1)
 ACE_BASE = 21  # effective bit of the ace of non-trump suit e is 21 + e, the king 18 + e
 KING_BASE = 18
+SIDE_ACES = np.int64(7 << ACE_BASE)  # the three side suits' aces
 NT_ACE = NT_BASE + 20  # no trump: the ace of natural suit s is bit NT_ACE + s, the king 16 + s
 NT_KING = NT_BASE + 16
 
@@ -197,12 +198,6 @@ def nt_play(params, g, seat, deck, legal):
 @njit(cache=True, _nrt=False, forceinline=True)
 def g_nat(g, seat):
     return g[G_NAT + seat]
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def deck_row(rules):
-    d = rules[R_DECK]
-    return 0 if d == 24 else (1 if d == 25 else (2 if d == 32 else 3))
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -340,21 +335,15 @@ def choose_discard(params, team, eh, keep_bit):
     keep_aces = params[team, Q_DISCARD_KEEP_ACES] > 0
     keep_kings = params[team, Q_DISCARD_KEEP_KINGS] > 0
     if params[team, Q_DISCARD_VOID] > 0:
-        best = -1
-        for e in range(3):
-            cards = nontrump & SUIT_EFF[e]
-            if popcount(cards) == 1:
-                c = ctz(cards)
-                if keep_aces and c == ACE_BASE + e:
-                    continue
-                if best < 0 or c < best:
-                    best = c
-        if best >= 0:
-            return best
+        singles = singleton_cards(nontrump)
+        if keep_aces:
+            singles &= ~SIDE_ACES
+        if singles:
+            return ctz(singles)
     m = nontrump
     while m:
         c = ctz(m)
-        e = c % 3
+        e = ESUIT[c]
         suit_count = popcount(eh & SUIT_EFF[e])
         skip = (keep_aces and c == ACE_BASE + e) or (
             keep_kings and c == KING_BASE + e and suit_count >= 2)
@@ -362,6 +351,18 @@ def choose_discard(params, team, eh, keep_bit):
             return c
         m &= m - 1
     return ctz(nontrump)
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def singleton_cards(cards):
+    """The cards of ``cards`` that are alone in their side suit (the lowest of them is the one
+    to lose to make a void)."""
+    out = np.int64(0)
+    for e in range(3):
+        suit = cards & SUIT_EFF[e]
+        if suit and not (suit & (suit - 1)):
+            out |= suit
+    return out
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -551,8 +552,7 @@ def in_play(params, g, seat, deck):
 @njit(cache=True, _nrt=False, forceinline=True)
 def is_boss(live, card):
     """Is ``card`` the highest card of its suit in ``live`` (``in_play``)?"""
-    e = 3 if card >= 24 else card % 3
-    return ((live & SUIT_EFF[e]) >> (card + 1)) == 0
+    return ((live & SUIT_EFF[ESUIT[card]]) >> (card + 1)) == 0
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -724,7 +724,7 @@ def follow_to_win(params, g, seat, deck, legal, vs_loner, live, thr):
             # partner's card is not boss when we hold a higher one of its suit (our hand is in
             # play); only otherwise ask what is still in play
             if (params[team, Q_TRUMP_PARTNER_BOSS] > 0
-                    and (beats & SUIT_EFF[3 if w >= 24 else w % 3]
+                    and (beats & SUIT_EFF[ESUIT[w]]
                          or not is_boss(live if vs_loner else in_play(params, g, seat, deck), w))):
                 overtake = True
             elif params[team, Q_TRUMP_PARTNER_VOID] > 0 and ruff_behind(g, seat, w):
@@ -853,7 +853,7 @@ def lowest_sure(thr, cards):
     m = cards
     while m:
         c = ctz(m)
-        e = 3 if c >= 24 else c % 3
+        e = ESUIT[c]
         if ((thr & SUIT_EFF[e]) >> (c + 1)) == 0:
             return c
         m &= m - 1
@@ -878,15 +878,9 @@ def throw_off(params, g, seat, legal, thr):
             return ctz(nontrump)
         nontrump = rest
     if nontrump and params[team, Q_PLAY_MAKE_VOID] > 0:
-        best = -1
-        for e in range(3):
-            cards = hand & SUIT_EFF[e]
-            if popcount(cards) == 1 and (cards & nontrump) and not (cards >> (ACE_BASE + e)) & 1:
-                c = ctz(cards)
-                if best < 0 or c < best:
-                    best = c
-        if best >= 0:
-            return best
+        singles = singleton_cards(hand) & nontrump & ~SIDE_ACES
+        if singles:
+            return ctz(singles)
     if nontrump:
         return ctz(nontrump)
     return ctz(legal)
@@ -915,7 +909,7 @@ def throw_vs_loner(g, seat, nontrump, thr):
     while m:
         c = ctz(m)
         m &= m - 1
-        e = 3 if c >= 24 else c % 3
+        e = ESUIT[c]
         mine = hand & SUIT_EFF[e]
         top = highest_bit(mine)
         live = thr & SUIT_EFF[e]

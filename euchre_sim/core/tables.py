@@ -57,6 +57,9 @@ def eff_bit(trump: int, card: int) -> int:
     return 3 * r + e
 
 
+DECK_SIZES = (24, 25, 32, 33)  # the decks, in the order of the rows of ``DECKS``
+
+
 def _build():
     eff = np.full((N_TRUMPS, 33), -1, np.int64)
     nat = np.full((N_TRUMPS, N_BITS), -1, np.int64)
@@ -87,7 +90,7 @@ def _build():
     suit_nat = np.array([0xFF << (8 * s) for s in range(4)], np.int64)
     decks = np.full((4, 33), -1, np.int64)
     deck_len = np.zeros(4, np.int64)
-    for i, d in enumerate((24, 25, 32, 33)):
+    for i, d in enumerate(DECK_SIZES):
         cards = deck_cards(d)
         decks[i, : len(cards)] = cards
         deck_len[i] = len(cards)
@@ -122,9 +125,15 @@ DECK_EFF = np.array([[sum(1 << eff_bit(t, int(c)) for c in DECKS[i, : DECK_LEN[i
                       for t in range(N_TRUMPS)] for i in range(4)], np.int64)
 
 
+# row of the DECK_* tables by deck size (``hands.deck_row``: one load in the kernels)
+DECK_ROW = np.zeros(max(DECK_SIZES) + 1, np.int64)
+for _row, _size in enumerate(DECK_SIZES):
+    DECK_ROW[_size] = _row
+
+
 def deck_index(deck: int) -> int:
     """Row of ``DECKS`` for a deck size."""
-    return (24, 25, 32, 33).index(deck)
+    return DECK_SIZES.index(deck)
 
 
 def nt_suit_strength(ranks: int) -> int:
