@@ -68,7 +68,16 @@ STRATEGY_KINDS = {
 ) = range(78)
 
 assert (Q_W_JOKER, Q_W_RIGHT, Q_W_LEFT, Q_W_ACE, Q_W_KING, Q_W_QUEEN, Q_W_TEN, Q_W_NINE,
-        Q_W_LOW) == tuple(range(Q_W_JOKER, Q_W_JOKER + 9))  # trump_weight relies on it
+        Q_W_LOW) == tuple(range(Q_W_JOKER, Q_W_JOKER + 9))  # trump_weight_slot relies on it
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def trump_weight_slot(bit):
+    """The parameter slot of the weight of the trump at effective bit ``bit`` (24..33): the
+    slots ``Q_W_JOKER .. Q_W_LOW`` run from the joker (bit 33) down to the nine (bit 26), then
+    the low cards share ``Q_W_LOW``. The kernels' ``scripted.trump_weight`` and the strength
+    tables' sums (``strategies/strength_tables.py``, through ``py_func``) both read it."""
+    return Q_W_JOKER + min(33 - bit, Q_W_LOW - Q_W_JOKER)
 
 # ---- pimc: a scripted row, then these ----
 Q_PIMC_WORLDS = N_Q  # worlds dealt and solved per card decision

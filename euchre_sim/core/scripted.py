@@ -75,8 +75,6 @@ from .kinds import (
     Q_TRUMP_PARTNER_BOSS,
     Q_TRUMP_PARTNER_VOID,
     Q_UPCARD_MEMORY,
-    Q_W_JOKER,
-    Q_W_LOW,
     Q_W_OFF_ACE,
     Q_W_OFF_KING,
     Q_W_SINGLETON,
@@ -87,6 +85,7 @@ from .kinds import (
     TRUMP_HI_BASE,
     TRUMP_LO_BASE,
     VALUE_EXACT,
+    trump_weight_slot,
 )
 from .layout import (
     G_ALONE,
@@ -208,9 +207,8 @@ def eff_suit(nat_suit, trump):
 
 @njit(cache=True, _nrt=False, forceinline=True)
 def trump_weight(params, team, bit):
-    """Weight of one trump (effective bit 24..33): the weights Q_W_JOKER .. Q_W_LOW are
-    consecutive slots, from the joker (bit 33) down to the nine (bit 26), then the low cards."""
-    return params[team, Q_W_JOKER + min(33 - bit, Q_W_LOW - Q_W_JOKER)]
+    """Weight of one trump (effective bit 24..33), from its slot (``kinds.trump_weight_slot``)."""
+    return params[team, trump_weight_slot(bit)]
 
 
 @njit(cache=True, _nrt=False, forceinline=True)

@@ -31,6 +31,7 @@ import numpy as np
 from ..core.kinds import (
     N_ROW,
     STRATEGY_KINDS,
+    uses_scripted_model,
 )
 from .equity_table import fill_equity, uses_equity
 from .schema import PARAMS, Param
@@ -42,7 +43,6 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 N_PARAMS = N_ROW  # a kind's own slots, the match-equity block (equity_table), its shifts
-SCRIPTED_MODEL_KINDS = ("scripted", "pimc")  # rows with the scripted strength weights
 BUILTIN_DIR = Path(__file__).resolve().parent / "builtin"
 
 
@@ -72,7 +72,7 @@ class Strategy:
         arr = np.zeros(N_PARAMS, np.float64)
         for key, p in PARAMS[self.kind_name].items():
             arr[p.index] = self.params.get(key, p.default)
-        if self.kind_name in SCRIPTED_MODEL_KINDS:
+        if uses_scripted_model.py_func(self.kind):  # a row with the scripted strength weights
             fill_strength_tables(arr)
         return arr
 

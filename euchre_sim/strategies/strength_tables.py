@@ -17,7 +17,6 @@ import numpy as np
 from ..core.kinds import (
     N_SIDE,
     Q_W_JOKER,
-    Q_W_LOW,
     Q_W_OFF_ACE,
     Q_W_OFF_KING,
     Q_W_SINGLETON,
@@ -26,6 +25,7 @@ from ..core.kinds import (
     TRUMP_HI_BASE,
     TRUMP_LO_BASE,
     VALUE_EXACT,
+    trump_weight_slot,
 )
 
 GRID = 1024.0  # 2**10: the weights must be whole multiples of 1 / GRID
@@ -35,7 +35,7 @@ STRENGTH_WEIGHTS = list(range(Q_W_JOKER, Q_W_SINGLETON + 1))
 
 def trump_weight(row: np.ndarray, bit: int) -> float:
     """Weight of the trump at effective bit ``bit`` (24..33), as ``scripted.trump_weight``."""
-    return float(row[Q_W_JOKER + min(33 - bit, Q_W_LOW - Q_W_JOKER)])
+    return float(row[trump_weight_slot.py_func(bit)])
 
 
 def on_grid(row: np.ndarray) -> bool:
