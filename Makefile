@@ -17,8 +17,14 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/euchre-sim simulate --rules north-american --strategy reference --deals 200000 --seed 1 --out results/demo --overwrite
 
+# the whole suite on TEST_WORKERS pytest-xdist workers (the cores, at most 4: each worker
+# compiles and holds its own kernels, 1-2 GB), then the 1-vs-2-thread comparisons serially on
+# every core (a worker plays on one numba thread: tests/conftest.py)
+TEST_WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); [ $$n -gt 4 ] && n=4; echo $$n)
+SERIAL_TESTS := tests/test_reproducibility.py
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --ignore=$(SERIAL_TESTS)
+	$(BIN)/python -m pytest -q $(SERIAL_TESTS)
 
 # the quick tier while editing: everything but the tests marked slow, on FAST_WORKERS
 # pytest-xdist workers of one numba thread each (tests/conftest.py)
