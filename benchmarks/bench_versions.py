@@ -8,12 +8,21 @@ checkout with ``git worktree add --detach ../old COMMIT``; each checkout's kerne
 once into their own cache (about a minute each the first time).
 
     .venv/bin/python benchmarks/bench_versions.py OLD_DIR NEW_DIR [--strategy reference]
-        [--rounds 8] [--threads 1]
+        [--rounds 8] [--threads 1] [--paired]
+
+``--paired`` (one thread, two or more cores) runs the old and the new code at the same time,
+each pinned to a core of its own (``taskset``), and swaps the cores every round: both meet the
+same minutes of another tenant's load, and the geometric mean over an even number of rounds
+cancels a difference between the two cores. On this shared 2-core machine an A/A run of
+4 paired rounds spread 0.95..1.03, against 0.80..1.24 for 4 rounds in turn (2026-12-04).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -35,6 +44,34 @@ def rate(tree: Path, strategy: str, threads: int) -> float:
     return float(out.stdout.strip().splitlines()[-1])
 
 
+def start_pinned(tree: Path, strategy: str, cpu: int, cwd: str) -> subprocess.Popen:
+    """``rate``'s process on one thread, pinned to core ``cpu``, started without waiting."""
+    code = CODE.format(tree=str(tree), s=strategy, threads=1)
+    return subprocess.Popen(["taskset", "-c", str(cpu), sys.executable, "-c", code],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd)
+
+
+def finished_rate(proc: subprocess.Popen) -> float:
+    out, err = proc.communicate()
+    if proc.returncode != 0:
+        raise SystemExit(f"bench_versions: a timing process failed: {err.strip()[-300:]}")
+    return float(out.strip().splitlines()[-1])
+
+
+def paired(old: Path, new: Path, strategy: str, rounds: int) -> tuple[list, list]:
+    """Old and new timed at the same time on cores 0 and 1, the cores swapped each round."""
+    olds, news = [], []
+    with tempfile.TemporaryDirectory() as cwd:
+        for i in range(rounds):
+            a = start_pinned(old, strategy, i % 2, cwd)
+            b = start_pinned(new, strategy, 1 - i % 2, cwd)
+            olds.append(finished_rate(a))
+            news.append(finished_rate(b))
+            print(f"round {i + 1}: old {olds[-1]:,.0f} (core {i % 2}), new {news[-1]:,.0f}: "
+                  f"{news[-1] / olds[-1]:.3f}", flush=True)
+    return olds, news
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("old", type=Path, help="checkout of the old code (its repository root)")
@@ -42,12 +79,29 @@ def main() -> None:
     ap.add_argument("--strategy", default="reference", help="strategy on both sides")
     ap.add_argument("--rounds", type=int, default=8, help="alternated rounds (default 8)")
     ap.add_argument("--threads", type=int, default=1, help="kernel threads (default 1)")
+    ap.add_argument("--paired", action="store_true",
+                    help="run old and new at the same time, one core each, swapped every "
+                         "round (one thread; needs taskset and two cores)")
     args = ap.parse_args()
     for tree in (args.old, args.new):
         if not (tree / "euchre_sim" / "__init__.py").is_file():
             ap.error(f"{tree} is not a checkout of euchre_sim (no euchre_sim/__init__.py)")
     if args.rounds < 2:
         ap.error("--rounds must be at least 2")
+    if args.paired:
+        if args.threads != 1:
+            ap.error("--paired times one thread per checkout")
+        if shutil.which("taskset") is None or (os.cpu_count() or 1) < 2:
+            ap.error("--paired needs taskset and at least two cores")
+        if args.rounds % 2:
+            ap.error("--paired needs an even number of rounds (each core runs each side)")
+        old, new = paired(args.old.resolve(), args.new.resolve(), args.strategy, args.rounds)
+        ratios = [b / a for a, b in zip(old, new, strict=True)]
+        gm = math.exp(sum(map(math.log, ratios)) / len(ratios))
+        print(f"{args.strategy}, paired, {args.rounds} rounds: new/old geometric mean "
+              f"{gm:.4f}, median {statistics.median(ratios):.4f} "
+              f"({min(ratios):.4f}..{max(ratios):.4f})")
+        return
     old, new = [], []
     for i in range(args.rounds):
         if i % 2:

@@ -402,11 +402,16 @@ def traced_replays(rules: Rules, matchup: Matchup, seed: int, first: int, n: int
     with compile_notice(KERNELS):
         run_deals_traced(deal_key(seed), first, n, rules.to_array(), kinds, params, recs,
                          trace, snaps, presets)
+    # the events (rows of a non-zero kind) of all deals in one array, made tuples of Python
+    # ints column by column, then cut per deal: a fifth of the time of an element at a time
+    has_event = trace[:, :, TR_KIND] != 0
+    events = list(zip(*trace[has_event].T.tolist(), strict=True))
+    ends = np.cumsum(has_event.sum(axis=1)).tolist()
     out = []
-    for i in range(n):
-        events = [tuple(int(x) for x in row) for row in trace[i] if row[TR_KIND] != 0]
-        rec = {f: int(recs[i, j]) for j, f in enumerate(RECORD_FIELDS)}
-        out.append(DealReplay(rec, events))
+    start = 0
+    for rec_row, end in zip(recs.tolist(), ends, strict=True):
+        out.append(DealReplay(dict(zip(RECORD_FIELDS, rec_row, strict=True)), events[start:end]))
+        start = end
     return out
 
 
