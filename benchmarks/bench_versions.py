@@ -14,7 +14,8 @@ once into their own cache (about a minute each the first time).
 each pinned to a core of its own (``taskset``), and swaps the cores every round: both meet the
 same minutes of another tenant's load, and the geometric mean over an even number of rounds
 cancels a difference between the two cores. On this shared 2-core machine an A/A run of
-4 paired rounds spread 0.95..1.03, against 0.80..1.24 for 4 rounds in turn (2026-12-04).
+4 paired rounds spread 0.95..1.03; a change timed in turn the same hour spread 0.80..1.41
+(docs/speed.md, 2026-12-04).
 """
 
 from __future__ import annotations

@@ -132,7 +132,7 @@ def record_of(d: reference.TableDeal, seats: int) -> list[int]:
 
 def events_of(trace_row: np.ndarray) -> list[tuple[int, int, int]]:
     n = int(np.argmax(trace_row[:, 0] == 0)) if (trace_row[:, 0] == 0).any() else len(trace_row)
-    return [tuple(int(x) for x in e) for e in trace_row[:n]]
+    return [tuple(e) for e in trace_row[:n].tolist()]
 
 
 def assert_same(table: TableSpec, strategies, seed: int, n: int) -> None:
@@ -140,7 +140,7 @@ def assert_same(table: TableSpec, strategies, seed: int, n: int) -> None:
     for i in range(n):
         d = reference.play_table_deal(table, strategies, seed, i)
         want = record_of(d, table.seats)
-        got = [int(x) for x in recs[i]]
+        got = recs[i].tolist()
         got[0] = 0  # the deal index column
         assert got == want, f"{table.name} deal {i}: record differs"
         assert events_of(trace[i]) == d.events, f"{table.name} deal {i}: trace differs"
