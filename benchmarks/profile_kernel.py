@@ -46,7 +46,7 @@ import json, sys, time, warnings
 warnings.filterwarnings("ignore", message="Could not find source")  # --lines: numba's lambdas
 import numpy as np
 from euchre_sim.bench import engine_rate
-from euchre_sim.core.batch import _run_deals
+from euchre_sim.core.batch import _run_blocks
 from euchre_sim.core.reference_deals import _run_reference_deals
 engine_rate(0.5, 1, strategy=sys.argv[1])  # compiles the kernel the strategy runs through
 names = []  # [symbol, address, object file number]: one library's copy of a function each
@@ -71,7 +71,7 @@ def walk(lib, seen):
     for other in getattr(lib, "_linking_libraries", ()):
         walk(other, seen)
 seen = set()
-for kernel in (_run_deals, _run_reference_deals):
+for kernel in (_run_blocks, _run_reference_deals):
     for cres in kernel.overloads.values():
         walk(cres.library, seen)
 json.dump(names, open(sys.argv[2], "w"))

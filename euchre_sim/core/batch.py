@@ -150,20 +150,50 @@ def searching(kinds: np.ndarray) -> bool | None:
 
 
 @njit(cache=True, parallel=True)
-def _run_deals(key, first, n, rules, kinds, params, recs, block, search):
-    """Play deals ``first .. first+n-1`` of the run keyed ``key`` into ``recs[0:n]``."""
-    trace = np.zeros((0, TRACE_CAP, N_TRACE_FIELDS), np.int16)
-    no_snaps = np.zeros((0, MAX_PLAYS, SN_SIZE), np.int64)
-    no_games = np.zeros((0, 6), np.int64)
-    no_deals = np.zeros((0, 0, N_FIELDS), np.int64)
-    no_presets = np.zeros((0, N_PRESET), np.int64)
+def _run_blocks(key, first, n, rules, kinds, params, recs, game_recs, game_deals, presets,
+                streams, block, search):
+    """Items ``0 .. n-1`` in blocks of ``block`` on all threads: every parallel entry point
+    below in one kernel (each parallel kernel that calls ``play_range`` costs some 12 s of LLVM
+    time to compile cold, however little it adds: one kernel instead of four).
+
+    Deal mode (``game_recs`` empty): item i is deal ``first + i`` into ``recs[i]``, or the
+    preset deal ``presets[i]`` when ``presets`` is not empty; with a non-empty ``streams``
+    (and presets) its random decisions use stream ``streams[i]`` instead of ``first + i``.
+    Game mode: game ``first + i`` into ``game_recs[i]`` (and its deals into ``game_deals[i]``
+    when that is not empty); ``recs`` is unused."""
+    games = game_recs.shape[0] > 0
+    at = streams.shape[0] > 0
     nblocks = (n + block - 1) // block
     for b in prange(nblocks):
         lo = b * block
         hi = min(n, lo + block)
+        trace = np.zeros((0, TRACE_CAP, N_TRACE_FIELDS), np.int16)
+        no_snaps = np.zeros((0, MAX_PLAYS, SN_SIZE), np.int64)
+        rows = np.zeros((1, N_FIELDS), np.int64) if games else recs  # a game's scratch row
         g, deck, rng, tt, pw = workspace(search)
-        play_range(key, first, lo, hi, rules, kinds, params, recs, trace, no_snaps, no_games,
-                   no_deals, no_presets, g, deck, rng, tt, pw)
+        if at:
+            for i in range(lo, hi):
+                # play_range plays item i as deal first + i: first = streams[i] - i
+                play_range(key, streams[i] - i, i, i + 1, rules, kinds, params, rows, trace,
+                           no_snaps, game_recs, game_deals, presets, g, deck, rng, tt, pw)
+        else:
+            play_range(key, first, lo, hi, rules, kinds, params, rows, trace, no_snaps,
+                       game_recs, game_deals, presets, g, deck, rng, tt, pw)
+
+
+# the empty arrays that switch a mode of ``_run_blocks`` off (never written: they are empty)
+NO_RECS = np.zeros((0, N_FIELDS), np.int64)
+NO_GAMES = np.zeros((0, 6), np.int64)
+NO_GAME_DEALS = np.zeros((0, 0, N_FIELDS), np.int64)
+NO_PRESETS = np.zeros((0, N_PRESET), np.int64)
+NO_STREAMS = np.zeros(0, np.int64)
+
+
+def _run_deals(key, first, n, rules, kinds, params, recs, block, search):
+    """Play deals ``first .. first+n-1`` of the run keyed ``key`` into ``recs[0:n]`` through
+    the general kernel (``search``: ``searching``'s answer)."""
+    _run_blocks(key, first, n, rules, kinds, params, recs, NO_GAMES, NO_GAME_DEALS, NO_PRESETS,
+                NO_STREAMS, block, search)
 
 
 @njit(cache=True)
@@ -178,63 +208,8 @@ def _run_deals_traced(key, first, n, rules, kinds, params, recs, trace, snaps, p
                no_deals, presets, g, deck, rng, tt, pw)
 
 
-@njit(cache=True, parallel=True)
-def _run_games(key, first, n, rules, kinds, params, game_recs, game_deals, block, search):
-    """Play games ``first .. first+n-1`` into ``game_recs`` (and their deals into
-    ``game_deals[i]`` when that array is not empty: shape (n, max_deals, N_FIELDS))."""
-    trace = np.zeros((0, TRACE_CAP, N_TRACE_FIELDS), np.int16)
-    no_snaps = np.zeros((0, MAX_PLAYS, SN_SIZE), np.int64)
-    nblocks = (n + block - 1) // block
-    for b in prange(nblocks):
-        lo = b * block
-        hi = min(n, lo + block)
-        scratch = np.zeros((1, N_FIELDS), np.int64)
-        no_presets = np.zeros((0, N_PRESET), np.int64)
-        g, deck, rng, tt, pw = workspace(search)
-        play_range(key, first, lo, hi, rules, kinds, params, scratch, trace, no_snaps,
-                   game_recs, game_deals, no_presets, g, deck, rng, tt, pw)
-
-
-@njit(cache=True, parallel=True)
-def _run_presets(key, first, n, rules, kinds, params, recs, presets, block, search):
-    """Play the preset deals ``presets[0:n]`` in parallel into ``recs`` (random decisions of
-    deal i use stream ``first + i`` of ``key``)."""
-    trace = np.zeros((0, TRACE_CAP, N_TRACE_FIELDS), np.int16)
-    no_snaps = np.zeros((0, MAX_PLAYS, SN_SIZE), np.int64)
-    no_games = np.zeros((0, 6), np.int64)
-    no_deals = np.zeros((0, 0, N_FIELDS), np.int64)
-    nblocks = (n + block - 1) // block
-    for b in prange(nblocks):
-        lo = b * block
-        hi = min(n, lo + block)
-        g, deck, rng, tt, pw = workspace(search)
-        play_range(key, first, lo, hi, rules, kinds, params, recs, trace, no_snaps, no_games,
-                   no_deals, presets, g, deck, rng, tt, pw)
-
-
-@njit(cache=True, parallel=True)
-def _run_presets_at(key, streams, rules, kinds, params, recs, presets, block, search):
-    """Like ``run_presets``, but the random decisions of preset deal i use stream
-    ``streams[i]`` of ``key``: a subset of a sample (the hand analyser's deals that fit the
-    bidding) keeps each deal's own random numbers, so every option of a decision played on
-    the subset meets the same ones as on the whole sample."""
-    trace = np.zeros((0, TRACE_CAP, N_TRACE_FIELDS), np.int16)
-    no_snaps = np.zeros((0, MAX_PLAYS, SN_SIZE), np.int64)
-    no_games = np.zeros((0, 6), np.int64)
-    no_deals = np.zeros((0, 0, N_FIELDS), np.int64)
-    n = streams.shape[0]
-    nblocks = (n + block - 1) // block
-    for b in prange(nblocks):
-        g, deck, rng, tt, pw = workspace(search)
-        for i in range(b * block, min(n, (b + 1) * block)):
-            # play_range plays item i as deal first + i: first = streams[i] - i
-            play_range(key, streams[i] - i, i, i + 1, rules, kinds, params, recs, trace,
-                       no_snaps, no_games, no_deals, presets, g, deck, rng, tt, pw)
-
-
 # the batch kernels a Python call dispatches to (``compile_notice`` watches them compile)
-KERNELS = (_run_deals, _run_deals_traced, _run_games, _run_presets, _run_presets_at,
-           _run_reference_deals)
+KERNELS = (_run_blocks, _run_deals_traced, _run_reference_deals)
 
 
 def run_deals(key, first, n, rules, kinds, params, recs, block, totals=None):
@@ -281,17 +256,23 @@ def run_deals_traced(key, first, n, rules, kinds, params, recs, trace, snaps, pr
 
 
 def run_games(key, first, n, rules, kinds, params, game_recs, game_deals, block):
-    """Play games ``first .. first+n-1`` into ``game_recs`` (see ``_run_games``)."""
-    _run_games(key, first, n, rules, kinds, params, game_recs, game_deals, block,
-               searching(kinds))
+    """Play games ``first .. first+n-1`` into ``game_recs`` (and their deals into
+    ``game_deals[i]`` when that array is not empty: shape (n, max_deals, N_FIELDS))."""
+    _run_blocks(key, first, n, rules, kinds, params, NO_RECS, game_recs, game_deals,
+                NO_PRESETS, NO_STREAMS, block, searching(kinds))
 
 
 def run_presets(key, first, n, rules, kinds, params, recs, presets, block):
-    """Play the preset deals ``presets[0:n]`` into ``recs`` (see ``_run_presets``)."""
-    _run_presets(key, first, n, rules, kinds, params, recs, presets, block, searching(kinds))
+    """Play the preset deals ``presets[0:n]`` in parallel into ``recs`` (random decisions of
+    deal i use stream ``first + i`` of ``key``)."""
+    _run_blocks(key, first, n, rules, kinds, params, recs, NO_GAMES, NO_GAME_DEALS, presets,
+                NO_STREAMS, block, searching(kinds))
 
 
 def run_presets_at(key, streams, rules, kinds, params, recs, presets, block):
-    """Play preset deal i with random stream ``streams[i]`` (see ``_run_presets_at``)."""
-    _run_presets_at(key, streams, rules, kinds, params, recs, presets, block,
-                    searching(kinds))
+    """Play preset deal i with random stream ``streams[i]`` of ``key``: a subset of a sample
+    (the hand analyser's deals that fit the bidding) keeps each deal's own random numbers, so
+    every option of a decision played on the subset meets the same ones as on the whole
+    sample."""
+    _run_blocks(key, 0, streams.shape[0], rules, kinds, params, recs, NO_GAMES, NO_GAME_DEALS,
+                presets, np.asarray(streams, np.int64), block, searching(kinds))
