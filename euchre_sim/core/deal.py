@@ -609,6 +609,25 @@ def partners_best(g, rng, rules, kinds, params, trace, ti, pb, alone, defender):
             emit(trace, ti, g, EV_LONE_DISCARD, lone, NAT[trump, d])
 
 
+@njit(cache=True, _nrt=False, forceinline=True)
+def last_trick_winner(g, leader):
+    """The winner of the last trick, each active seat playing his last card (``G_HAND``: one
+    card each) from ``leader`` round."""
+    p = leader
+    w = ctz(g[G_HAND + p])
+    led = ESUIT[w]
+    winner = p
+    for _ in range(3):
+        p = (p + 1) & 3
+        if is_out(g, p):
+            continue
+        c = ctz(g[G_HAND + p])
+        if c > w and (ESUIT[c] == 3 or ESUIT[c] == led):
+            w = c
+            winner = p
+    return winner
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def play_tricks(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, snaps, leader,
                 nplay):
@@ -624,6 +643,20 @@ def play_tricks(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, sn
     tricks0 = 0
     tricks1 = 0
     for trick in range(5):
+        if trick == 4 and ti < 0:
+            # the last trick, untraced: everyone holds one card and has nothing to decide (a
+            # decision asked now could only name it, and nothing reads the random stream after
+            # it), so its cards are played without the state's bookkeeping (nothing after
+            # the deal reads it)
+            winner = last_trick_winner(g, leader)
+            winners |= np.int64(winner) << (2 * trick)
+            if winner & 1:
+                tricks1 += 1
+            else:
+                tricks0 += 1
+            g[G_TRICKS0] = tricks0
+            g[G_TRICKS1] = tricks1
+            break
         g[G_TRICK] = trick
         g[G_LEADER] = leader
         g[G_LED] = -1
