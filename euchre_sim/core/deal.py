@@ -610,6 +610,20 @@ def partners_best(g, rng, rules, kinds, params, trace, ti, pb, alone, defender):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
+def count_trick(g, winners, tricks0, tricks1, trick, winner):
+    """Trick ``trick`` won by ``winner``: (the winners packed 2 bits a trick, the tricks of team
+    0, of team 1), the counts also into ``G_TRICKS0`` / ``G_TRICKS1``."""
+    winners |= np.int64(winner) << (2 * trick)
+    if winner & 1:
+        tricks1 += 1
+    else:
+        tricks0 += 1
+    g[G_TRICKS0] = tricks0
+    g[G_TRICKS1] = tricks1
+    return winners, tricks0, tricks1
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
 def last_trick_winner(g, leader):
     """The winner of the last trick, each active seat playing his last card (``G_HAND``: one
     card each) from ``leader`` round."""
@@ -648,14 +662,8 @@ def play_tricks(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, sn
             # decision asked now could only name it, and nothing reads the random stream after
             # it), so its cards are played without the state's bookkeeping (nothing after
             # the deal reads it)
-            winner = last_trick_winner(g, leader)
-            winners |= np.int64(winner) << (2 * trick)
-            if winner & 1:
-                tricks1 += 1
-            else:
-                tricks0 += 1
-            g[G_TRICKS0] = tricks0
-            g[G_TRICKS1] = tricks1
+            winners, tricks0, tricks1 = count_trick(g, winners, tricks0, tricks1, trick,
+                                                    last_trick_winner(g, leader))
             break
         g[G_TRICK] = trick
         g[G_LEADER] = leader
@@ -706,13 +714,7 @@ def play_tricks(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, sn
             while is_out(g, p):
                 p = (p + 1) & 3
         winner = g[G_WIN_SEAT]
-        winners |= np.int64(winner) << (2 * trick)
-        if winner & 1:
-            tricks1 += 1
-        else:
-            tricks0 += 1
-        g[G_TRICKS0] = tricks0
-        g[G_TRICKS1] = tricks1
+        winners, tricks0, tricks1 = count_trick(g, winners, tricks0, tricks1, trick, winner)
         if ti >= 0:
             emit(trace, ti, g, EV_TRICK, winner, trick)
         leader = winner
