@@ -206,6 +206,18 @@ def test_parallel_batch_equals_traced_replay() -> None:
     assert np.array_equal(df[list(RECORD_FIELDS)].to_numpy(np.int64), table)
 
 
+@pytest.mark.parametrize("name,rules", CONFIGS, ids=[c[0] for c in CONFIGS])
+def test_untraced_batch_equals_traced_replay_under_every_option(name: str, rules: Rules) -> None:
+    """An untraced deal plays its last trick without asking anyone (``deal.last_trick_winner``:
+    one card each); a traced replay asks every card, and a random player may draw for it. The
+    same records under every rule option, for random and scripted players."""
+    for a, b in (("random", "random"), ("tuned", "random")):
+        df = simulate_deals(rules, a, b, deals=2_000, seed=77)
+        reps = replay_deals(rules, a, b, 77, 0, 2_000)
+        table = np.array([[r.record[f] for f in RECORD_FIELDS] for r in reps])
+        assert np.array_equal(df[list(RECORD_FIELDS)].to_numpy(np.int64), table), (a, b)
+
+
 def _compare_games(rules: Rules, strategies: tuple[str, str], seed: int, n: int,
                    params: tuple[dict, dict] = ({}, {})) -> None:
     """Games ``0 .. n-1``: kernel and reference engine agree on the game and deal records."""
