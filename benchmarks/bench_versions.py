@@ -35,21 +35,15 @@ CODE = ("import sys; sys.path.insert(0, {tree!r}); from euchre_sim.bench import 
         "print(max(engine_rate(1.0, {threads}, strategy={s!r}) for _ in range(3)))")
 
 
-def rate(tree: Path, strategy: str, threads: int) -> float:
-    """Best of 3 one-second kernel timings of the code in ``tree``, in a fresh process run
-    outside any checkout (so that ``tree`` is the one imported)."""
-    with tempfile.TemporaryDirectory() as cwd:
-        out = subprocess.run([sys.executable, "-c", CODE.format(tree=str(tree), s=strategy,
-                                                                 threads=threads)],
-                             capture_output=True, text=True, cwd=cwd, check=True)
-    return float(out.stdout.strip().splitlines()[-1])
-
-
-def start_pinned(tree: Path, strategy: str, cpu: int, cwd: str) -> subprocess.Popen:
-    """``rate``'s process on one thread, pinned to core ``cpu``, started without waiting."""
-    code = CODE.format(tree=str(tree), s=strategy, threads=1)
-    return subprocess.Popen(["taskset", "-c", str(cpu), sys.executable, "-c", code],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd)
+def start(tree: Path, strategy: str, threads: int, cwd: str,
+          cpu: int | None = None) -> subprocess.Popen:
+    """A fresh process timing the code in ``tree`` (best of 3 one-second kernel timings), run
+    outside any checkout so that ``tree`` is the one imported; pinned to core ``cpu`` if
+    given. Started without waiting: ``finished_rate`` collects it."""
+    code = CODE.format(tree=str(tree), s=strategy, threads=threads)
+    pin = [] if cpu is None else ["taskset", "-c", str(cpu)]
+    return subprocess.Popen(pin + [sys.executable, "-c", code], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=cwd)
 
 
 def finished_rate(proc: subprocess.Popen) -> float:
@@ -59,13 +53,19 @@ def finished_rate(proc: subprocess.Popen) -> float:
     return float(out.strip().splitlines()[-1])
 
 
+def rate(tree: Path, strategy: str, threads: int) -> float:
+    """``tree``'s rate, timed alone."""
+    with tempfile.TemporaryDirectory() as cwd:
+        return finished_rate(start(tree, strategy, threads, cwd))
+
+
 def paired(old: Path, new: Path, strategy: str, rounds: int) -> tuple[list, list]:
     """Old and new timed at the same time on cores 0 and 1, the cores swapped each round."""
     olds, news = [], []
     with tempfile.TemporaryDirectory() as cwd:
         for i in range(rounds):
-            a = start_pinned(old, strategy, i % 2, cwd)
-            b = start_pinned(new, strategy, 1 - i % 2, cwd)
+            a = start(old, strategy, 1, cwd, cpu=i % 2)
+            b = start(new, strategy, 1, cwd, cpu=1 - i % 2)
             olds.append(finished_rate(a))
             news.append(finished_rate(b))
             print(f"round {i + 1}: old {olds[-1]:,.0f} (core {i % 2}), new {news[-1]:,.0f}: "

@@ -37,6 +37,7 @@ from .layout import (
     MAX_GAME_DEALS,
     MAX_PLAYS,
     N_FIELDS,
+    N_GAME_FIELDS,
     N_PRESET,
     N_TRACE_FIELDS,
     PR_DEALER,
@@ -183,7 +184,7 @@ def _run_blocks(key, first, n, rules, kinds, params, recs, game_recs, game_deals
 
 # the empty arrays that switch a mode of ``_run_blocks`` off (never written: they are empty)
 NO_RECS = np.zeros((0, N_FIELDS), np.int64)
-NO_GAMES = np.zeros((0, 6), np.int64)
+NO_GAMES = np.zeros((0, N_GAME_FIELDS), np.int64)
 NO_GAME_DEALS = np.zeros((0, 0, N_FIELDS), np.int64)
 NO_PRESETS = np.zeros((0, N_PRESET), np.int64)
 NO_STREAMS = np.zeros(0, np.int64)
@@ -201,7 +202,7 @@ def _run_deals_traced(key, first, n, rules, kinds, params, recs, trace, snaps, p
     """Like ``run_deals`` (one thread) and also fills ``trace[i]`` with deal i's events (and
     ``snaps[i]`` with its states before each card play, when ``snaps`` is not empty); with a
     non-empty ``presets`` deal i is the preset deal ``presets[i]``."""
-    no_games = np.zeros((0, 6), np.int64)
+    no_games = np.zeros((0, N_GAME_FIELDS), np.int64)
     no_deals = np.zeros((0, 0, N_FIELDS), np.int64)
     g, deck, rng, tt, pw = workspace(search)
     play_range(key, first, np.int64(0), n, rules, kinds, params, recs, trace, snaps, no_games,
