@@ -120,8 +120,8 @@ def cache_chunk(threads: int) -> int:
     """Deals per kernel call: ``CHUNK_BLOCKS`` blocks per thread. The summary then reads
     each chunk's records (192 bytes a deal) while they are still in the caches: with the
     parallel summary, about 5 % faster in process than 65,536-deal chunks on one thread and
-    on two (docs/speed.md, 2026-12-02). The reference table sums each block inside the
-    kernel instead (``core/reference_deals.py``)."""
+    on two (docs/speed.md, 2026-12-02). The reference table's kernel counts each deal's
+    outcome as it plays it and never reads the records back (``core/reference_deals.py``)."""
     return BLOCK * CHUNK_BLOCKS * threads
 
 

@@ -115,10 +115,12 @@ def test_duplicate_seatings_dealt_once_are_two_simulations(rules: Rules) -> None
     assert (one != two).any()  # the seatings differ somewhere
 
 
-def test_totals_summed_while_playing_are_the_summary_of_the_records() -> None:
-    """The lean kernel sums each block as it plays it: the same totals as summarising the
-    records afterwards (``tally.summarise_parallel``), for one seating and for both."""
-    rules = Rules()
+@pytest.mark.parametrize("rules", [Rules(), Rules(stick_the_dealer=False)],
+                         ids=["standard", "no-stick"])
+def test_totals_summed_while_playing_are_the_summary_of_the_records(rules: Rules) -> None:
+    """The lean kernel sums the deals from their outcomes counted as it plays them: the same
+    totals as summarising the records afterwards (``tally.summarise_parallel``), for one
+    seating and for both, with and without thrown-in deals."""
     tables = (Matchup.of("reference").arrays(rules),
               Matchup.of(get_strategy("reference", bid_threshold=11)).arrays(rules))
     one, two = np.zeros((N, N_FIELDS), np.int64), np.zeros((N, N_FIELDS), np.int64)

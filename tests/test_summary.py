@@ -149,6 +149,21 @@ def test_parallel_summary_equals_one_pass(block):
     assert one[0].any() and one[1].any()
 
 
+def test_a_weighted_row_counts_as_that_many_rows():
+    """``summarise`` with weights (one row per outcome, as the lean kernel sums its deals)
+    adds what the rows repeated that many times add, on a ruleset with thrown-in deals,
+    loners and lone defenders."""
+    recs = next(iter_deal_chunks(Rules.named("canadian"), Matchup.of("random"), 3_000, seed=4,
+                                 chunk=3_000))
+    weights = np.random.default_rng(1).integers(0, 4, len(recs))
+    repeated, weighted = new_totals(), new_totals()
+    summarise(np.repeat(recs, weights, axis=0), *repeated)
+    summarise(recs, *weighted, weights)
+    for a, b in zip(repeated, weighted, strict=True):
+        assert np.array_equal(a, b)
+    assert repeated[1].any() and (weights == 0).any()
+
+
 def test_one_observation_prints_no_standard_error():
     """A mean of one value has no spread to estimate: it must not print '± 0.0000'."""
     from euchre_sim.analysis.stats import mean_estimate

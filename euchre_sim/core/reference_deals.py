@@ -36,6 +36,7 @@ from .layout import (
     F_MAKER,
     F_PASSES,
     F_POINTS0,
+    F_POINTS1,
     F_REDEALS,
     F_ROUND,
     F_STUCK,
@@ -50,7 +51,7 @@ from .layout import (
 from .reference_kind import best_suit, hand_strength
 from .rng import scaled, stream_state, xoshiro_step
 from .tables import DECKS, EFF, ESUIT, NAT, SUIT_EFF, TRUMP_MASK
-from .tally import add_blocks, block_totals, summarise_block
+from .tally import summarise
 
 ONE = np.int64(1)
 DECK24 = DECKS[0, :24].copy()  # the 24-card deck in the general kernel's order
@@ -162,10 +163,95 @@ def play_tricks(ws, leader, out, nplay):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def points(mteam, mtricks, alone):
+    """(team 0's points, team 1's) at the standard rules: the makers 1, 2 for a march, 4
+    alone; the defenders 2 for a euchre."""
+    if mtricks >= 3:
+        pts = (4 if alone else 2) if mtricks == 5 else 1
+        return (0, pts) if mteam else (pts, 0)
+    return (2, 0) if mteam else (0, 2)
+
+
+# A deal's outcome as far as the summary reads its record (``tally.summarise``): thrown in
+# (by the dealer's parity), or (dealer's parity, maker's position from the dealer, how trump
+# was made, the makers' tricks, alone, "next" called). Every field the summary reads follows
+# from it at the standard rules (``outcome_record``); a block counts its deals' outcomes and
+# the totals come from those counts (``summarise_outcomes``), not from re-reading the records.
+HOW_ORDERED, HOW_CALLED, HOW_STUCK = 0, 1, 2
+N_OUTCOMES = 2 + 2 * 4 * 3 * 6 * 2 * 2
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def outcome(dealer, maker, rnd, stuck, alone, mtricks, trump, up):
+    """The outcome index of a deal (see ``N_OUTCOMES``); maker -1: thrown in."""
+    if maker < 0:
+        return dealer & 1
+    pos = (maker - dealer - 1) & 3
+    how = HOW_ORDERED if rnd == 1 else (HOW_STUCK if stuck else HOW_CALLED)
+    nxt = 1 if how == HOW_CALLED and trump == ((up >> 3) ^ 3) else 0
+    return 2 + (((((dealer & 1) * 4 + pos) * 3 + how) * 6 + mtricks) * 2 + alone) * 2 + nxt
+
+
+@njit(cache=True, _nrt=False)
+def outcome_record(k, row):
+    """Write into ``row`` a record with outcome ``k``: what ``play_dealt`` writes in every
+    field the summary reads (the hands, the winners and the like left at zero)."""
+    for f in range(N_FIELDS):
+        row[f] = 0
+    row[F_DEFENDER] = -1
+    if k < 2:
+        row[F_DEALER] = k
+        row[F_THROWN_IN] = 1
+        row[F_MAKER] = -1
+        row[F_TRUMP] = -1
+        return
+    k -= 2
+    nxt = k & 1
+    alone = (k >> 1) & 1
+    mtricks = (k >> 2) % 6
+    rest = (k >> 2) // 6
+    how = rest % 3
+    pos = (rest // 3) & 3
+    parity = (rest // 3) >> 2
+    maker = (parity + 1 + pos) & 3
+    row[F_DEALER] = parity
+    row[F_MAKER] = maker
+    row[F_ROUND] = 1 if how == HOW_ORDERED else 2
+    row[F_STUCK] = 1 if how == HOW_STUCK else 0
+    row[F_ALONE] = alone
+    row[F_UP] = 0  # the nine of clubs turned: trump clubs ordered, spades "next"
+    row[F_TRUMP] = 0 if how == HOW_ORDERED else (3 if nxt else 1)
+    mteam = maker & 1
+    row[F_TRICKS0 + mteam] = mtricks
+    row[F_TRICKS0 + (mteam ^ 1)] = 5 - mtricks
+    p0, p1 = points(mteam, mtricks, alone)
+    row[F_POINTS0] = p0
+    row[F_POINTS1] = p1
+
+
+@njit(cache=True)
+def summarise_outcomes(counts, totals):
+    """Add the totals of deals counted by outcome (``counts[k]`` deals of outcome ``k``) into
+    ``totals`` (``tally.new_totals``): one weighted record per outcome met."""
+    m = 0
+    for k in range(N_OUTCOMES):
+        m += counts[k] > 0
+    rows = np.zeros((m, N_FIELDS), np.int64)
+    weights = np.zeros(m, np.int64)
+    j = 0
+    for k in range(N_OUTCOMES):
+        if counts[k] > 0:
+            outcome_record(k, rows[j])
+            weights[j] = counts[k]
+            j += 1
+    summarise(rows, *totals, weights)
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def play_dealt(ws, recs, ri, params, stick, idx, up):
     """Deal ``idx`` (dealer ``idx & 3``), its hands already in record row ``ri`` and ``up``
     turned, played into that row as ``deal.play_deal`` plays it for ``reference`` against
-    ``reference`` at the standard rules."""
+    ``reference`` at the standard rules; returns its ``outcome``."""
     dealer = idx & 3
     recs[ri, F_DEAL] = idx
     recs[ri, F_DEALER] = dealer
@@ -179,7 +265,7 @@ def play_dealt(ws, recs, ri, params, stick, idx, up):
     recs[ri, F_TRICKS0] = 0
     recs[ri, F_TRICKS1] = 0
     recs[ri, F_POINTS0] = 0
-    recs[ri, F_POINTS0 + 1] = 0
+    recs[ri, F_POINTS1] = 0
     maker, trump, rnd, strength, passes, stuck = make_trump(recs, ri, params, dealer, up, stick)
     recs[ri, F_PASSES] = passes
     recs[ri, F_ROUND] = rnd
@@ -189,7 +275,7 @@ def play_dealt(ws, recs, ri, params, stick, idx, up):
     if maker < 0:
         recs[ri, F_THROWN_IN] = 1
         recs[ri, F_LEADER] = -1
-        return
+        return outcome(dealer, maker, rnd, stuck, 0, 0, trump, up)
     recs[ri, F_THROWN_IN] = 0
     for p in range(4):
         ws[HANDS + p] = to_effective(recs[ri, F_HAND0 + p], trump)
@@ -216,32 +302,35 @@ def play_dealt(ws, recs, ri, params, stick, idx, up):
     recs[ri, F_WINNERS] = winners
     mteam = maker & 1
     mtricks = tricks1 if mteam else tricks0
-    if mtricks >= 3:
-        recs[ri, F_POINTS0 + mteam] = (4 if alone else 2) if mtricks == 5 else 1
-    else:
-        recs[ri, F_POINTS0 + (mteam ^ 1)] = 2
+    p0, p1 = points(mteam, mtricks, alone)
+    recs[ri, F_POINTS0] = p0
+    recs[ri, F_POINTS1] = p1
+    return outcome(dealer, maker, rnd, stuck, alone, mtricks, trump, up)
 
 
 @njit(cache=True, _nrt=False)
-def reference_range(key, first, lo, hi, params, stick, recs, ws):
-    """Deals ``first + lo .. first + hi - 1`` into ``recs[lo:hi]``."""
+def reference_range(key, first, lo, hi, params, stick, recs, ws, counts):
+    """Deals ``first + lo .. first + hi - 1`` into ``recs[lo:hi]``, each counted in
+    ``counts`` by its outcome."""
     for i in range(lo, hi):
         idx = first + i
         up = deal_cards(key, idx, ws, recs, i, idx & 3)
-        play_dealt(ws, recs, i, params, stick, idx, up)
+        counts[play_dealt(ws, recs, i, params, stick, idx, up)] += 1
 
 
 @njit(cache=True, _nrt=False)
-def reference_pair_range(key, first, lo, hi, params, stick, recs, ws, params2, recs2):
+def reference_pair_range(key, first, lo, hi, params, stick, recs, ws, counts, params2, recs2,
+                         counts2):
     """Both seatings of a duplicate match: as ``reference_range``, and each deal's cards
-    played again under ``params2`` (the other seating) into ``recs2``, dealt once."""
+    played again under ``params2`` (the other seating) into ``recs2`` (``counts2``), dealt
+    once."""
     for i in range(lo, hi):
         idx = first + i
         up = deal_cards(key, idx, ws, recs, i, idx & 3)
-        play_dealt(ws, recs, i, params, stick, idx, up)
+        counts[play_dealt(ws, recs, i, params, stick, idx, up)] += 1
         for p in range(4):
             recs2[i, F_HAND0 + p] = recs[i, F_HAND0 + p]
-        play_dealt(ws, recs2, i, params2, stick, idx, up)
+        counts2[play_dealt(ws, recs2, i, params2, stick, idx, up)] += 1
 
 
 @njit(cache=True, parallel=True)
@@ -249,30 +338,27 @@ def _run_reference_deals(key, first, n, params, stick, recs, block, params2, rec
                          totals2):
     """``batch._run_deals`` for the reference table (``takes_reference_path``); and both
     seatings of a duplicate match at once (``recs2`` not empty: ``reference_pair_range``).
-    With non-empty ``totals`` (``tally.new_totals``), each block's records are also summed
-    into them as soon as they are played, while they are in the caches (``totals2`` for
-    ``recs2``): the same integers as ``tally.summarise_parallel`` afterwards."""
+    With non-empty ``totals`` (``tally.new_totals``), the deals are also summed into them
+    (``totals2`` for ``recs2``) from their outcomes counted as they are played: the same
+    integers as ``tally.summarise_parallel`` on the records afterwards, without reading
+    them again."""
     nblocks = (n + block - 1) // block
-    tally = totals[0].shape[0] > 0
     again = recs2.shape[0] > 0
-    parts = block_totals(nblocks if tally else 0, totals)
-    parts2 = block_totals(nblocks if tally and again else 0, totals2)
+    counts = np.zeros((nblocks, N_OUTCOMES), np.int64)
+    counts2 = np.zeros((nblocks if again else 0, N_OUTCOMES), np.int64)
     for b in prange(nblocks):
         ws = np.zeros(WS_SIZE, np.int64)
         lo = b * block
         hi = min(n, lo + block)
         if again:
-            reference_pair_range(key, first, lo, hi, params, stick, recs, ws, params2, recs2)
+            reference_pair_range(key, first, lo, hi, params, stick, recs, ws, counts[b],
+                                 params2, recs2, counts2[b])
         else:
-            reference_range(key, first, lo, hi, params, stick, recs, ws)
-        if tally:
-            summarise_block(recs[lo:hi], parts, b)
-            if again:
-                summarise_block(recs2[lo:hi], parts2, b)
-    if tally:
-        add_blocks(parts, totals)
+            reference_range(key, first, lo, hi, params, stick, recs, ws, counts[b])
+    if totals[0].shape[0] > 0:
+        summarise_outcomes(counts.sum(axis=0), totals)
         if again:
-            add_blocks(parts2, totals2)
+            summarise_outcomes(counts2.sum(axis=0), totals2)
 
 
 assert N_FIELDS == 24  # every field is written above (a new field needs a line there)

@@ -100,60 +100,65 @@ def outcome_key(team, pos, r1, r2, stuck, made, march, alone, nxt):
 
 
 @njit(cache=True)
-def summarise(recs, sums, counts, by_position, by_team, by_how):
-    """Add the totals of the record rows ``recs`` into the five int64 arrays."""
+def summarise(recs, sums, counts, by_position, by_team, by_how, weights=None):
+    """Add the totals of the record rows ``recs`` into the five int64 arrays; with
+    ``weights``, row i counts ``weights[i]`` times (a histogram of outcomes, each bin one row:
+    ``reference_deals.summarise_outcomes``)."""
     hist = np.zeros(N_KEY, np.int64)
     p0s = p0sq = p1s = p1sq = ds = dsq = ts = tsq = deals = dealsq = mtricks_sum = 0
     n_alone = n_defender = n_round1 = n_round2 = n_stuck = n_alone_march = n_thrown = 0
     thrown_points = thrown_sq = 0
+    rows = 0
     dealt_by_even = 0  # deals dealt by seat 0 or 2 (the seated counts follow from them)
     for i in range(recs.shape[0]):
+        w = 1 if weights is None else weights[i]  # the unweighted loop compiles without it
         p0 = recs[i, F_POINTS0]
         p1 = recs[i, F_POINTS1]
         d = p0 - p1
         t = p0 + p1
         dealer = recs[i, F_DEALER]
         dside = d if (dealer & 1) == 0 else -d  # the dealing side's points minus the other's
-        p0s += p0
-        p0sq += p0 * p0
-        p1s += p1
-        p1sq += p1 * p1
-        ds += d
-        dsq += d * d
-        ts += t
-        tsq += t * t
-        deals += dside
-        dealsq += dside * dside
+        rows += w
+        p0s += w * p0
+        p0sq += w * p0 * p0
+        p1s += w * p1
+        p1sq += w * p1 * p1
+        ds += w * d
+        dsq += w * d * d
+        ts += w * t
+        tsq += w * t * t
+        deals += w * dside
+        dealsq += w * dside * dside
         rnd = recs[i, F_ROUND]
         stuck = recs[i, F_STUCK] == 1 or recs[i, F_STUCK] == 2  # named a suit, chucked (3:
         # a right Smitty guess, counted as the eldest's round-1 make)
         alone = recs[i, F_ALONE] != 0  # 1 the maker, 2 his partner (partner_may_go_alone)
-        n_alone += alone
-        n_defender += recs[i, F_DEFENDER] >= 0
-        n_round1 += rnd == 1
-        n_round2 += rnd == 2
-        n_stuck += stuck
-        dealt_by_even += (dealer & 1) == 0
+        n_alone += w * alone
+        n_defender += w * (recs[i, F_DEFENDER] >= 0)
+        n_round1 += w * (rnd == 1)
+        n_round2 += w * (rnd == 2)
+        n_stuck += w * stuck
+        dealt_by_even += w * ((dealer & 1) == 0)
         maker = recs[i, F_MAKER]
         team = maker & 1
         mtricks = recs[i, F_TRICKS1] if team == 1 else recs[i, F_TRICKS0]
         march = mtricks == 5
-        n_alone_march += alone and march
+        n_alone_march += w * (alone and march)
         if recs[i, F_THROWN_IN] == 1:
-            n_thrown += 1
-            thrown_points += dside
-            thrown_sq += dside * dside
+            n_thrown += w
+            thrown_points += w * dside
+            thrown_sq += w * dside * dside
             continue
         pos = (maker - dealer - 1) & 3
         how = HOW_ROUND1 if rnd == 1 else (HOW_STUCK if stuck else HOW_ROUND2)
-        by_how[BH_POINTS, how, pos] += dside
-        by_how[BH_POINTS_SQ, how, pos] += dside * dside
-        mtricks_sum += mtricks
+        by_how[BH_POINTS, how, pos] += w * dside
+        by_how[BH_POINTS_SQ, how, pos] += w * dside * dside
+        mtricks_sum += w * mtricks
         up = recs[i, F_UP]
         called = rnd == 2 and not stuck
         nxt = called and up != 32 and recs[i, F_TRUMP] == ((up // 8) ^ 3)
         hist[outcome_key(team, pos, rnd == 1, rnd == 2, stuck, mtricks >= 3, march, alone,
-                         nxt)] += 1
+                         nxt)] += w
     sums[SU_P0] += p0s
     sums[SU_P0SQ] += p0sq
     sums[SU_P1] += p1s
@@ -176,7 +181,7 @@ def summarise(recs, sums, counts, by_position, by_team, by_how):
     by_how[BH_POINTS, HOW_THROWN_IN, POSITION_DEALER] += thrown_points
     by_how[BH_POINTS_SQ, HOW_THROWN_IN, POSITION_DEALER] += thrown_sq
     for dealer in range(2):
-        n = dealt_by_even if dealer == 0 else recs.shape[0] - dealt_by_even
+        n = dealt_by_even if dealer == 0 else rows - dealt_by_even
         for p in range(4):
             by_team[BT_SEATED, (dealer + 1 + p) & 1, p] += n
     for team in range(2):
