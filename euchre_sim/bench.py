@@ -19,7 +19,7 @@ from pathlib import Path
 import numba
 import numpy as np
 
-from .core.batch import _run_deals, run_deals
+from .core.batch import _run_deals, kernel_rules, run_deals
 from .core.layout import N_FIELDS
 from .core.rng import deal_key
 from .rules import Rules
@@ -75,7 +75,8 @@ def engine_rate(seconds: float, threads: int, chunk: int = 1 << 16,
                 strategy: str = "reference") -> float:
     """Deals/s of the kernels, ``strategy`` on both sides, standard rules (warm, no I/O).
     ``"reference (general kernel)"``: the reference script through the general deal kernel
-    instead of its lean one (``core/reference_deals.py``): what the generality costs."""
+    instead of its lean one (``core/reference_deals.py``), as any other table at the standard
+    rules plays (every rule option compiled in, ``core/rule.py``): what the generality costs."""
     set_threads(threads)
     rules = Rules().to_array()
     general = strategy.endswith(GENERAL)
@@ -85,7 +86,8 @@ def engine_rate(seconds: float, threads: int, chunk: int = 1 << 16,
 
     def play(first: int, n: int) -> None:
         if general:
-            _run_deals(key, first, n, rules, kinds, params, buf, BLOCK, None)
+            _run_deals(key, first, n, kernel_rules(rules, kinds), kinds, params, buf, BLOCK,
+                       None)
         else:
             run_deals(key, first, n, rules, kinds, params, buf, BLOCK)
 

@@ -49,6 +49,7 @@ from .layout import (
 from .pimc_bid import PW_SIZE
 from .reference_deals import _run_reference_deals, takes_reference_path
 from .rng import below, seed_stream
+from .rule import STANDARD, rule
 from .tally import no_totals, summarise_parallel
 
 
@@ -73,7 +74,7 @@ def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, snaps, gam
     traced = trace.shape[0] > 0
     keep = game_deals.shape[0] > 0
     has_presets = presets.shape[0] > 0
-    target = rules[R_TARGET]
+    target = rule(rules, R_TARGET)
     for i in range(lo, hi):
         idx = first + i
         seed_stream(rng, key, idx * GAME_STRIDE if games else idx)
@@ -190,6 +191,15 @@ NO_PRESETS = np.zeros((0, N_PRESET), np.int64)
 NO_STREAMS = np.zeros(0, np.int64)
 
 
+def kernel_rules(rules: np.ndarray, kinds: np.ndarray) -> np.ndarray | None:
+    """The ``rules`` argument of a batch kernel call: None (every option compiled in as a
+    constant, ``core/rule.py``) for the standard rules without a searching player, else the
+    array. A table with PIMC keeps the array: its search code compiles once, not twice."""
+    if searching(kinds) is None and np.array_equal(rules, STANDARD):
+        return None
+    return rules
+
+
 def _run_deals(key, first, n, rules, kinds, params, recs, block, search):
     """Play deals ``first .. first+n-1`` of the run keyed ``key`` into ``recs[0:n]`` through
     the general kernel (``search``: ``searching``'s answer)."""
@@ -222,7 +232,8 @@ def run_deals(key, first, n, rules, kinds, params, recs, block, totals=None):
         _run_reference_deals(key, first, n, params, rules[R_STICK], recs, block, params,
                              recs[:0], _totals(totals), NO_TOTALS)
         return
-    _run_deals(key, first, n, rules, kinds, params, recs, block, searching(kinds))
+    _run_deals(key, first, n, kernel_rules(rules, kinds), kinds, params, recs, block,
+               searching(kinds))
     if totals is not None:
         summarise_parallel(recs[:n], *totals, block)
 
@@ -259,15 +270,15 @@ def run_deals_traced(key, first, n, rules, kinds, params, recs, trace, snaps, pr
 def run_games(key, first, n, rules, kinds, params, game_recs, game_deals, block):
     """Play games ``first .. first+n-1`` into ``game_recs`` (and their deals into
     ``game_deals[i]`` when that array is not empty: shape (n, max_deals, N_FIELDS))."""
-    _run_blocks(key, first, n, rules, kinds, params, NO_RECS, game_recs, game_deals,
-                NO_PRESETS, NO_STREAMS, block, searching(kinds))
+    _run_blocks(key, first, n, kernel_rules(rules, kinds), kinds, params, NO_RECS, game_recs,
+                game_deals, NO_PRESETS, NO_STREAMS, block, searching(kinds))
 
 
 def run_presets(key, first, n, rules, kinds, params, recs, presets, block):
     """Play the preset deals ``presets[0:n]`` in parallel into ``recs`` (random decisions of
     deal i use stream ``first + i`` of ``key``)."""
-    _run_blocks(key, first, n, rules, kinds, params, recs, NO_GAMES, NO_GAME_DEALS, presets,
-                NO_STREAMS, block, searching(kinds))
+    _run_blocks(key, first, n, kernel_rules(rules, kinds), kinds, params, recs, NO_GAMES,
+                NO_GAME_DEALS, presets, NO_STREAMS, block, searching(kinds))
 
 
 def run_presets_at(key, streams, rules, kinds, params, recs, presets, block):
@@ -275,5 +286,6 @@ def run_presets_at(key, streams, rules, kinds, params, recs, presets, block):
     (the hand analyser's deals that fit the bidding) keeps each deal's own random numbers, so
     every option of a decision played on the subset meets the same ones as on the whole
     sample."""
-    _run_blocks(key, 0, streams.shape[0], rules, kinds, params, recs, NO_GAMES, NO_GAME_DEALS,
-                presets, np.asarray(streams, np.int64), block, searching(kinds))
+    _run_blocks(key, 0, streams.shape[0], kernel_rules(rules, kinds), kinds, params, recs,
+                NO_GAMES, NO_GAME_DEALS, presets, np.asarray(streams, np.int64), block,
+                searching(kinds))

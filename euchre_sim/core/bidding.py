@@ -22,6 +22,7 @@ from .reference_kind import (
     ref_round2,
     ref_round2_nt,
 )
+from .rule import rule
 from .scripted import (
     sc_alone,
     sc_chuck,
@@ -39,14 +40,14 @@ NT_BIT = 1 << NO_TRUMP  # no trump (4) in a mask of round-2 calls: set (barred) 
 def no_trump_callable(rules):
     """May no trump be called in round 2? Under ``no_trump`` with the 24-card deck (the
     option has no effect with 25, 32 or 33 cards: docs/engine.md)."""
-    return rules[R_NO_TRUMP] != 0 and rules[R_DECK] == 24
+    return rule(rules, R_NO_TRUMP) != 0 and rule(rules, R_DECK) == 24
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
 def banned_trumps(rules):
     """The mask of suits nobody may make trump, whatever the up-card: hearts under
     hearts_never_trump, else none."""
-    return HEARTS_BIT if rules[R_HEARTS_NEVER_TRUMP] else 0
+    return HEARTS_BIT if rule(rules, R_HEARTS_NEVER_TRUMP) else 0
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -55,7 +56,7 @@ def defence_asked_after(rules, dealer, maker):
     from this seat's left. The dealer (``defender_alone``, RULES.md section 2), or the maker
     under ``lone_defence = against_lone_maker`` (section 3.1: "asked in turn from the maker's
     left")."""
-    return dealer if rules[R_LONE_DEFENCE] == LONE_DEFENCE_ANY else maker
+    return dealer if rule(rules, R_LONE_DEFENCE) == LONE_DEFENCE_ANY else maker
 
 
 @njit(cache=True, _nrt=False, forceinline=True)

@@ -169,6 +169,7 @@ from .layout import (
     TRACE_CAP,
 )
 from .rng import scaled, xoshiro_step
+from .rule import rule
 from .tables import (
     ACE_NAT,
     DECK_LEN,
@@ -289,9 +290,9 @@ def deal_hands(g, deck, rng, rules, kinds, params, trace, ti, presets, pi, row):
     else:
         shuffle_and_deal(g, deck, rng, row)
     redeals = 0
-    mode = rules[R_REDEAL]
+    mode = rule(rules, R_REDEAL)
     # mcevoy_limit: in a game (G_MCEVOY >= 0) a seat that has made its McEvoy call may not again
-    limited = (mode == REDEAL_NINES_AND_TENS and rules[R_MCEVOY_LIMIT] != 0
+    limited = (mode == REDEAL_NINES_AND_TENS and rule(rules, R_MCEVOY_LIMIT) != 0
                and g[G_MCEVOY] >= 0)
     while mode != REDEAL_NONE and redeals < MAX_REDEALS:
         caller = -1
@@ -345,7 +346,7 @@ def farmers_hand(g, rng, rules, kinds, params, recs, ri, trace, ti):
     exchange ends the step; under ``strict`` everyone eligible is asked, each exchanger taking
     the three cards the previous one put down. The record's ``farmer`` is the first."""
     dealer = g[G_DEALER]
-    mode = rules[R_FARMERS]
+    mode = rule(rules, R_FARMERS)
     for k in range(1, 5):
         p = (dealer + k) & 3
         nat = g[G_NAT + p]
@@ -395,7 +396,7 @@ def smitty_game(g, rules, recs, ri, maker, alone):
     for the game) wins it outright: the makers score what they need to reach the target."""
     team = maker & 1
     if alone and g[G_MCEVOY] >= 0 and recs[ri, F_TRICKS0 + team] == 5:
-        recs[ri, F_POINTS0 + team] = rules[R_TARGET] - g[G_SCORE0 + team]
+        recs[ri, F_POINTS0 + team] = rule(rules, R_TARGET) - g[G_SCORE0 + team]
 
 
 @njit(cache=True, _nrt=False)
@@ -438,7 +439,7 @@ def make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, nev
         p = (dealer + k) & 3
         is_dealer = k == 4
         can = up_allowed
-        if can and is_dealer and rules[R_DEALER_NEEDS_TRUMP]:
+        if can and is_dealer and rule(rules, R_DEALER_NEEDS_TRUMP):
             can = (g[G_NAT + p] & SUIT_NAT[upsuit]) != 0
         order = 0
         if can:
@@ -455,10 +456,10 @@ def make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, nev
     # the turned-down suit, hearts if never trump, and no trump (bit 4) unless it may be called
     banned = (ONE << upsuit) | never | (0 if nt else NT_BIT)
     # chuck: the stuck dealer may play the turned-down suit with the kitty (never into hearts)
-    chuckable = chuck and rules[R_STICK] != 0 and ((never >> upsuit) & 1) == 0
+    chuckable = chuck and rule(rules, R_STICK) != 0 and ((never >> upsuit) & 1) == 0
     for k in range(1, 5):
         p = (dealer + k) & 3
-        stuck = k == 4 and rules[R_STICK] != 0
+        stuck = k == 4 and rule(rules, R_STICK) != 0
         f = scripted(presets, si, SC_ROUND2 + p, 5)  # 5: no trump
         if f == 4 and not stuck:
             t = -1
@@ -488,8 +489,8 @@ def make_trump_options(g, rng, rules, kinds, params, trace, ti, presets, si, tt,
     """``make_trump`` under hearts_never_trump, club_euchre, chuck or no_trump, out of line: a
     deal without them runs ``make_trump`` with all off as constants, the code it always ran."""
     return make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw,
-                      banned_trumps(rules), rules[R_CLUB_EUCHRE] != 0, rules[R_CHUCK] != 0,
-                      no_trump_callable(rules))
+                      banned_trumps(rules), rule(rules, R_CLUB_EUCHRE) != 0,
+                      rule(rules, R_CHUCK) != 0, no_trump_callable(rules))
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -542,7 +543,7 @@ def partner_alone(g, rng, rules, kinds, params, trace, ti, presets, si):
     (the record's maker stays the caller). Returns 2 (the maker's partner alone) or 0."""
     maker = g[G_MAKER]
     p = (maker + 2) & 3
-    if rules[R_PASSED_CANNOT_ALONE] and passed_in_making_round(g, p):
+    if rule(rules, R_PASSED_CANNOT_ALONE) and passed_in_making_round(g, p):
         return 0
     alone = scripted(presets, si, SC_ALONE + p, 1)
     if alone < 0:
@@ -567,7 +568,7 @@ def lone_defender(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw):
         p = (start + k) & 3
         if (p & 1) == (maker & 1):
             continue
-        if rules[R_PASSED_CANNOT_ALONE] and passed_in_making_round(g, p):
+        if rule(rules, R_PASSED_CANNOT_ALONE) and passed_in_making_round(g, p):
             continue
         lone = scripted(presets, si, SC_DEFEND + p, 1)
         if lone < 0:
@@ -676,7 +677,7 @@ def play_tricks(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, sn
             hand = g[G_HAND + p]
             if pos == 0:
                 legal = hand
-                if trick == 0 and rules[R_NO_FIRST_BLOOD]:
+                if trick == 0 and rule(rules, R_NO_FIRST_BLOOD):
                     nontrump = hand & ~TRUMP_MASK
                     if nontrump:
                         legal = nontrump
@@ -734,7 +735,7 @@ def score_deal(rules, recs, ri, maker, alone, defender, tricks0, tricks1):
         team = mteam
     else:
         pts = 2
-        if defender >= 0 or (rules[R_SUPER_EUCHRE] and mtricks == 0):
+        if defender >= 0 or (rule(rules, R_SUPER_EUCHRE) and mtricks == 0):
             pts = 4
         team = mteam ^ 1
     if team == 0:
@@ -763,16 +764,16 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
     # the script of a preset deal (the hand analyser replays a history and forces one option
     # this way); a redeal cancels it
     si = pi if redeals == 0 else -1
-    if rules[R_FARMERS]:
+    if rule(rules, R_FARMERS):
         farmers_hand(g, rng, rules, kinds, params, recs, ri, trace, ti)  # 3
     maker = -1
-    if rules[R_SMITTY]:
+    if rule(rules, R_SMITTY):
         maker = smitty(g, rng, rules, kinds, params, trace, ti)  # 3b
     if maker >= 0:
         trump = g[G_UPSUIT]
         rnd = 1
-    elif (rules[R_HEARTS_NEVER_TRUMP] or rules[R_CLUB_EUCHRE] or rules[R_CHUCK]
-            or rules[R_NO_TRUMP]):  # 4-6
+    elif (rule(rules, R_HEARTS_NEVER_TRUMP) or rule(rules, R_CLUB_EUCHRE) or rule(rules, R_CHUCK)
+            or rule(rules, R_NO_TRUMP)):  # 4-6
         maker, trump, rnd = make_trump_options(g, rng, rules, kinds, params, trace, ti, presets,
                                                si, tt, pw)
     else:
@@ -796,7 +797,7 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
         g[G_HAND + p] = to_effective(g[G_NAT + p], trump)
     # Canadian loner: the dealer's partner who orders up plays alone, the dealer sits out
     forced_alone = 0
-    if (rnd == 1 and g[G_UP] != 32 and rules[R_DEALER_PARTNER_ALONE]
+    if (rnd == 1 and g[G_UP] != 32 and rule(rules, R_DEALER_PARTNER_ALONE)
             and maker == ((dealer + 2) & 3)):
         forced_alone = 1
         g[G_OUT_A] = dealer
@@ -809,17 +810,17 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
     else:
         alone = going_alone(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw,
                             forced_alone)  # 8
-        if rules[R_PARTNER_ALONE] and not alone:  # 8: the maker's partner may go alone
+        if rule(rules, R_PARTNER_ALONE) and not alone:  # 8: the maker's partner may go alone
             # if he does, G_MAKER becomes his seat: he plays the hand (the record keeps the
             # caller)
             alone = partner_alone(g, rng, rules, kinds, params, trace, ti, presets, si)
     recs[ri, F_ALONE] = alone
     defender = -1
-    if rules[R_DEFENDER_ALONE] and (alone or rules[R_LONE_DEFENCE] == LONE_DEFENCE_ANY):
+    if rule(rules, R_DEFENDER_ALONE) and (alone or rule(rules, R_LONE_DEFENCE) == LONE_DEFENCE_ANY):
         defender = lone_defender(g, rng, rules, kinds, params, trace, ti, presets, si, tt,
                                  pw)  # 9
     recs[ri, F_DEFENDER] = defender
-    pb = rules[R_PARTNERS_BEST]
+    pb = rule(rules, R_PARTNERS_BEST)
     if pb != PB_NONE:
         partners_best(g, rng, rules, kinds, params, trace, ti, pb, alone, defender)  # 10
     nplay = 4  # 11

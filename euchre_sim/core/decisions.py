@@ -66,6 +66,7 @@ from .reference_kind import (
     ref_redeal,
     three_lowest,
 )
+from .rule import rule
 from .scripted import (
     sc_give,
     sc_joker_trump,
@@ -93,7 +94,7 @@ def decide_farmer(kinds, params, g, seat, rules, rng):
     """Natural mask of the three cards to exchange for the kitty (of those ``farmer_cards``
     allows), or 0 to keep the hand."""
     kind = kinds[seat & 1]
-    low = farmer_cards(g[G_NAT + seat], rules[R_FARMERS])
+    low = farmer_cards(g[G_NAT + seat], rule(rules, R_FARMERS))
     if kind == S_RANDOM:
         return rand_farmer(rng, low)
     flag = P_FARMER if kind == S_REFERENCE else Q_FARMER

@@ -6,6 +6,7 @@ from numba import njit
 from ..rules import FARMERS_STRICT, R_DECK
 from .bits import highest_bit, popcount
 from .layout import G_DEALER, G_STUCK, G_VOIDS, STUCK_SMITTY
+from .rule import rule
 from .tables import CONV, DECK_ROW, LOW_NAT, NAT, NINE_NAT, TEN_NAT
 
 ONE = np.int64(1)
@@ -15,7 +16,7 @@ ONE = np.int64(1)
 def deck_row(rules):
     """Row of the ``tables.DECK_*`` tables for the rules' deck (24, 25, 32 or 33 cards): a
     table load, asked at every scripted card."""
-    return DECK_ROW[rules[R_DECK]]
+    return DECK_ROW[rule(rules, R_DECK)]
 
 
 @njit(cache=True, _nrt=False, inline="always")

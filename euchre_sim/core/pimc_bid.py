@@ -85,6 +85,7 @@ from .layout import (
 )
 from .pimc_play import W_SIZE, side_score
 from .rng import below
+from .rule import rule
 from .tables import DECK_NAT, EFF, NAT, SUIT_NAT
 from .trick import next_seat_map, opening_leader
 
@@ -115,9 +116,9 @@ def searches_bids(kinds, params, seat, rules):
     partner's loner the replayed bidding does not ask; nor no_trump, a call the search does
     not weigh; nor smitty, whose guess the replayed bidding does not make)?"""
     return (kinds[seat & 1] == S_PIMC and params[seat & 1, Q_PIMC_BIDDING] > 0
-            and rules[R_FARMERS] == 0 and rules[R_PARTNERS_BEST] == PB_NONE
-            and rules[R_CHUCK] == 0 and rules[R_PARTNER_ALONE] == 0
-            and rules[R_NO_TRUMP] == 0 and rules[R_SMITTY] == 0)
+            and rule(rules, R_FARMERS) == 0 and rule(rules, R_PARTNERS_BEST) == PB_NONE
+            and rule(rules, R_CHUCK) == 0 and rule(rules, R_PARTNER_ALONE) == 0
+            and rule(rules, R_NO_TRUMP) == 0 and rule(rules, R_SMITTY) == 0)
 
 
 @njit(cache=True, _nrt=False)
@@ -184,7 +185,7 @@ def replay(g, seat, stage, cand, check, kinds, params, rules, rng, tt, pw):
         maker = dealer
         trump = g[G_TRUMP]
         rnd = 1
-    elif upsuit == 0 and rules[R_CLUB_EUCHRE]:  # a club turned up: the dealer must take it
+    elif upsuit == 0 and rule(rules, R_CLUB_EUCHRE):  # a club turned up: the dealer must take it
         maker = dealer
         trump = 0
         rnd = 1
@@ -195,7 +196,7 @@ def replay(g, seat, stage, cand, check, kinds, params, rules, rng, tt, pw):
             r2 = d >= 4
             if r2 and d == 4 and maker >= 0:
                 break
-            stuck = d == 7 and rules[R_STICK] != 0
+            stuck = d == 7 and rule(rules, R_STICK) != 0
             act = 0  # 0 pass, else 1 + suit (round 1: the up-card's suit)
             if d < passes or (d == passes and seen_maker >= 0):
                 seen = 0 if d < passes else 1 + g[G_TRUMP]
@@ -227,7 +228,8 @@ def replay(g, seat, stage, cand, check, kinds, params, rules, rng, tt, pw):
     x[G_ROUND] = rnd
     for s in range(4):
         x[G_HAND + s] = to_effective(x[G_NAT + s], trump)
-    if rnd == 1 and up != 32 and rules[R_DEALER_PARTNER_ALONE] and maker == ((dealer + 2) & 3):
+    if (rnd == 1 and up != 32 and rule(rules, R_DEALER_PARTNER_ALONE)
+            and maker == ((dealer + 2) & 3)):
         alone = 1  # the Canadian loner: forced
         x[G_OUT_A] = dealer
     if rnd == 1 and x[G_OUT_A] != dealer:  # the dealer's discard
@@ -256,13 +258,13 @@ def replay(g, seat, stage, cand, check, kinds, params, rules, rng, tt, pw):
         x[G_ALONE] = 1
         x[G_OUT_A] = (maker + 2) & 3
     defender = -1
-    if rules[R_DEFENDER_ALONE] and (alone or rules[R_LONE_DEFENCE] == LONE_DEFENCE_ANY):
+    if rule(rules, R_DEFENDER_ALONE) and (alone or rule(rules, R_LONE_DEFENCE) == LONE_DEFENCE_ANY):
         start = defence_asked_after(rules, dealer, maker)
         for k in range(1, 5):
             p = (start + k) & 3
             if (p & 1) == (maker & 1):
                 continue
-            if rules[R_PASSED_CANNOT_ALONE] and passed_in_making_round(x, p):
+            if rule(rules, R_PASSED_CANNOT_ALONE) and passed_in_making_round(x, p):
                 continue
             if stage == ST_DEFEND and p == seat:
                 lone = cand
@@ -294,7 +296,8 @@ def model_bid(kinds, params, x, p, rules, rng, r2, is_dealer, upsuit, stuck):
     if not r2:
         if (never >> upsuit) & 1:
             return 0  # a heart up-card under hearts_never_trump: everyone passes
-        if is_dealer and rules[R_DEALER_NEEDS_TRUMP] and (x[G_NAT + p] & SUIT_NAT[upsuit]) == 0:
+        if (is_dealer and rule(rules, R_DEALER_NEEDS_TRUMP)
+                and (x[G_NAT + p] & SUIT_NAT[upsuit]) == 0):
             return 0
         return 1 + upsuit if model_round1(kinds, params, x, p, rules, rng, is_dealer) else 0
     return 1 + model_round2(kinds, params, x, p, rules, rng, upsuit,
@@ -319,11 +322,11 @@ def solve_world(x, rules, seat, maker, trump, alone, defender, tt, pw):
     mteam = maker & 1
     next_stamp(tt)
     tricks = search(h, tt, next_seat_map(out_a, out_b), nplay, mteam,
-                    rules[R_NO_FIRST_BLOOD] != 0, leader, np.int64(0), np.int64(-1), np.int64(-1),
-                    leader, live, np.int64(0),
+                    rule(rules, R_NO_FIRST_BLOOD) != 0, leader, np.int64(0), np.int64(-1),
+                    np.int64(-1), leader, live, np.int64(0),
                     np.int64(-1), np.int64(6))
     return side_score(tricks, mteam, seat & 1, alone == 1, defender >= 0,
-                      rules[R_SUPER_EUCHRE] != 0)
+                      rule(rules, R_SUPER_EUCHRE) != 0)
 
 
 @njit(cache=True, _nrt=False)
@@ -335,16 +338,16 @@ def candidates(g, seat, stage, rules, pw, up_bit):
         n = 1
         dealer = g[G_DEALER]
         can = ((banned_trumps(rules) >> g[G_UPSUIT]) & 1) == 0
-        if can and seat == dealer and rules[R_DEALER_NEEDS_TRUMP]:
+        if can and seat == dealer and rule(rules, R_DEALER_NEEDS_TRUMP):
             can = (g[G_NAT + seat] & SUIT_NAT[g[G_UPSUIT]]) != 0
         if can:
             pw[B_CAND + n] = 1
             n += 1
-            if not (rules[R_DEALER_PARTNER_ALONE] and seat == ((dealer + 2) & 3)):
+            if not (rule(rules, R_DEALER_PARTNER_ALONE) and seat == ((dealer + 2) & 3)):
                 pw[B_CAND + n] = 2  # (the Canadian partner's order is alone anyway)
                 n += 1
     elif stage == ST_ROUND2:
-        stuck = seat == g[G_DEALER] and rules[R_STICK] != 0
+        stuck = seat == g[G_DEALER] and rule(rules, R_STICK) != 0
         if not stuck:
             pw[B_CAND] = 0
             n = 1

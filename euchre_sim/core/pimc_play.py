@@ -46,6 +46,7 @@ from .layout import (
     G_WIN_SEAT,
 )
 from .rng import below
+from .rule import rule
 from .scripted import sc_play
 from .tables import ABOVE, DECK_NAT, EFF, SUIT_EFF, TRUMP_MASK
 from .trick import after_play, next_seat_map, representatives, top_trumps
@@ -167,7 +168,7 @@ def deal_score(g, rules, team, mtricks):
     """``side_score`` of the deal in ``g`` (its makers, loner, lone defender; the rules' super
     euchre) for ``team`` when the makers end with ``mtricks``."""
     return side_score(mtricks, g[G_MAKER] & 1, team, g[G_ALONE] == 1, g[G_DEFENDER] >= 0,
-                      rules[R_SUPER_EUCHRE] != 0)
+                      rule(rules, R_SUPER_EUCHRE) != 0)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -265,7 +266,7 @@ def pimc_evaluate(g, seat, rules, rng, legal, worlds, tt, w):
     (divide by ``worlds`` for the average); returns the number of candidates. The sums are
     those of solving every card in every world exactly (``tests/test_pimc.py`` checks it)."""
     nxtp, nplay, mteam, won, pos, led, wcard, wseat, table = play_state(g, seat)
-    sup = rules[R_SUPER_EUCHRE] != 0
+    sup = rule(rules, R_SUPER_EUCHRE) != 0
     n = 0
     m = legal
     while m:

@@ -109,6 +109,7 @@ from .layout import (
     G_WIN_CARD,
     G_WIN_SEAT,
 )
+from .rule import rule
 from .score_aware import loner_worth, make_break_even, on_grid, score_state
 from .tables import DECK_EFF, DECK_NAT, EFF, ESUIT, NT_BASE, SUIT_EFF, TRUMP_MASK
 
@@ -268,7 +269,7 @@ def score_bonus(params, g, seat, rules):
     """Score-aware shift of bidding strength: at the bridge, when the opponents are close, and
     by match equity: the threshold rises by ``equity_weight`` x (p* - 2/3), p* the make
     probability at which a bid breaks even in game-winning chances (2/3 at face value)."""
-    target = rules[R_TARGET]
+    target = rule(rules, R_TARGET)
     team = seat & 1
     ours, theirs, nd = score_state(g, team)
     b = 0.0
@@ -382,7 +383,7 @@ def sc_round1(params, g, seat, rules, is_dealer):
         v = eff_value(params, team, eh & ~(ONE << d))
     else:
         v = eff_value(params, team, to_effective(g_nat(g, seat), t))
-        if pos == 1 and rules[R_DEALER_PARTNER_ALONE]:
+        if pos == 1 and rule(rules, R_DEALER_PARTNER_ALONE):
             # Canadian loner: ordering up means playing alone, and the dealer never takes
             # the card: no up-card bonus, and the hand must also be worth a loner
             v += score_bonus(params, g, seat, rules)
@@ -476,7 +477,7 @@ def sc_alone(params, g, seat, rules):
     """Go alone on the strength of the hand held now (per seat) or on sure tricks; never when
     one point wins the game (if asked); by match equity, see :func:`equity_alone_shift`."""
     team = seat & 1
-    target = rules[R_TARGET]
+    target = rule(rules, R_TARGET)
     ours = score_state(g, team)[0]
     if params[team, Q_GAME_POINT_NO_ALONE] > 0 and ours == target - 1:
         return 0

@@ -170,3 +170,7 @@ def _strength_table():
 
 STRENGTH = _strength_table()
 JOKER_STRENGTH = 7
+# the four trump suits' strengths of a chunk packed 16 bits a suit: [natural suit, 8-bit chunk]
+# -> sum over t of STRENGTH[t, suit, chunk] << 16 t (four loads rate a hand in every suit)
+STRENGTH4 = sum(STRENGTH[t] << (16 * t) for t in range(4))
+JOKER4 = sum(JOKER_STRENGTH << (16 * t) for t in range(4))

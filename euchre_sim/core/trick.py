@@ -8,6 +8,7 @@ from numba import njit
 
 from ..rules import LEAD_ELDEST, LEAD_LEFT_OF_LONE, R_LEAD
 from .bits import clz, ctz, popcount
+from .rule import rule
 from .tables import ABOVE, CONTEST, ESUIT, SUIT_EFF, TRUMP_MASK
 
 ONE = np.int64(1)
@@ -152,7 +153,7 @@ def opening_leader(rules, dealer, maker, alone, defender, out_a, out_b):
     """The seat that leads to the first trick: the eldest active hand, or under
     ``lead = left_of_lone`` / ``right_of_lone`` the lone defender if the maker is alone too,
     else the player left / right of the lone hand (an opponent of his: always active)."""
-    lead = rules[R_LEAD]
+    lead = rule(rules, R_LEAD)
     if lead != LEAD_ELDEST and (alone or defender >= 0):
         if alone and defender >= 0:
             return defender
