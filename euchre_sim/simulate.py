@@ -233,11 +233,14 @@ def deal_records(first: int, count: int, rules: Rules, matchup: Matchup, seed: i
 def warm_up_kernels() -> None:
     """Load (or compile, the first time) every batch kernel, so that the first shard of a run
     is not slowed by it: run one deal through each deal kernel (the reference table's lean
-    one and the general one), one game and one preset deal (both preset kernels)."""
+    one, and the general one for the standard rules and for any other: ``core/rule.py``),
+    one game and one preset deal (both preset kernels)."""
     rules = Rules()
     matchup = Matchup.of("reference")
     deal_records(0, 1, rules, matchup, 0, threads=1)
     deal_records(0, 1, rules, Matchup.of("reference", "random"), 0, threads=1)
+    deal_records(0, 1, Rules(stick_the_dealer=False), Matchup.of("reference", "random"), 0,
+                 threads=1)
     for _ in iter_game_chunks(rules, matchup, 1, 0, threads=1, with_deals=True):
         pass
     arrays = matchup.arrays(rules)
