@@ -91,9 +91,11 @@ def main() -> None:
         ap.error("need 0 < --small < --large")
     cref = find_cref(args.cref)
     print(f"end to end: euchre-sim simulate --strategy {args.strategy}, "
-          f"{args.large:,} - {args.small:,} deals, best of {args.repeat} (interleaved with "
-          f"the C program); "
-          f"{datetime.datetime.now():%Y-%m-%d %H:%M}, {cpu_model()}")
+          f"{args.large:,} - {args.small:,} deals, "
+          + (f"{args.repeat} rounds on one thread, each beside the C program on the other "
+             "core; " if args.paired else
+             f"best of {args.repeat} (interleaved with the C program); ")
+          + f"{datetime.datetime.now():%Y-%m-%d %H:%M}, {cpu_model()}")
     timed_run(args.strategy, 1000, 1)  # the kernels compiled / loaded once before timing
     if args.paired:
         if not cref or shutil.which("taskset") is None or (os.cpu_count() or 1) < 2:
