@@ -14,7 +14,6 @@ from tqdm import tqdm
 from .analysis.deal_value import deal_value_table
 from .analysis.summary import DealSummary, GameSummary
 from .backends import Backend, InProcess, ShardProgress, plan_shards
-from .charts import deal_players, deal_value_chart, maker_position_chart
 from .core.layout import GAME_FIELDS, GD_GAME, GD_RECORD, RECORD_FIELDS
 from .core.tally import new_totals
 from .results import RunFiles, RunWriter
@@ -163,6 +162,8 @@ def run_simulation(
             )
             caption = (f"rules: {(rules_name + ' ' + _opts(rules)).strip()}; {matchup.a.label} vs "
                        f"{matchup.b.label}; {dsum.deals:,} deals; seed {seed}")
+            from .charts import deal_players, deal_value_chart, maker_position_chart
+
             players = deal_players(matchup.a.label, matchup.b.label, matchup.a == matchup.b)
             writer.write_files(RunFiles(
                 "games" if games else "deals", rules_name, rules, {

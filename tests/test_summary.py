@@ -171,3 +171,31 @@ def test_one_observation_prints_no_standard_error():
     one = mean_estimate(2.0, 4.0, 1)
     assert f"{one}" == "2.0000 (one observation: no standard error)"
     assert f"{mean_estimate(3.0, 5.0, 2)}" == "1.5000 ± 0.5000"
+
+
+def test_normal_quantiles_and_tails_are_scipys():
+    """The 95 % quantile kept as a constant (scipy.stats is imported only when asked) is
+    scipy's own, bit for bit; the others and the tails come from scipy."""
+    from scipy.stats import norm
+
+    from euchre_sim.analysis.stats import normal_sf, z_value
+
+    assert z_value(0.95) == float(norm.ppf(0.975))
+    assert z_value(0.99) == float(norm.ppf(0.995))
+    assert normal_sf(1.5) == float(norm.sf(1.5))
+
+
+def test_a_small_simulation_imports_neither_scipy_nor_matplotlib():
+    """``simulate`` without a run folder needs no charts and no p-values: a fresh process
+    that runs one leaves both unimported (together most of a second and a half of start-up)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, io, contextlib; from euchre_sim.cli import main\n"
+            "sys.argv = ['euchre-sim', 'simulate', '--deals', '500', '--no-progress']\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            "    try:\n        main()\n    except SystemExit:\n        pass\n"
+            "print(sorted(m for m in ('scipy.stats', 'matplotlib') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip().splitlines()[-1] == "[]"

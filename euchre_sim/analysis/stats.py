@@ -5,12 +5,28 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from scipy.stats import norm
+# scipy.stats takes most of a second to import, longer than a small run: it is imported when a
+# quantile or a p-value is first asked for. The 95 % quantile every summary prints is scipy's
+# own value, kept here (tests/test_summary.py checks it against scipy).
+Z_95 = 1.959963984540054
+
+
+def _normal():
+    from scipy.stats import norm
+
+    return norm
 
 
 def z_value(confidence: float = 0.95) -> float:
     """Two-sided normal quantile for a confidence level (1.96 for 95 %)."""
-    return float(norm.ppf(0.5 + confidence / 2))
+    if confidence == 0.95:
+        return Z_95
+    return float(_normal().ppf(0.5 + confidence / 2))
+
+
+def normal_sf(z: float) -> float:
+    """P(Z > z) for a standard normal Z (one-sided p-value of a z-score)."""
+    return float(_normal().sf(z))
 
 
 @dataclass(frozen=True)
@@ -66,7 +82,7 @@ def two_sided_p(est: Estimate, null: float = 0.0) -> float:
     all (``se`` 0: every board equal), 1 when the mean is the null, else 0."""
     if not est.se > 0:
         return 1.0 if est.mean == null else 0.0
-    return float(2 * norm.sf(abs(est.mean - null) / est.se))
+    return 2 * normal_sf(abs(est.mean - null) / est.se)
 
 
 def holm(pvalues: list[float]) -> list[float]:

@@ -15,10 +15,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import pandas as pd
-from scipy.stats import norm
 
 from ..tables.spec import TableError, TableSpec
 from ..tables.strategies import TableStrategy, relevant_params
+from .stats import normal_sf
 from .table_match import duplicate_gain
 
 MIN_VALUE, MAX_VALUE = 0, 40  # the range a threshold may step in
@@ -45,7 +45,7 @@ def holm(steps: list[Step], alpha: float) -> list[Step]:
     out = list(steps)
     m = len(steps)
     for rank, i in enumerate(order):
-        p = float(norm.sf(steps[i].z)) if steps[i].se > 0 else 1.0
+        p = normal_sf(steps[i].z) if steps[i].se > 0 else 1.0
         if p > alpha / (m - rank):
             break
         s = steps[i]
