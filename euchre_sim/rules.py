@@ -15,6 +15,8 @@ from typing import Any
 
 import numpy as np
 
+from .cards import DECK_SIZES
+
 RULES_VERSION = 1
 """Changes only when the behaviour of the engine changes (recorded in every result's provenance)."""
 
@@ -151,7 +153,7 @@ R_PASSED_CANNOT_ALONE = _option(
     "a player who passed in the making round may not play alone",
 )
 R_DECK = _option(
-    "deck", (24, 25, 32, 33), 24, "24, 25 (with joker), 32 (with 7s and 8s) or 33 cards"
+    "deck", DECK_SIZES, 24, "24, 25 (with joker), 32 (with 7s and 8s) or 33 cards"
 )
 R_REDEAL = _option(
     "redeal", ("none", "ace_no_face", "nines_and_tens"), "none",

@@ -16,6 +16,7 @@ through the same lookups, without a branch; no card of it lies in ``TRUMP_MASK``
 import numpy as np
 
 from ..cards import (
+    DECK_SIZES,  # the decks, in the order of the rows of ``DECKS``
     JOKER,
     N_RANKS,
     NO_TRUMP,
@@ -55,9 +56,6 @@ def eff_bit(trump: int, card: int) -> int:
         return LEFT_BIT
     e = s if s < trump else s - 1
     return 3 * r + e
-
-
-DECK_SIZES = (24, 25, 32, 33)  # the decks, in the order of the rows of ``DECKS``
 
 
 def _build():
