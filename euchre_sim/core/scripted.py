@@ -19,7 +19,7 @@ import numpy as np
 from numba import njit
 
 from ..cards import NO_TRUMP
-from ..rules import R_DEALER_PARTNER_ALONE, R_TARGET
+from ..rules import R_DEALER_PARTNER_ALONE, R_NO_TRUMP, R_TARGET
 from .bits import ctz, highest_bit, popcount
 from .hands import deck_row, strongest_card, to_effective, up_taker, voids_of
 from .kinds import (
@@ -213,12 +213,12 @@ def trump_weight(params, team, bit):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def eff_value(params, team, eh):
+def eff_value(params, team, eh, no_trump=True):
     """Strength of an effective hand: trumps by rank, off aces and kings, voids, singletons
     (a no-trump hand: ``nt_value``). Most rows read their tables (``table_value``, a few loads
     and adds, inlined with this dispatch); a row off the tables' grid sums card by card
     (``summed_value``, out of line)."""
-    if is_no_trump(eh):
+    if no_trump and is_no_trump(eh):
         return nt_value(params, team, eh)
     if params[team, VALUE_EXACT] > 0:
         return table_value(params, team, eh)
@@ -380,9 +380,9 @@ def sc_round1(params, g, seat, rules, is_dealer):
     if is_dealer:
         eh = to_effective(g_nat(g, seat) | (ONE << up), t)
         d = choose_discard(params, team, eh, EFF[t, up])
-        v = eff_value(params, team, eh & ~(ONE << d))
+        v = eff_value(params, team, eh & ~(ONE << d), nt_rules(rules))
     else:
-        v = eff_value(params, team, to_effective(g_nat(g, seat), t))
+        v = eff_value(params, team, to_effective(g_nat(g, seat), t), nt_rules(rules))
         if pos == 1 and rule(rules, R_DEALER_PARTNER_ALONE):
             # Canadian loner: ordering up means playing alone, and the dealer never takes
             # the card: no up-card bonus, and the hand must also be worth a loner
@@ -415,7 +415,7 @@ def sc_round2(params, g, seat, rules, upsuit, banned, stuck):
     for t in range(4):
         if (banned >> t) & 1:
             continue
-        v = eff_value(params, team, to_effective(nat, t))
+        v = eff_value(params, team, to_effective(nat, t), nt_rules(rules))
         if t == (upsuit ^ 3):
             if pos == 0:
                 v += params[team, Q_NEXT_ELDEST]
@@ -458,7 +458,7 @@ def sc_joker_trump(params, g, seat):
 def sure_tricks(eh, rules):
     """Trumps held in an unbroken run from the top, plus off aces when that run is >= 3 (a
     no-trump hand: ``nt_tricks``)."""
-    if is_no_trump(eh):
+    if nt_rules(rules) and is_no_trump(eh):
         return nt_tricks(eh)
     top = 33 if (DECK_NAT[deck_row(rules)] >> 32) & 1 else 32
     run = 0
@@ -484,7 +484,7 @@ def sc_alone(params, g, seat, rules):
     need = params[team, Q_ALONE + position(g, seat)] + equity_alone_shift(params, g, team)
     if need > LONER_NEVER:
         return 0
-    v = eff_value(params, team, g[G_HAND + seat])  # the hand he holds now, after any pick-up
+    v = eff_value(params, team, g[G_HAND + seat], nt_rules(rules))  # the hand he holds now
     if v >= need:
         return 1
     need = params[team, Q_ALONE_SURE]
@@ -513,7 +513,7 @@ def sc_defend_alone(params, g, seat, rules):
     need = params[team, Q_DEFEND_ALONE] + equity_alone_shift(params, g, team)
     if need > LONER_NEVER:
         return 0
-    v = eff_value(params, team, g[G_HAND + seat])
+    v = eff_value(params, team, g[G_HAND + seat], nt_rules(rules))
     return 1 if v >= need else 0
 
 
@@ -947,18 +947,27 @@ def guards(hand, thr):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def sc_play(params, g, seat, rules, legal):
-    """The scripted card from the non-empty mask ``legal`` (``play_card``, given the deck)."""
-    return play_card(params, g, seat, deck_row(rules), legal)
+def nt_rules(rules):
+    """May trump be no trump under ``rules``? (Not at the standard rules: a kernel compiled
+    for them then carries no no-trump code in the scripted decisions.)"""
+    return rule(rules, R_NO_TRUMP) != 0
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def play_card(params, g, seat, deck, legal):
+def sc_play(params, g, seat, rules, legal):
+    """The scripted card from the non-empty mask ``legal`` (``play_card``, given the deck; a
+    no-trump deal only where the rules allow one, so that a kernel compiled for the standard
+    rules carries no no-trump play)."""
+    return play_card(params, g, seat, deck_row(rules), legal, nt_rules(rules))
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def play_card(params, g, seat, deck, legal, no_trump):
     """The scripted card play (``deck``: the rules' ``deck_row``), its conventions inlined into
     this one function. ``forceinline`` (see the module's docstring) puts it into the deal's
     trick loop at no extra compile time: measured (docs/speed.md, 2026-12-03), 1.12x the
     kernel that called it once per card."""
-    if g[G_TRUMP] == NO_TRUMP:
+    if no_trump and g[G_TRUMP] == NO_TRUMP:
         return nt_play(params, g, seat, deck, legal)
     if g[G_POS] == 0:
         return sc_lead(params, g, seat, deck, legal)
