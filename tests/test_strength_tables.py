@@ -3,7 +3,8 @@
 ``strategies/strength_tables.py`` fills the tables only when every strength weight lies on
 the 2**-10 grid (then every sum is exact in float64); ``scripted.eff_value`` reads them when
 ``VALUE_EXACT`` is set and otherwise sums card by card. Each test below sums the same hands
-both ways, on random hands of every deck and trump (no trump's layout is not tabled).
+both ways, on random hands of every deck and trump (no trump's layout is not tabled), and the
+natural hand by natural-suit tables (``scripted.nat_value``, the bidding's) a third way.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import pytest
 from euchre_sim.cards import deck_cards
 from euchre_sim.core.hands import to_effective
 from euchre_sim.core.kinds import Q_W_JOKER, Q_W_SINGLETON, Q_W_VOID, VALUE_EXACT
-from euchre_sim.core.scripted import eff_value
+from euchre_sim.core.scripted import eff_value, nat_value
 from euchre_sim.strategies import builtin_names, get_strategy
 from euchre_sim.strategies.strength_tables import fill_strength_tables, on_grid
 
@@ -47,6 +48,10 @@ def _same_strengths(tabled: np.ndarray, summed: np.ndarray, seed: int) -> None:
                     eh = to_effective(np.int64(nat), trump)
                     a, b = eff_value(tabled, 0, eh), eff_value(summed, 0, eh)
                     assert a == b, (deck, trump, nat, a, b)
+                    # the bidding's sum by natural suit (``nat_value``), tables on and off
+                    n = np.int64(nat)
+                    assert nat_value(tabled, 0, n, trump) == b, (deck, trump, nat)
+                    assert nat_value(summed, 0, n, trump) == b, (deck, trump, nat)
 
 
 @pytest.mark.parametrize("name", [n for n in builtin_names()

@@ -110,7 +110,15 @@ TRUMP_LO_BASE = VALUE_EXACT + 1  # 32 sums: the trumps of effective bits 24..28 
 TRUMP_HI_BASE = TRUMP_LO_BASE + 32  # 32 sums: bits 29..33
 SIDE_BASE = TRUMP_HI_BASE + 32  # a side suit: min(its cards, 2) + 3 * ace + 6 * king held
 N_SIDE = 12
-N_ROW = SIDE_BASE + N_SIDE  # the length of a parameter row
+# ...and the same strength by natural suit, for a hand not yet converted to a trump suit (the
+# bidding): a suit's 8-bit chunk as the trump suit (its trumps' weights), as the suit of
+# trump's colour (the left bower's weight and the rest's shape), as a side suit (its shape).
+# With trump t, a natural hand's strength is NAT_TRUMP[chunk t] + NAT_NEXT[chunk t ^ 3] + the
+# two side chunks' NAT_SIDE (+ the joker's weight): ``scripted.nat_value``.
+NAT_TRUMP_BASE = SIDE_BASE + N_SIDE
+NAT_NEXT_BASE = NAT_TRUMP_BASE + 256
+NAT_SIDE_BASE = NAT_NEXT_BASE + 256
+N_ROW = NAT_SIDE_BASE + 256  # the length of a parameter row
 
 
 # ---- what each kind decides by which model ----

@@ -26,6 +26,9 @@ from .kinds import (
     BID_SHIFT_BASE,
     EQ_MAX,
     LONER_SHIFT_BASE,
+    NAT_NEXT_BASE,
+    NAT_SIDE_BASE,
+    NAT_TRUMP_BASE,
     Q_ALONE,
     Q_ALONE_SURE,
     Q_AVOID_OPP_VOID,
@@ -75,6 +78,7 @@ from .kinds import (
     Q_TRUMP_PARTNER_BOSS,
     Q_TRUMP_PARTNER_VOID,
     Q_UPCARD_MEMORY,
+    Q_W_JOKER,
     Q_W_OFF_ACE,
     Q_W_OFF_KING,
     Q_W_SINGLETON,
@@ -223,6 +227,23 @@ def eff_value(params, team, eh, no_trump=True):
     if params[team, VALUE_EXACT] > 0:
         return table_value(params, team, eh)
     return summed_value(params, team, eh)
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def nat_value(params, team, nat, t):
+    """``eff_value`` of the natural hand ``nat`` under the trump suit ``t`` (0..3), without
+    converting it: four loads from the row's natural-suit tables (``kinds.NAT_TRUMP_BASE``),
+    bit for bit the same sum (every term on the grid); a row off the grid converts and sums."""
+    if params[team, VALUE_EXACT] <= 0:
+        return eff_value(params, team, to_effective(nat, t), False)
+    v = (params[team, NAT_TRUMP_BASE + ((nat >> (8 * t)) & 255)]
+         + params[team, NAT_NEXT_BASE + ((nat >> (8 * (t ^ 3))) & 255)])
+    for s in range(4):
+        if s != t and s != (t ^ 3):
+            v += params[team, NAT_SIDE_BASE + ((nat >> (8 * s)) & 255)]
+    if (nat >> 32) & 1:
+        v += params[team, Q_W_JOKER]
+    return v
 
 
 @njit(cache=True, _nrt=False)
@@ -382,7 +403,7 @@ def sc_round1(params, g, seat, rules, is_dealer):
         d = choose_discard(params, team, eh, EFF[t, up])
         v = eff_value(params, team, eh & ~(ONE << d), nt_rules(rules))
     else:
-        v = eff_value(params, team, to_effective(g_nat(g, seat), t), nt_rules(rules))
+        v = nat_value(params, team, g_nat(g, seat), t)
         if pos == 1 and rule(rules, R_DEALER_PARTNER_ALONE):
             # Canadian loner: ordering up means playing alone, and the dealer never takes
             # the card: no up-card bonus, and the hand must also be worth a loner
@@ -415,7 +436,7 @@ def sc_round2(params, g, seat, rules, upsuit, banned, stuck):
     for t in range(4):
         if (banned >> t) & 1:
             continue
-        v = eff_value(params, team, to_effective(nat, t), nt_rules(rules))
+        v = nat_value(params, team, nat, t)
         if t == (upsuit ^ 3):
             if pos == 0:
                 v += params[team, Q_NEXT_ELDEST]
