@@ -46,6 +46,9 @@ from .layout import (
     F_TRUMP,
     F_UP,
     F_WINNERS,
+    HOW_ROUND1,
+    HOW_ROUND2,
+    HOW_STUCK,
     N_FIELDS,
 )
 from .reference_kind import best_suit, hand_strength
@@ -177,8 +180,7 @@ def points(mteam, mtricks, alone):
 # was made, the makers' tricks, alone, "next" called). Every field the summary reads follows
 # from it at the standard rules (``outcome_record``); a block counts its deals' outcomes and
 # the totals come from those counts (``summarise_outcomes``), not from re-reading the records.
-HOW_ORDERED, HOW_CALLED, HOW_STUCK = 0, 1, 2
-N_OUTCOMES = 2 + 2 * 4 * 3 * 6 * 2 * 2
+N_OUTCOMES = 2 + 2 * 4 * 3 * 6 * 2 * 2  # ways: layout's HOW_ROUND1, HOW_ROUND2, HOW_STUCK
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -187,8 +189,8 @@ def outcome(dealer, maker, rnd, stuck, alone, mtricks, trump, up):
     if maker < 0:
         return dealer & 1
     pos = (maker - dealer - 1) & 3
-    how = HOW_ORDERED if rnd == 1 else (HOW_STUCK if stuck else HOW_CALLED)
-    nxt = 1 if how == HOW_CALLED and trump == ((up >> 3) ^ 3) else 0
+    how = HOW_ROUND1 if rnd == 1 else (HOW_STUCK if stuck else HOW_ROUND2)
+    nxt = 1 if how == HOW_ROUND2 and trump == ((up >> 3) ^ 3) else 0
     return 2 + (((((dealer & 1) * 4 + pos) * 3 + how) * 6 + mtricks) * 2 + alone) * 2 + nxt
 
 
@@ -216,11 +218,11 @@ def outcome_record(k, row):
     maker = (parity + 1 + pos) & 3
     row[F_DEALER] = parity
     row[F_MAKER] = maker
-    row[F_ROUND] = 1 if how == HOW_ORDERED else 2
+    row[F_ROUND] = 1 if how == HOW_ROUND1 else 2
     row[F_STUCK] = 1 if how == HOW_STUCK else 0
     row[F_ALONE] = alone
     row[F_UP] = 0  # the nine of clubs turned: trump clubs ordered, spades "next"
-    row[F_TRUMP] = 0 if how == HOW_ORDERED else (3 if nxt else 1)
+    row[F_TRUMP] = 0 if how == HOW_ROUND1 else (3 if nxt else 1)
     mteam = maker & 1
     row[F_TRICKS0 + mteam] = mtricks
     row[F_TRICKS0 + (mteam ^ 1)] = 5 - mtricks
