@@ -123,6 +123,9 @@ KING_BASE = 18
 SIDE_ACES = np.int64(7 << ACE_BASE)  # the three side suits' aces
 NT_ACE = NT_BASE + 20  # no trump: the ace of natural suit s is bit NT_ACE + s, the king 16 + s
 NT_KING = NT_BASE + 16
+# the side suits of a 3-bit set of effective suits (bit e: suit e), as one card mask
+SIDE_SUITS = np.array([sum(int(SUIT_EFF[e]) for e in range(3) if m >> e & 1) for m in range(8)],
+                      np.int64)
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -576,6 +579,17 @@ def is_boss(live, card):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
+def boss_cards(live):
+    """The highest card of each side suit in ``live`` (a card nobody can beat in its suit)."""
+    out = np.int64(0)
+    for e in range(3):
+        cards = live & SUIT_EFF[e]
+        if cards:
+            out |= ONE << highest_bit(cards)
+    return out
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
 def sc_lead(params, g, seat, deck, legal):
     """Choose a lead from ``legal`` by the conventions switched on."""
     live = in_play(params, g, seat, deck)  # once: most leads ask which cards are boss
@@ -632,24 +646,23 @@ def sc_lead(params, g, seat, deck, legal):
         top = highest_bit(trumps)
         if is_boss(live, top) and trumps_out(params, g, seat, live):
             return top
-    if defending and params[team, Q_DEF_SINGLETON_ACE] > 0:
-        for size in range(1, 3):
-            for e in range(3):
-                cards = nontrump & SUIT_EFF[e]
-                if popcount(cards) == size and (cards >> (ACE_BASE + e)) & 1:
-                    if size == 2 and suit_is_trump_colour(g, e):
-                        continue
+    aces = (nontrump >> ACE_BASE) & 7  # the suits whose ace we hold
+    if defending and aces and params[team, Q_DEF_SINGLETON_ACE] > 0:
+        # a singleton ace first (the lowest suit), else a doubleton ace not of trump's colour
+        doubleton = -1
+        for e in range(3):
+            if (aces >> e) & 1:
+                n = popcount(nontrump & SUIT_EFF[e])
+                if n == 1:
                     return ACE_BASE + e
-    if params[team, Q_LEAD_ACES] > 0:
-        m = nontrump
-        best = -1
-        while m:
-            c = ctz(m)
-            if is_boss(live, c):
-                best = c
-            m &= m - 1
-        if best >= 0:
-            return best
+                if n == 2 and doubleton < 0 and not suit_is_trump_colour(g, e):
+                    doubleton = e
+        if doubleton >= 0:
+            return ACE_BASE + doubleton
+    if nontrump and params[team, Q_LEAD_ACES] > 0:
+        bosses = nontrump & boss_cards(live | nontrump)
+        if bosses:
+            return highest_bit(bosses)  # the highest (an ace before a boss king)
     if defending and g[G_ROUND] == 2 and params[team, Q_LEAD_NEXT_DEF] > 0:
         nxt = g[G_UPSUIT] ^ 3
         if g[G_UPSUIT] >= 0 and nxt != g[G_TRUMP]:
@@ -680,10 +693,7 @@ def sc_lead(params, g, seat, deck, legal):
         if memory and params[team, Q_AVOID_OPP_VOID] > 0:
             # keep away from side suits an opponent has shown out of (he would ruff them)
             ov = voids_of(g, (seat + 1) & 3) | voids_of(g, (seat + 3) & 3)
-            rest = pool
-            for e in range(3):
-                if (ov >> e) & 1:
-                    rest &= ~SUIT_EFF[e]
+            rest = pool & ~SIDE_SUITS[ov & 7]
             if rest:
                 pool = rest
         if lone and params[team, Q_LONE_LEADS_HIGH] > 0:
@@ -921,30 +931,40 @@ def throw_vs_loner(g, seat, nontrump, thr):
     lowest first, then that guard, then the top with the fewest live cards below it. ``thr``:
     the cards an opponent may hold (``threats``)."""
     hand = g[G_HAND + seat]
-    kx = guards(hand, thr)
     shown = voids_of(g, g[G_MAKER])
-    best = -1
+    cheap = np.int64(0)  # what can take no trick, or neither a top nor that guard: lowest first
+    guard = np.int64(0)  # the guards of king-high pairs
+    best = -1  # the top with the fewest live cards below it
     best_key = np.int64(1) << 40
-    m = nontrump
-    while m:
-        c = ctz(m)
-        m &= m - 1
-        e = ESUIT[c]
+    for e in range(3):
+        cards = nontrump & SUIT_EFF[e]
+        if not cards:
+            continue
+        if (shown >> e) & 1:
+            cheap |= cards
+            continue
+        live = thr & SUIT_EFF[e]
         mine = hand & SUIT_EFF[e]
         top = highest_bit(mine)
-        live = thr & SUIT_EFF[e]
-        below = popcount(live & ((ONE << c) - 1))
-        if (shown >> e) & 1 or below == 0:
-            key = c
-        elif c == top:
-            key = 200 + 32 * below + c
-        elif (kx >> c) & 1:  # the guard of a king-high pair behind one live card
-            key = 100 + c
-        else:
-            key = c
-        if key < best_key:
-            best_key = key
-            best = c
+        top_bit = ONE << top
+        # a card with no live card below it takes no trick
+        free = cards & ((ONE << ctz(live)) - 1) if live else cards
+        rest = cards & ~free
+        others = rest & ~top_bit
+        if popcount(live >> (top + 1)) == 1 and mine & ~top_bit:
+            kept = ONE << highest_bit(mine & ~top_bit)  # K-x behind one live card: keep the x
+            guard |= others & kept
+            others &= ~kept
+        cheap |= free | others
+        if rest & top_bit:
+            key = 32 * popcount(live & (top_bit - 1)) + top
+            if key < best_key:
+                best_key = key
+                best = top
+    if cheap:
+        return ctz(cheap)
+    if guard:
+        return ctz(guard)
     return best
 
 
