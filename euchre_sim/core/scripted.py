@@ -239,11 +239,12 @@ def nat_value(params, team, nat, t):
     bit for bit the same sum (every term on the grid); a row off the grid converts and sums."""
     if params[team, VALUE_EXACT] <= 0:
         return eff_value(params, team, to_effective(nat, t), False)
+    # the side suits are t ^ 1 and t ^ 2 (t ^ 3 is trump's colour); every term is on the
+    # grid, so the order of the additions cannot change the sum
     v = (params[team, NAT_TRUMP_BASE + ((nat >> (8 * t)) & 255)]
-         + params[team, NAT_NEXT_BASE + ((nat >> (8 * (t ^ 3))) & 255)])
-    for s in range(4):
-        if s != t and s != (t ^ 3):
-            v += params[team, NAT_SIDE_BASE + ((nat >> (8 * s)) & 255)]
+         + params[team, NAT_NEXT_BASE + ((nat >> (8 * (t ^ 3))) & 255)]
+         + params[team, NAT_SIDE_BASE + ((nat >> (8 * (t ^ 1))) & 255)]
+         + params[team, NAT_SIDE_BASE + ((nat >> (8 * (t ^ 2))) & 255)])
     if (nat >> 32) & 1:
         v += params[team, Q_W_JOKER]
     return v
@@ -590,27 +591,12 @@ def boss_cards(live):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def sc_lead(params, g, seat, deck, legal):
-    """Choose a lead from ``legal`` by the conventions switched on."""
-    live = in_play(params, g, seat, deck)  # once: most leads ask which cards are boss
+def maker_lead(params, g, seat, live, hand, trumps, nontrump):
+    """``sc_lead``'s conventions for a maker or his partner, in their order: the card, or -1
+    when none applies."""
     team = seat & 1
-    hand = g[G_HAND + seat]
     maker = g[G_MAKER]
-    trumps = legal & TRUMP_MASK
-    nontrump = legal & ~TRUMP_MASK
-    defending = (maker & 1) != team
-    # against a lone maker on our left: lead low from our longest side suit, keep our aces
-    if defending and g[G_ALONE] == 1 and params[team, Q_LEAD_THROUGH_LONER] > 0:
-        if maker == ((seat + 1) & 3) and nontrump:
-            best_e = -1
-            best_n = 0
-            for e in range(3):
-                n = popcount(nontrump & SUIT_EFF[e])
-                if n > best_n:
-                    best_n = n
-                    best_e = e
-            return ctz(nontrump & SUIT_EFF[best_e])
-    if (maker & 1) == team and trumps and params[team, Q_FISH_BOWERS] > 0:
+    if trumps and params[team, Q_FISH_BOWERS] > 0:
         # going fishing (the seeds' sense): lead the boss trump while trumps are still out
         top = highest_bit(trumps)
         if is_boss(live, top) and trumps_out(params, g, seat, live):
@@ -638,16 +624,35 @@ def sc_lead(params, g, seat, deck, legal):
         if (need_aces > 0 and n >= 2 and not boss and g[G_ALONE] == 0
                 and popcount((nontrump >> ACE_BASE) & 7) >= need_aces):
             return ctz(trumps)
+    return -1
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def defence_lead(params, g, seat, live, trumps, nontrump):
+    """``sc_lead``'s conventions for a defender, in their order: the card, or -1 when none
+    applies."""
+    team = seat & 1
+    maker = g[G_MAKER]
+    # against a lone maker on our left: lead low from our longest side suit, keep our aces
+    if g[G_ALONE] == 1 and params[team, Q_LEAD_THROUGH_LONER] > 0:
+        if maker == ((seat + 1) & 3) and nontrump:
+            best_e = -1
+            best_n = 0
+            for e in range(3):
+                n = popcount(nontrump & SUIT_EFF[e])
+                if n > best_n:
+                    best_n = n
+                    best_e = e
+            return ctz(nontrump & SUIT_EFF[best_e])
     # a defender with partner who holds the boss trump leads it from trick N on, while the
     # makers may still hold a trump (it pulls one of theirs: his side cards live longer)
     from_trick = params[team, Q_DEF_BOSS_TRUMP]
-    if (defending and trumps and from_trick > 0 and g[G_TRICK] + 1 >= from_trick
-            and g[G_ALONE] == 0):
+    if trumps and from_trick > 0 and g[G_TRICK] + 1 >= from_trick and g[G_ALONE] == 0:
         top = highest_bit(trumps)
         if is_boss(live, top) and trumps_out(params, g, seat, live):
             return top
     aces = (nontrump >> ACE_BASE) & 7  # the suits whose ace we hold
-    if defending and aces and params[team, Q_DEF_SINGLETON_ACE] > 0:
+    if aces and params[team, Q_DEF_SINGLETON_ACE] > 0:
         # a singleton ace first (the lowest suit), else a doubleton ace not of trump's colour
         doubleton = -1
         for e in range(3):
@@ -659,6 +664,26 @@ def sc_lead(params, g, seat, deck, legal):
                     doubleton = e
         if doubleton >= 0:
             return ACE_BASE + doubleton
+    return -1
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def sc_lead(params, g, seat, deck, legal):
+    """Choose a lead from ``legal`` by the conventions switched on: the makers' or the
+    defenders' own first (``maker_lead``, ``defence_lead``), then those of either side."""
+    live = in_play(params, g, seat, deck)  # once: most leads ask which cards are boss
+    team = seat & 1
+    hand = g[G_HAND + seat]
+    maker = g[G_MAKER]
+    trumps = legal & TRUMP_MASK
+    nontrump = legal & ~TRUMP_MASK
+    defending = (maker & 1) != team
+    if defending:
+        c = defence_lead(params, g, seat, live, trumps, nontrump)
+    else:
+        c = maker_lead(params, g, seat, live, hand, trumps, nontrump)
+    if c >= 0:
+        return c
     if nontrump and params[team, Q_LEAD_ACES] > 0:
         bosses = nontrump & boss_cards(live | nontrump)
         if bosses:
@@ -676,11 +701,12 @@ def sc_lead(params, g, seat, deck, legal):
         # partner has shown out of a side suit and not (yet) of trumps: let him ruff, unless
         # an opponent behind has shown out of it too
         pv = voids_of(g, partner)
-        ov = voids_of(g, (seat + 1) & 3) | voids_of(g, (seat + 3) & 3)
-        if not (pv >> 3) & 1:
+        if pv & 7 and not (pv >> 3) & 1:
+            ov = voids_of(g, (seat + 1) & 3) | voids_of(g, (seat + 3) & 3)
+            want = pv & ~ov
             for e in range(3):
                 cards = nontrump & SUIT_EFF[e]
-                if cards and (pv >> e) & 1 and not (ov >> e) & 1:
+                if cards and (want >> e) & 1:
                     return ctz(cards)
     if nontrump:
         pool = nontrump
