@@ -743,15 +743,21 @@ def sc_follow(params, g, seat, deck, legal):
     (unless holding a sure winner, if asked); third hand high; against a lone maker take the
     trick if asked; else win as cheaply as possible (ruffing high enough when asked); when not
     winning, throw off (``follow_to_win`` says which; one call of ``throw_off``, inlined)."""
-    vs_loner = against_lone_maker(g, seat & 1)
-    # what is in play and what an opponent may still hold: worked out once for the paths
-    # against a lone maker (the others seldom need them, and then once)
-    live = in_play(params, g, seat, deck) if vs_loner else np.int64(0)
-    thr = threats(params, g, seat, live) if vs_loner else np.int64(0)
-    c = follow_to_win(params, g, seat, deck, legal, vs_loner, live, thr)
+    if against_lone_maker(g, seat & 1):
+        # what is in play and what an opponent may still hold: worked out once for the
+        # paths against a lone maker (the others seldom need them, and then once)
+        live = in_play(params, g, seat, deck)
+        thr = threats(params, g, seat, live)
+        c = follow_to_win(params, g, seat, deck, legal, True, live, thr)
+        if c >= 0:
+            return c
+        return throw_off(params, g, seat, legal, True, thr)
+    # the same steps with every test of the lone-hand defence folded away (a copy of each,
+    # inlined: the common follow carries none of its branches)
+    c = follow_to_win(params, g, seat, deck, legal, False, np.int64(0), np.int64(0))
     if c >= 0:
         return c
-    return throw_off(params, g, seat, legal, thr)
+    return throw_off(params, g, seat, legal, False, np.int64(0))
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -917,15 +923,15 @@ def lowest_sure(thr, cards):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def throw_off(params, g, seat, legal, thr):
-    """The card to lose: against a lone maker keep the cards that can still take a trick (if
-    asked); from a singleton side suit (to make a void) if asked; else the lowest. ``thr``:
-    the cards an opponent may hold (``threats``), worked out by the caller against a lone
-    maker (else unused)."""
+def throw_off(params, g, seat, legal, vs_loner, thr):
+    """The card to lose: against a lone maker (``vs_loner``) keep the cards that can still
+    take a trick (if asked); from a singleton side suit (to make a void) if asked; else the
+    lowest. ``thr``: the cards an opponent may hold (``threats``), worked out by the caller
+    against a lone maker (else unused)."""
     team = seat & 1
     hand = g[G_HAND + seat]
     nontrump = legal & ~TRUMP_MASK
-    against_loner = nontrump and against_lone_maker(g, team)
+    against_loner = nontrump and vs_loner
     if against_loner and params[team, Q_SUITS_VS_LONER] > 0:
         return throw_vs_loner(g, seat, nontrump, thr)
     if against_loner and params[team, Q_GUARDS_VS_LONER] > 0:
