@@ -683,10 +683,12 @@ def play_tricks(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, sn
                         legal = nontrump
             else:
                 legal = hand & SUIT_EFF[g[G_LED]]
-                if legal == 0:
+                void = legal == 0
+                if track_voids:  # no trump's suits 4..7 as 0..3 (voids_of); without a
+                    # branch: whether a player shows out is a coin toss to the predictor
+                    g[G_VOIDS] |= np.int64(void) << (4 * p + (led & 3))
+                if void:
                     legal = hand
-                    if track_voids:  # no trump's suits 4..7 as 0..3 (voids_of)
-                        g[G_VOIDS] |= ONE << (4 * p + (led & 3))
             if ti >= 0 and snaps.shape[0] > 0:
                 snapshot(snaps, ti, trick * nplay + pos, g, p, legal)
             c = -1
