@@ -382,10 +382,9 @@ def singleton_cards(cards):
     """The cards of ``cards`` that are alone in their side suit (the lowest of them is the one
     to lose to make a void)."""
     out = np.int64(0)
-    for e in range(3):
+    for e in range(3):  # without branches: which suits are singletons is unpredictable
         suit = cards & SUIT_EFF[e]
-        if suit and not (suit & (suit - 1)):
-            out |= suit
+        out |= suit & -np.int64((suit & (suit - 1)) == 0)
     return out
 
 
@@ -558,12 +557,14 @@ def gone_mask(params, g, seat):
             if g[G_TRICK_CARD + s] >= 0:
                 gone |= ONE << g[G_TRICK_CARD + s]
         return gone
-    gone = g[G_PLAYED]
-    if g[G_ROUND] == 2 and g[G_STUCK] != 2:  # turned down (a chucking dealer took it)
-        gone |= ONE << EFF[g[G_TRUMP], g[G_UP]]
-    if seat == up_taker(g) and g[G_DISCARD] >= 0:  # the dealer (the eldest: smitty)
-        gone |= ONE << g[G_DISCARD]
-    return gone
+    # without branches (each mask is all ones or zero): the played cards, the up-card when
+    # turned down (a chucking dealer took it), the discard to the seat that made it (the
+    # dealer; the eldest: smitty)
+    turned = np.int64((g[G_ROUND] == 2) & (g[G_STUCK] != 2))
+    d = g[G_DISCARD]
+    mine = np.int64((seat == up_taker(g)) & (d >= 0))
+    return (g[G_PLAYED] | ((ONE << (EFF[g[G_TRUMP], g[G_UP]] & 63)) & -turned)
+            | ((ONE << (d & 63)) & -mine))
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -583,10 +584,9 @@ def is_boss(live, card):
 def boss_cards(live):
     """The highest card of each side suit in ``live`` (a card nobody can beat in its suit)."""
     out = np.int64(0)
-    for e in range(3):
+    for e in range(3):  # without branches (an empty suit gives bit 0 masked away)
         cards = live & SUIT_EFF[e]
-        if cards:
-            out |= ONE << highest_bit(cards)
+        out |= (ONE << highest_bit(cards | ONE)) & cards
     return out
 
 
