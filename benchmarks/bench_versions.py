@@ -8,7 +8,7 @@ checkout with ``git worktree add --detach ../old COMMIT``; each checkout's kerne
 once into their own cache (about a minute each the first time).
 
     .venv/bin/python benchmarks/bench_versions.py OLD_DIR NEW_DIR [--strategy reference]
-        [--rounds 8] [--threads 1] [--paired]
+        [--rounds 8] [--threads 1] [--paired] [--old-strategy S]
 
 ``--paired`` (one thread, two or more cores) runs the old and the new code at the same time,
 each pinned to a core of its own (``taskset``), and swaps the cores every round: both meet the
@@ -16,6 +16,10 @@ same minutes of another tenant's load, and the geometric mean over an even numbe
 cancels a difference between the two cores. On this shared 2-core machine an A/A run of
 4 paired rounds spread 0.95..1.03; a change timed in turn the same hour spread 0.80..1.41
 (docs/speed.md, 2026-12-04).
+
+``--old-strategy`` times another strategy on the old side: with the same checkout twice, a
+paired ratio of two strategies, e.g. issue 14's "the scripted players at 0.5 of the reference
+script" (``. . --strategy tuned --old-strategy "reference (general kernel)" --paired``).
 """
 
 from __future__ import annotations
@@ -59,12 +63,13 @@ def rate(tree: Path, strategy: str, threads: int) -> float:
         return finished_rate(start(tree, strategy, threads, cwd))
 
 
-def paired(old: Path, new: Path, strategy: str, rounds: int) -> tuple[list, list]:
+def paired(old: Path, new: Path, old_strategy: str, strategy: str,
+           rounds: int) -> tuple[list, list]:
     """Old and new timed at the same time on cores 0 and 1, the cores swapped each round."""
     olds, news = [], []
     with tempfile.TemporaryDirectory() as cwd:
         for i in range(rounds):
-            a = start(old, strategy, 1, cwd, cpu=i % 2)
+            a = start(old, old_strategy, 1, cwd, cpu=i % 2)
             b = start(new, strategy, 1, cwd, cpu=1 - i % 2)
             olds.append(finished_rate(a))
             news.append(finished_rate(b))
@@ -78,6 +83,10 @@ def main() -> None:
     ap.add_argument("old", type=Path, help="checkout of the old code (its repository root)")
     ap.add_argument("new", type=Path, help="checkout of the new code")
     ap.add_argument("--strategy", default="reference", help="strategy on both sides")
+    ap.add_argument("--old-strategy", default=None,
+                    help="the strategy the old checkout plays instead (default: --strategy); "
+                         '"reference (general kernel)" names the reference script through '
+                         "the general kernel")
     ap.add_argument("--rounds", type=int, default=8, help="alternated rounds (default 8)")
     ap.add_argument("--threads", type=int, default=1, help="kernel threads (default 1)")
     ap.add_argument("--paired", action="store_true",
@@ -89,6 +98,9 @@ def main() -> None:
             ap.error(f"{tree} is not a checkout of euchre_sim (no euchre_sim/__init__.py)")
     if args.rounds < 2:
         ap.error("--rounds must be at least 2")
+    old_strategy = args.old_strategy or args.strategy
+    label = (args.strategy if old_strategy == args.strategy
+             else f"{args.strategy} (new) against {old_strategy} (old)")
     if args.paired:
         if args.threads != 1:
             ap.error("--paired times one thread per checkout")
@@ -96,10 +108,11 @@ def main() -> None:
             ap.error("--paired needs taskset and at least two cores")
         if args.rounds % 2:
             ap.error("--paired needs an even number of rounds (each core runs each side)")
-        old, new = paired(args.old.resolve(), args.new.resolve(), args.strategy, args.rounds)
+        old, new = paired(args.old.resolve(), args.new.resolve(), old_strategy, args.strategy,
+                          args.rounds)
         ratios = [b / a for a, b in zip(old, new, strict=True)]
         gm = math.exp(sum(map(math.log, ratios)) / len(ratios))
-        print(f"{args.strategy}, paired, {args.rounds} rounds: new/old geometric mean "
+        print(f"{label}, paired, {args.rounds} rounds: new/old geometric mean "
               f"{gm:.4f}, median {statistics.median(ratios):.4f} "
               f"({min(ratios):.4f}..{max(ratios):.4f})")
         return
@@ -107,12 +120,12 @@ def main() -> None:
     for i in range(args.rounds):
         if i % 2:
             new.append(rate(args.new.resolve(), args.strategy, args.threads))
-            old.append(rate(args.old.resolve(), args.strategy, args.threads))
+            old.append(rate(args.old.resolve(), old_strategy, args.threads))
         else:
-            old.append(rate(args.old.resolve(), args.strategy, args.threads))
+            old.append(rate(args.old.resolve(), old_strategy, args.threads))
             new.append(rate(args.new.resolve(), args.strategy, args.threads))
     ratios = [b / a for a, b in zip(old, new, strict=True)]
-    print(f"{args.strategy}, {args.threads} thread(s), {args.rounds} rounds: old median "
+    print(f"{label}, {args.threads} thread(s), {args.rounds} rounds: old median "
           f"{statistics.median(old):,.0f} deals/s, new {statistics.median(new):,.0f}; new/old "
           f"median {statistics.median(ratios):.4f} ({min(ratios):.4f}..{max(ratios):.4f})")
 
