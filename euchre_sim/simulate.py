@@ -21,6 +21,7 @@ from .cards import cards_to_mask, deck_mask, format_hand, mask_to_cards, parse_c
 from .compile_notice import compile_notice
 from .core.batch import (
     KERNELS,
+    new_replay,
     run_deals,
     run_deals_traced,
     run_duplicate_deals,
@@ -196,12 +197,13 @@ def iter_duplicate_chunks(
     tables = (matchup.arrays(rules), Matchup(matchup.b, matchup.a).arrays(rules))
     size = min(chunk, deals)
     one, two = np.zeros((size, N_FIELDS), np.int64), np.zeros((size, N_FIELDS), np.int64)
+    replay = new_replay(size)
     done = 0
     while done < deals:
         n = min(chunk, deals - done)
         with compile_notice(KERNELS):
             run_duplicate_deals(key, first + done, n, rules_arr, tables, one, two, BLOCK,
-                                *(totals or (None, None)))
+                                *(totals or (None, None)), replay)
         yield one[:n], two[:n]
         done += n
 

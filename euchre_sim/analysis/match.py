@@ -24,7 +24,7 @@ from ..core.layout import (
     GR_SCORE1,
     GR_WINNER,
 )
-from ..core.tally import new_totals
+from ..core.tally import board_sums, new_totals
 from ..rules import Rules
 from ..simulate import DEFAULT_CHUNK, Matchup, iter_duplicate_chunks, iter_game_chunks
 from ..strategies import Strategy, get_strategy
@@ -158,9 +158,14 @@ class DuplicateTotals:
 
     def add_deal_boards(self, twice: np.ndarray) -> None:
         """Add deal boards given as twice their values (integers)."""
-        self.boards += len(twice)
-        self.twice_sum += int(twice.sum())
-        self.twice_sq += int((twice * twice).sum())
+        self.add_board_sums(len(twice), twice.sum(), (twice * twice).sum())
+
+    def add_board_sums(self, boards: int, twice_sum: int, twice_sq: int) -> None:
+        """Add ``boards`` deal boards by the sum of twice their values and of its squares
+        (``core.tally.board_sums``)."""
+        self.boards += boards
+        self.twice_sum += int(twice_sum)
+        self.twice_sq += int(twice_sq)
 
     def add_game_boards(self, won: np.ndarray, board: np.ndarray) -> None:
         """Add game boards: A's wins on each (integers) and its points per deal (floats, in
@@ -215,9 +220,9 @@ def duplicate_deal_shard(first: int, count: int, rules: Rules, sa: Strategy, sb:
     they are played)."""
     t = DuplicateTotals()
     totals = (new_totals(), new_totals())
-    for _, _, twice in _boards(iter_duplicate_chunks(rules, Matchup(sa, sb), count, seed,
-                                                     first, threads=threads, totals=totals)):
-        t.add_deal_boards(twice)
+    for r1, r2 in iter_duplicate_chunks(rules, Matchup(sa, sb), count, seed, first,
+                                        threads=threads, totals=totals):
+        t.add_board_sums(len(r1), *board_sums(r1, r2))
     t.ab.add_totals(totals[0], count)
     t.ba.add_totals(totals[1], count)
     return t

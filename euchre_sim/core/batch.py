@@ -12,16 +12,20 @@ import numpy as np
 from numba import njit, prange, types
 from numba.extending import overload
 
-from ..rules import R_STICK, R_TARGET
+from ..rules import R_DECK, R_REDEAL, R_STICK, R_TARGET, REDEAL_NONE
 from .dd_search import new_table
 from .deal import play_deal
 from .kinds import (
     S_PIMC,
+    S_RANDOM,
 )
 from .layout import (
     F_DEAL,
+    F_DEALER,
+    F_HAND0,
     F_POINTS0,
     F_POINTS1,
+    F_UP,
     G_DEALER,
     G_MCEVOY,
     G_SCORE0,
@@ -41,8 +45,12 @@ from .layout import (
     N_PRESET,
     N_TRACE_FIELDS,
     PR_DEALER,
+    PR_HAND,
+    PR_KITTY,
     PR_SCORE0,
     PR_SCORE1,
+    PR_SCRIPT,
+    PR_UP,
     SN_SIZE,
     TRACE_CAP,
 )
@@ -50,6 +58,7 @@ from .pimc_bid import PW_SIZE
 from .reference_deals import _run_reference_deals, takes_reference_path
 from .rng import below, seed_stream
 from .rule import STANDARD, rule
+from .tables import DECK_NAT
 from .tally import no_totals, summarise_parallel
 
 
@@ -239,18 +248,65 @@ def run_deals(key, first, n, rules, kinds, params, recs, block, totals=None):
 
 
 def run_duplicate_deals(key, first, n, rules, tables, recs, recs2, block, totals=None,
-                        totals2=None):
+                        totals2=None, replay=None):
     """Both seatings of a duplicate match: deals ``first .. first+n-1`` played by the table
     ``tables[0]`` (kinds, params) into ``recs`` and by ``tables[1]`` into ``recs2`` (and
     summed into ``totals`` and ``totals2`` when given). The reference table deals each deal
-    once for both (the same records as two ``run_deals``)."""
+    once for both (the same records as two ``run_deals``); a table whose players draw no
+    random number after the deal replays the first seating's hands (``replays_deals``), in
+    ``replay`` (``new_replay``, at least ``n`` rows; made here when None)."""
     (kinds, params), (kinds2, params2) = tables
     if takes_reference_path(rules, kinds) and takes_reference_path(rules, kinds2):
         _run_reference_deals(key, first, n, params, rules[R_STICK], recs, block, params2,
                              recs2, _totals(totals), _totals(totals2))
+        return
+    run_deals(key, first, n, rules, kinds, params, recs, block, totals)
+    if replays_deals(rules, kinds) and replays_deals(rules, kinds2):
+        # the second seating replays the first's hands as preset deals (no shuffle): the
+        # same records, as no player draws a random number after the deal
+        presets = new_replay(n) if replay is None else replay[:n]
+        replay_presets(recs[:n], presets)
+        _run_blocks(key, first, n, kernel_rules(rules, kinds2), kinds2, params2, recs2,
+                    NO_GAMES, NO_GAME_DEALS, presets, NO_STREAMS, block, searching(kinds2))
+        if totals2 is not None:
+            summarise_parallel(recs2[:n], *totals2, block)
     else:
-        run_deals(key, first, n, rules, kinds, params, recs, block, totals)
         run_deals(key, first, n, rules, kinds2, params2, recs2, block, totals2)
+
+
+def replays_deals(rules: np.ndarray, kinds: np.ndarray) -> bool:
+    """May a table play a deal from another table's record of it (``replay_presets``) and
+    write the record it would have written from the shuffle? Yes when no player draws a random
+    number after the deal (neither ``random`` nor PIMC sits at it), no hand may call for a
+    redeal (the hands then depend on a decision), and the deck is the 24 cards (the kitty is
+    then what the hands and the up-card leave)."""
+    k = np.asarray(kinds)
+    return bool(not ((k == S_RANDOM) | (k == S_PIMC)).any()
+                and rules[R_REDEAL] == REDEAL_NONE and rules[R_DECK] == STANDARD[R_DECK])
+
+
+def new_replay(n: int) -> np.ndarray:
+    """Room for ``n`` replayed deals (``replay_presets``): preset rows without the script's
+    columns (``deal.script_row``: no decision is forced, and none is looked up)."""
+    return np.zeros((n, PR_SCRIPT), np.int64)
+
+
+@njit(cache=True, parallel=True)
+def replay_presets(recs, out):
+    """Preset rows (``layout.PR_*``, no script) in ``out`` (``new_replay``) of the 24-card
+    deals recorded in ``recs``: the hands, the up-card, the kitty (the rest of the deck) and
+    the dealer, at a score of 0-0."""
+    deck = DECK_NAT[0]
+    for i in prange(recs.shape[0]):  # on every thread: the kernels' threads are idle now
+        held = np.int64(1) << recs[i, F_UP]
+        for p in range(4):
+            out[i, PR_HAND + p] = recs[i, F_HAND0 + p]
+            held |= recs[i, F_HAND0 + p]
+        out[i, PR_UP] = recs[i, F_UP]
+        out[i, PR_KITTY] = deck & ~held
+        out[i, PR_DEALER] = recs[i, F_DEALER]
+        out[i, PR_SCORE0] = 0
+        out[i, PR_SCORE1] = 0
 
 
 NO_TOTALS = no_totals()

@@ -247,6 +247,14 @@ def is_out(g, seat):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
+def script_row(presets, pi):
+    """The row of preset deal ``pi`` whose script applies, or -1: none for a shuffled deal
+    (``pi < 0``), nor for a presets array without the script's columns (a duplicate match's
+    replayed deals, ``batch.replay_presets``: the decisions are all the strategies')."""
+    return pi if presets.shape[1] > PR_SCRIPT else -1
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
 def scripted(presets, si, slot, top):
     """The action the script of preset deal ``si`` forces at ``slot`` (``layout.SC_*``) when it
     is a value in 0..``top``, else -1: the strategy decides. No script when ``si < 0``."""
@@ -301,7 +309,8 @@ def deal_hands(g, deck, rng, rules, kinds, params, trace, ti, presets, pi, row):
             if limited and (g[G_MCEVOY] >> p) & 1:
                 continue
             if redeal_eligible(g[G_NAT + p], mode):
-                call = scripted(presets, pi if redeals == 0 else -1, SC_REDEAL + p, 1)
+                call = scripted(presets, script_row(presets, pi) if redeals == 0 else -1,
+                                SC_REDEAL + p, 1)
                 if call < 0:
                     call = decide_redeal(kinds, params, g, p, rules, rng)
                 if call:
@@ -765,7 +774,7 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
     start_record(recs, ri, g, redeals)
     # the script of a preset deal (the hand analyser replays a history and forces one option
     # this way); a redeal cancels it
-    si = pi if redeals == 0 else -1
+    si = script_row(presets, pi) if redeals == 0 else -1
     if rule(rules, R_FARMERS):
         farmers_hand(g, rng, rules, kinds, params, recs, ri, trace, ti)  # 3
     maker = -1

@@ -23,6 +23,7 @@ import json
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -69,11 +70,19 @@ class Strategy:
         return STRATEGY_KINDS[self.kind_name]
 
     def param_array(self) -> np.ndarray:
+        """The kernels' parameter row (a copy: the caller may fill its equity slots)."""
+        return self._row.copy()
+
+    @cached_property
+    def _row(self) -> np.ndarray:
+        """The row, made once per strategy: its strength tables take some 4 ms of Python, and
+        every shard of a run compiles its table again (a match, two tables a shard)."""
         arr = np.zeros(N_PARAMS, np.float64)
         for key, p in PARAMS[self.kind_name].items():
             arr[p.index] = self.params.get(key, p.default)
         if uses_scripted_model.py_func(self.kind):  # a row with the scripted strength weights
             fill_strength_tables(arr)
+        arr.flags.writeable = False
         return arr
 
     def all_params(self) -> dict[str, float]:
