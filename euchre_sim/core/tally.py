@@ -281,14 +281,14 @@ def summarise_parallel(recs, sums, counts, by_position, by_team, by_how, block):
     add_blocks(parts, totals)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, parallel=True)
 def board_sums(recs, recs2):
     """A duplicate match's boards, summed in one pass: (the sum of twice each board's value,
     the sum of its squares), a board's value being side a's points minus side b's over both
     seatings (a seated as team 0 in ``recs``, as team 1 in ``recs2``; integers)."""
     total = np.int64(0)
     squares = np.int64(0)
-    for i in range(recs.shape[0]):
+    for i in prange(recs.shape[0]):  # on every thread (a reduction of two sums)
         twice = (recs[i, F_POINTS0] - recs[i, F_POINTS1]
                  + recs2[i, F_POINTS1] - recs2[i, F_POINTS0])
         total += twice
