@@ -15,6 +15,7 @@ from numba.extending import overload
 from ..rules import R_DECK, R_REDEAL, R_STICK, R_TARGET, REDEAL_NONE
 from .dd_search import new_table
 from .deal import play_deal
+from .hands import deck_row
 from .kinds import (
     S_PIMC,
     S_RANDOM,
@@ -296,7 +297,7 @@ def replay_presets(recs, out):
     """Preset rows (``layout.PR_*``, no script) in ``out`` (``new_replay``) of the 24-card
     deals recorded in ``recs``: the hands, the up-card, the kitty (the rest of the deck) and
     the dealer, at a score of 0-0."""
-    deck = DECK_NAT[0]
+    deck = DECK_NAT[deck_row(None)]  # the standard deck's 24 cards (``replays_deals``)
     for i in prange(recs.shape[0]):  # on every thread: the kernels' threads are idle now
         held = np.int64(1) << recs[i, F_UP]
         for p in range(4):
