@@ -56,7 +56,7 @@ def main() -> None:
     args = ap.parse_args()
     rules = Rules()
     cref = find_cref(args.cref)
-    print(f"duplicate match against simulation, {args.deals:,} deals, best of {args.repeat}; "
+    print(f"duplicate match against simulation, {args.deals:,} deals, {args.repeat} rounds; "
           f"{datetime.datetime.now():%Y-%m-%d %H:%M}, {cpu_model()}")
     print(f"{'A':>10} {'B':>10} {'threads':>7} {'simulate/s':>12} {'match deals/s':>14} "
           f"{'cost':>6} {'best/best':>9} {'C deals/s':>12}")
