@@ -983,6 +983,8 @@ def throw_vs_loner(g, seat, nontrump, thr):
         free = cards & ((ONE << ctz(live)) - 1) if live else cards
         rest = cards & ~free
         others = rest & ~top_bit
+        # ``guards``' K-x rule, restated here: a helper shared by both measured 0.98 for
+        # ``tuned`` (paired, docs/speed.md 2026-12-04 late morning)
         if popcount(live >> (top + 1)) == 1 and mine & ~top_bit:
             kept = ONE << highest_bit(mine & ~top_bit)  # K-x behind one live card: keep the x
             guard |= others & kept
