@@ -59,6 +59,7 @@ EPILOG = """examples:
   euchre-sim tune advanced --param round1.threshold.dealer=10:14 --param 'play.*' \\
       --vs advanced --deals 200000 --trials 50 --out results/tuned
   euchre-sim stability advanced --deals 200000
+  euchre-sim exploit tuned --deals 2000 --out results/exploit_tuned
   euchre-sim rules
   euchre-sim bench
   euchre-sim solve --hands "JH JD AH KH AS" "9C TC JC QC KC" "9S TS QS KS AC" \\
@@ -88,7 +89,7 @@ def _add_game_args(p: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from .cli_analyze import add_analyze_parser, add_bias_parser
+    from .cli_analyze import add_analyze_parser, add_bias_parser, add_exploit_parser
     from .cli_play import add_play_parser
     from .cli_search import add_search_parsers
     from .cli_study import add_chart_parser, add_equity_parser, add_sweep_parser
@@ -228,6 +229,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_sweep_parser(sub)
     add_search_parsers(sub)
     add_bias_parser(sub)
+    add_exploit_parser(sub)
 
     solve = sub.add_parser(
         "solve", help="solve a play position with every hand open (double dummy)",

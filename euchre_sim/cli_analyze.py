@@ -14,11 +14,19 @@ from .cli_args import (
     compute_of,
     count_type,
     output_of,
+    positive_float_type,
     positive_type,
     rule_choice,
     seed_type,
 )
-from .jobs import BIAS_DEALS
+from .jobs import BIAS_DEALS, EXPLOIT_DEALS
+
+EXPLOIT_EXAMPLES = """examples:
+  euchre-sim exploit tuned --deals 2000 --seed 1
+  euchre-sim exploit tuned --precision 0.01 --cluster local:2 --out results/exploit_tuned
+  euchre-sim exploit 'tuned:round1.threshold.third=0' --seat third --deals 200
+  euchre-sim exploit basic --seat dealer,eldest --search-deals 2000 --deals 500
+"""
 
 
 def add_analyze_parser(sub) -> None:
@@ -140,4 +148,54 @@ def run_bias(args: argparse.Namespace) -> int:
     jobs.bias(args.points, rule_choice(args), table=args.table, deals=args.deals,
               seed=args.seed, compute=compute_of(args), output=output_of(args),
               progress=not args.no_progress)
+    return 0
+
+
+def add_exploit_parser(sub) -> None:
+    """The ``exploit`` subcommand."""
+    ex = sub.add_parser(
+        "exploit", help="how far is a table from best play? a local best response's gain",
+        description="Measure how much one seat gains against TABLE by deviating wherever a "
+        "Monte Carlo search finds a better option. Each deal is played by the table; at each "
+        "decision of the deviating seat, the analyser deals the unseen cards consistently "
+        "with everything that seat knows (cards played, suits shown out of, the table's "
+        "bidding), plays every option out on the same deals with the table for the rest, "
+        "and takes the best; where it differs from the table's option, the real deal is "
+        "played on from there with it. Reports the deviating side's gain in points per deal "
+        "over the table's own play on the same deals, with a 95 %% interval, by decision "
+        "kind and by seat, and the share of decisions the search changed. The gain is a "
+        "lower bound on what a best response gains (docs/exploit.md).",
+        epilog=EXPLOIT_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    ex.add_argument("table", nargs="?", default=DEFAULT_TABLE, metavar="TABLE",
+                    help=f"the strategy every seat plays (default: {DEFAULT_TABLE}, the "
+                    "default table of every answer); a built-in, a .toml file, or "
+                    "NAME:key=value,...")
+    ex.add_argument("--seat", default=None, metavar="PLACE[,PLACE...]",
+                    help="the deviating seat: eldest, partner, third or dealer, or several "
+                    "separated by commas, each in turn (default: all four in turn, deal i "
+                    "taking place i %% 4)")
+    ex.add_argument("--deals", type=positive_type, default=None,
+                    help=f"deals to play (default {EXPLOIT_DEALS:,}; with --precision, the "
+                    "most to play, default 1,000,000)")
+    ex.add_argument("--precision", type=positive_float_type, default=None, metavar="P",
+                    help="play until the total's 95 %% interval half-width is at most P "
+                    "points per deal (checked after every few shards, from 200 deals on)")
+    ex.add_argument("--search-deals", type=positive_type, default=None, metavar="N",
+                    help="worlds per option at each searched decision (default 1,000; at "
+                    "least 100)")
+    ex.add_argument("--seed", type=seed_type, default=1, help="seed of the deals and the "
+                    "search (default 1)")
+    add_rules_args(ex)
+    add_compute_args(ex)
+    add_output_args(ex, "write decisions.parquet, deals.parquet, by_kind and by_seat tables, "
+                    "summary.json, summary.txt, a chart and meta.json into DIR")
+    ex.set_defaults(func=run_exploit)
+
+
+def run_exploit(args: argparse.Namespace) -> int:
+    jobs.exploit(args.table, rule_choice(args), seat=args.seat, deals=args.deals,
+                 precision=args.precision, search_deals=args.search_deals, seed=args.seed,
+                 compute=compute_of(args), output=output_of(args),
+                 progress=not args.no_progress)
     return 0

@@ -188,6 +188,8 @@ class RunWriter:
             self.write_frame(name, df)
         for name, df in files.csv.items():
             df.to_csv(self.path / f"{name}.csv", index=False)
+        for name, df in files.parquet.items():
+            df.to_parquet(self.path / f"{name}.parquet", index=False)
         for name, text in files.texts.items():
             self.write_text(name, text)
         for name, obj in files.json.items():
@@ -221,7 +223,8 @@ class RunWriter:
 @dataclass
 class RunFiles:
     """What a job leaves in its run folder: ``tables`` (each as NAME.csv and NAME.parquet),
-    ``csv`` (NAME.csv only), ``texts`` and ``json`` (by file name), ``charts`` (STEM -> a
+    ``csv`` (NAME.csv only), ``parquet`` (NAME.parquet only: long tables), ``texts`` and
+    ``json`` (by file name), ``charts`` (STEM -> a
     function drawing STEM.png and STEM.svg), and ``meta.json``: the job's ``kind``, its
     ``ruleset`` name and ``rules``, its ``fields`` (in their order, the seed among them), the
     time taken since ``started``, ``after_time`` fields, then the provenance."""
@@ -233,6 +236,7 @@ class RunFiles:
     started: float
     tables: dict[str, Any] = field(default_factory=dict)
     csv: dict[str, Any] = field(default_factory=dict)
+    parquet: dict[str, Any] = field(default_factory=dict)
     texts: dict[str, str] = field(default_factory=dict)
     json: dict[str, Any] = field(default_factory=dict)
     charts: dict[str, Callable[[Path], Any]] = field(default_factory=dict)

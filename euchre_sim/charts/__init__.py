@@ -40,6 +40,7 @@ from .deals import (
     stick_the_dealer_chart,
     stick_the_dealer_figure,
 )
+from .exploit import exploit_chart, exploit_figure
 from .runs import RUN_CHARTS, figure_from_run, run_caption
 from .studies import (
     bias_chart,
@@ -57,7 +58,8 @@ from .studies import (
 __all__ = [
     "RUN_CHARTS", "bias_chart", "bias_figure", "bid_chart_chart", "bid_chart_figure",
     "deal_players", "deal_value_chart",
-    "deal_value_figure", "equity_chart", "equity_figure", "figure_from_run", "go_alone_chart",
+    "deal_value_figure", "equity_chart", "equity_figure", "exploit_chart", "exploit_figure",
+    "figure_from_run", "go_alone_chart",
     "go_alone_figure", "maker_position_chart", "maker_position_figure", "order_up_chart",
     "order_up_figure", "run_caption", "save_figure", "stability_chart", "stability_figure",
     "stick_the_dealer_chart", "stick_the_dealer_figure", "sweep_chart", "sweep_figure",

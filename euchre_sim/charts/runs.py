@@ -16,6 +16,7 @@ from .deals import (
     maker_position_figure,
     stick_the_dealer_figure,
 )
+from .exploit import exploit_figure
 from .studies import bias_figure, equity_figure, stability_figure, sweep_figure, tune_figure
 
 
@@ -40,6 +41,7 @@ def _deal_value_of(run: Run, who: str, caption: str) -> Figure:
 
 
 RUN_CHARTS = {  # (meta kind, chart name) -> draw(run, caption)
+    ("exploit", "chart"): lambda r, c: exploit_figure(r.by_kind, r.json("summary.json"), c),
     ("sweep", "chart"): lambda r, c: sweep_figure(
         r.sweep, _spec(r.meta, "strategy"), _spec(r.meta, "field"),
         "games_per_point" in r.meta, c),

@@ -36,16 +36,19 @@ from .common import (
     seed_value,
     set_texts,
 )
+from .exploit import EXPLOIT_DEALS, exploit, exploit_seats
 from .play import bench, match, show, simulate, solve
 from .records import FORMATS, egn_situation, export, show_egn
 from .search import climb, split_keys, stability, tune
 from .study import CHARTS, TABLE_CHARTS, chart, equity, sweep
 
 __all__ = [
-    "BIAS_DEALS", "CHARTS", "FORMATS", "SITUATION_FIELDS", "TABLE_CHARTS", "Compute",
+    "BIAS_DEALS", "CHARTS", "EXPLOIT_DEALS", "FORMATS", "SITUATION_FIELDS", "TABLE_CHARTS",
+    "Compute",
     "OptionError", "Output", "RuleChoice", "SituationInput", "analyze", "analyze_plan", "bench",
     "bias", "chart", "climb",
-    "count_value", "egn_situation", "equity", "export", "folder_name", "make_points", "match",
+    "count_value", "egn_situation", "equity", "exploit", "exploit_seats", "export",
+    "folder_name", "make_points", "match",
     "param_texts", "positive_number", "scheduler_address", "seed_value", "set_texts", "show",
     "show_egn", "simulate", "situation_input", "solve", "split_keys", "stability", "sweep",
     "tune",
