@@ -8,6 +8,7 @@ and the command line's jobs as functions returning DataFrames and Figures (:mod:
 docs/api.md), loaded on first use::
 
     from euchre_sim import simulate, match, sweep, analyze, chart, equity, tune, stability
+    from euchre_sim import exploit   # how far a table is from best play
     from euchre_sim import load   # a run folder read back (euchre_sim.results.load)
 
 (``euchre_sim.simulate`` is the job's function; the module of that name is still imported
@@ -34,7 +35,7 @@ from .simulate import replay_deal, simulate_deals, simulate_games  # noqa: E402
 # The jobs as functions (api.py, the jobs layer) are imported when one is first asked for:
 # importing the package stays as light as the kernels' API (tools/import_graph.py, LAZY).
 _API = ("simulate", "match", "sweep", "analyze", "chart", "equity", "tune", "stability",
-       "load", "Answer")
+       "exploit", "load", "Answer")
 # the import above bound the module euchre_sim.simulate here; the name is the job's function
 globals().pop("simulate", None)
 
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
         analyze,
         chart,
         equity,
+        exploit,
         load,
         match,
         simulate,

@@ -47,8 +47,8 @@ if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.figure import Figure
 
-__all__ = ["Answer", "analyze", "chart", "equity", "load", "match", "simulate", "stability",
-           "sweep", "tune"]
+__all__ = ["Answer", "analyze", "chart", "equity", "exploit", "load", "match", "simulate",
+           "stability", "sweep", "tune"]
 
 StrategySpec = str | Strategy  # "advanced", "my_team.toml", "tuned:play.lead_trump=0", ...
 RulesSpec = str | Rules  # "north-american", "british", ... or ready-made rules
@@ -58,7 +58,8 @@ Folder = str | os.PathLike
 # the JSON files of a run folder that hold its summary, by preference
 SUMMARY_FILES = ("summary.json", "match.json", "stick.json")
 # meta.json keys naming one strategy of the run (as results.TABLE_KEYS, and the others)
-STRATEGY_KEYS = ("strategy", "field", "a", "b", "table_a", "table_b", "start", "final")
+STRATEGY_KEYS = ("strategy", "table", "field", "a", "b", "table_a", "table_b", "start",
+                 "final")
 
 
 class Answer:
@@ -354,6 +355,34 @@ def stability(strategy: StrategySpec, *, vs: StrategySpec = "self",
                 games=_int("games", games), seed=_seed(seed),
                 compute=_compute(threads, scheduler, cluster, shard_size), progress=progress)
     return _answer("stability", out, overwrite, lambda output, echo: jobs.stability(
+        output=output, echo=echo, **args))
+
+
+def exploit(table: StrategySpec = DEFAULT_TABLE, *, seat: str | Sequence[str] | None = None,
+            rules: RulesSpec = "north-american", set: Settings = None,
+            deals: int | None = None, precision: float | None = None,
+            search_deals: int | None = None, seed: int = 1, threads: int | None = None,
+            scheduler: str | None = None, cluster: str | None = None,
+            shard_size: int | None = None, out: Folder | None = None, overwrite: bool = False,
+            progress: bool = True) -> Answer:
+    """``euchre-sim exploit TABLE``: a local best response against ``table``; one seat
+    (``seat``: a place, several in turn, default all four) deviates wherever the analyser's
+    search (``search_deals`` per option, default 1,000) finds a better option; ``deals``
+    deals (default 2,000), or with ``precision`` until the total's 95 % half-width is at
+    most that (docs/exploit.md).
+
+    ``summary`` is ``summary.json`` (``total_gain``, ``half_width``, ``by_kind``,
+    ``by_seat``); tables ``by_kind``, ``by_seat``, ``decisions`` (one row per searched
+    decision), ``deals``; chart ``chart``; ``result`` the ``ExploitResult``.
+
+    >>> exploit("tuned", deals=500, seed=1).summary["total_gain"]  # doctest: +SKIP
+    """
+    seats = seat if seat is None or isinstance(seat, str) else [_text("seat", s) for s in seat]
+    args = dict(table=_strategy("table", table), rules=_rules(rules, set), seat=seats,
+                deals=_count("deals", deals), precision=_positive("precision", precision),
+                search_deals=_count("search_deals", search_deals), seed=_seed(seed),
+                compute=_compute(threads, scheduler, cluster, shard_size), progress=progress)
+    return _answer("exploit", out, overwrite, lambda output, echo: jobs.exploit(
         output=output, echo=echo, **args))
 
 

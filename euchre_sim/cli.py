@@ -216,8 +216,8 @@ def build_parser() -> argparse.ArgumentParser:
     rn = sub.add_parser(
         "run", help="run an experiment file into results/NAME/RUN_ID/",
         description="Run experiments/NAME.toml (kind simulate, match, sweep, equity, analyze, "
-        "tune, stability, climb, bias or chart) and write its results, the resolved config and the "
-        "exact command into results/NAME/RUN_ID/ (atomically).",
+        "tune, stability, climb, bias, exploit or chart) and write its results, the resolved "
+        "config and the exact command into results/NAME/RUN_ID/ (atomically).",
     )
     rn.add_argument("file", metavar="FILE", help="the experiment TOML file")
     rn.add_argument("--results", type=folder_type, default="results", metavar="DIR",

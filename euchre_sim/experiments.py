@@ -3,7 +3,7 @@
 ::
 
     kind = "sweep"          # simulate, match, sweep, equity, analyze, tune, stability, climb,
-                            # bias, chart (which = "order-up", "stick-the-dealer", ...)
+                            # bias, exploit, chart (which = "order-up", ...)
     description = "Best round-1 threshold for the dealer"
     rules = "north-american"            # optional, with [set] overrides
     strategy = "basic"
@@ -48,6 +48,7 @@ from .jobs import (
     SituationInput,
     count_value,
     param_texts,
+    positive_number,
     seed_value,
     set_texts,
     split_keys,
@@ -76,7 +77,7 @@ class ExperimentValueError(ExperimentError):
 COMMON = {"kind", "description", "rules", "set", "threads"}
 # keys that count something: when given, a positive integer
 COUNT_KEYS = ("deals", "games", "threads", "rounds", "per_round", "trials", "validate_deals",
-              "validate_top", "batch")
+              "validate_top", "batch", "search_deals")
 KINDS: dict[str, dict[str, Any]] = {
     # key -> default (None: required)
     "simulate": {"strategy": "reference", "vs": None, "deals": 100_000, "games": None,
@@ -101,13 +102,17 @@ KINDS: dict[str, dict[str, Any]] = {
     # bias: points is a points file (relative to the working directory, like every path);
     # table is "A,B" or a list of two strategies (default: the command's)
     "bias": {"points": None, "table": None, "deals": 800, "seed": 1},
+    # exploit: a local best response against table (seat: a place or "eldest,third"; with
+    # precision, deals is the most played)
+    "exploit": {"table": "tuned", "seat": None, "deals": 2000, "precision": None,
+                "search_deals": 1000, "seed": 1},
     # chart: ``euchre-sim chart WHICH`` (deals: per seat for order-up and go-alone)
     "chart": {"which": None, "strategy": "tuned", "deals": 200_000, "seed": 1},
 }
 # keys whose default is None but which may be left out (the rest with None are required)
 DEFAULT_OPTIONAL = ("vs", "games", "score", "table", "check_deals")
 OPTIONAL = {"tune": ("games", "validate_deals"), "stability": ("games", "params"),
-            "climb": ("games", "params"), "bias": ("table",),
+            "climb": ("games", "params"), "bias": ("table",), "exploit": ("seat", "precision"),
             "analyze": ("situation", "hand", "up", "seat", "bidding", "discard", "defend",
                         "tricks", "score", "table", "check_deals")}
 
@@ -213,6 +218,8 @@ def command_args(config: dict[str, Any], out: str) -> list[str]:
             argv += ["--param", text]
     elif kind == "chart":
         argv += [str(config["which"])]
+    elif kind == "exploit":
+        argv += [str(config["table"])]
     elif kind in ("stability", "climb"):
         argv += [str(config["strategy"])]
         if config["params"]:
@@ -246,6 +253,7 @@ FLAGS = {
     "tune": ("vs", "seed", "trials", "validate_deals", "validate_top", "batch"),
     "stability": ("vs", "seed"), "climb": ("seed", "rounds", "per_round"),
     "bias": ("points", "table", "deals", "seed"),
+    "exploit": ("seat", "deals", "precision", "search_deals", "seed"),
     "chart": ("strategy", "deals", "seed"),
 }
 COUNTED = ("simulate", "match", "sweep", "tune", "stability", "climb")  # --deals or --games
@@ -380,10 +388,19 @@ def _chart(v: _Values, output: Output) -> None:
                threads=where.threads)
 
 
+def _exploit(v: _Values, output: Output) -> None:
+    precision = v.config["precision"]
+    jobs.exploit(v.text("table"), v.rules, seat=v.text("seat"), deals=v.count("deals"),
+                 precision=None if precision is None else v.checked("precision",
+                                                                   positive_number),
+                 search_deals=v.count("search_deals"), seed=v.seed(), compute=v.compute,
+                 output=output, progress=v.progress)
+
+
 RUN: dict[str, Callable[[_Values, Output], None]] = {
     "simulate": _simulate, "match": _match, "sweep": _sweep, "equity": _equity,
     "analyze": _analyze, "tune": _tune, "stability": _stability, "climb": _climb,
-    "bias": _bias, "chart": _chart,
+    "bias": _bias, "exploit": _exploit, "chart": _chart,
 }
 
 

@@ -31,13 +31,15 @@ SMALL = {
              'rounds = 1\nparams = ["round1.threshold.dealer"]\n',
     "bias": 'kind = "bias"\npoints = "{points}"\ntable = ["tuned", "advanced"]\ndeals = 200\n',
     "chart": 'kind = "chart"\nwhich = "stick-the-dealer"\nstrategy = "basic"\ndeals = 3000\n',
+    "exploit": 'kind = "exploit"\ntable = "basic"\nseat = "dealer"\ndeals = 4\n'
+               'search_deals = 200\n',
 }
 BIAS_POINTS = ('hand=JH,JD,AH,KH,AS up=9H seat=dealer bidding="pass pass pass"\n'
                'hand=JS,JC,AD,KD,QD up=KS seat=eldest bidding="pass pass pass pass"\n')
 OUTPUTS = {"simulate": "summary.txt", "match": "match.txt", "sweep": "sweep.csv",
            "equity": "equity.csv", "analyze": "analysis.csv", "tune": "best.toml",
            "stability": "stability.csv", "climb": "best.toml", "bias": "options.csv",
-           "chart": "stick.json"}
+           "chart": "stick.json", "exploit": "summary.json"}
 
 
 @pytest.mark.parametrize("kind", list(SMALL))
@@ -101,6 +103,7 @@ def test_every_kind_runs_into_a_complete_result_folder(kind, tmp_path, capsys):
     ('kind = "simulate"\nthreads = 0\n', "threads must be a positive integer, got 0"),
     ('kind = "simulate"\ndeals = 1.5\n', "deals must be a positive integer, got 1.5"),
     ('kind = "climb"\nstrategy = "basic"\nrounds = true\n', "rounds must be a positive"),
+    ('kind = "exploit"\nsearch_deals = 0\n', "search_deals must be a positive integer"),
 ])
 def test_bad_experiment_files(text, needle, tmp_path):
     path = tmp_path / "bad.toml"

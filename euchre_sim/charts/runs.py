@@ -82,6 +82,8 @@ def run_caption(run: Run, name: bool = True) -> str:
         who = _players(m)
     elif "table_a" in m:
         who = f"tables {_spec(m, 'table_a')} (A) and {_spec(m, 'table_b')} (B)"
+    elif isinstance(m.get("table"), dict):  # one table (an exploit run)
+        who = f"table: {_spec(m, 'table')}"
     else:
         who = f"table: {_spec(m, 'strategy')}" + (
             f" against {_spec(m, 'field')}" if "field" in m else "")
