@@ -49,6 +49,7 @@ from ..core.layout import (
     SC_ROUND2,
     SCRIPT_PASS,
 )
+from ..core.unseen_draw import draw_holders
 from .facts import DEALER, AnalysisError, Option, suit_in_play
 from .situation import Situation
 
@@ -129,19 +130,9 @@ def deal_unseen(pool: int, needs: Sequence[int], allowed: Sequence[int], n: int,
     if ways[0, full] == 0:
         raise AnalysisError("no deal of the unseen cards fits the facts: the suits shown out "
                             "of leave some player too few cards to hold")
-    state = np.full(n, full)
-    rows = np.arange(n)
-    for i in range(m):
-        weight = np.zeros((n, h_count))
-        for h in range(h_count):
-            if may[i][h]:
-                ok = (state // strides[h]) % (needs[h] + 1) > 0
-                weight[ok, h] = ways[i + 1, state[ok] - strides[h]]
-        cum = weight.cumsum(axis=1)
-        pick = (cum <= (rng.random(n) * cum[:, -1])[:, None]).sum(axis=1)
-        pick = np.minimum(pick, h_count - 1)
-        masks[rows, pick] |= bits[i]
-        state -= strides[pick]
+    u = rng.random((m, n))  # one number per card and deal, as the numpy loop drew them
+    draw_holders(ways, np.asarray(strides, np.int64), np.asarray(needs, np.int64) + 1,
+                 np.array(may, np.bool_), u, bits, masks)
     return masks
 
 
