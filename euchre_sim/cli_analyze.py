@@ -180,7 +180,8 @@ def add_exploit_parser(sub) -> None:
                     "most to play, default 1,000,000)")
     ex.add_argument("--precision", type=positive_float_type, default=None, metavar="P",
                     help="play until the total's 95 %% interval half-width is at most P "
-                    "points per deal (checked after every few shards, from 200 deals on)")
+                    "points per deal (checked at every 50 deals from 200 on; where it stops "
+                    "depends on the seed alone)")
     ex.add_argument("--search-deals", type=positive_type, default=None, metavar="N",
                     help="worlds per option at each searched decision (default 1,000; at "
                     "least 100)")
