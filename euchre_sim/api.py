@@ -232,7 +232,8 @@ def analyze(situation: str | None = None, *, hand: str | None = None, up: str | 
             score: str | None = None, egn: Folder | None = None, egn_deal: int = 0,
             player: int | None = None, rules: RulesSpec = "north-american",
             set: Settings = None, table: str | Sequence[str] | None = None,
-            deals: int = 50_000, check_deals: int | None = None, seed: int = 1,
+            deals: int | None = None, check_deals: int | None = None, seed: int = 1,
+            rest: str = "table", rest_deals: int | None = None,
             threads: int | None = None, scheduler: str | None = None,
             cluster: str | None = None, shard_size: int | None = None,
             out: Folder | None = None, overwrite: bool = False) -> Answer:
@@ -242,7 +243,8 @@ def analyze(situation: str | None = None, *, hand: str | None = None, up: str | 
     rest of the command's flags, or ``egn`` (a file), ``egn_deal`` and ``player``
     (docs/analyze.md). ``table``: ``"A,B"`` or ``["A", "B"]`` to answer under each and say
     whether the verdict changes; default the default table, checked by pimc on
-    ``check_deals`` deals.
+    ``check_deals`` deals. ``rest="search"``: your own later decisions by the analyser's
+    search (``rest_deals`` per option) instead of the table.
 
     Table ``analysis`` (one row per table and option: points per deal for your side, its
     interval, the best option); ``result`` the same DataFrame. No chart.
@@ -265,7 +267,8 @@ def analyze(situation: str | None = None, *, hand: str | None = None, up: str | 
     tables = _text("table", table)
     args = dict(table=tables, check_deals=_count("check_deals", check_deals, low=0,
                                                  what="a number of deals >= 0"),
-                deals=_count("deals", deals), seed=_seed(seed),
+                deals=_count("deals", deals), seed=_seed(seed), rest=_text("rest", rest),
+                rest_deals=_count("rest_deals", rest_deals),
                 compute=_compute(threads, scheduler, cluster, shard_size))
 
     def run(output: Output, echo: Echo) -> Any:

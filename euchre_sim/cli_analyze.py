@@ -78,8 +78,9 @@ def add_analyze_parser(sub) -> None:
                     help="strategy of every player at the table; several, separated by "
                     "commas, answer under each and say whether the verdict changes (default: "
                     f"{DEFAULT_TABLE}, cross-checked by {CHECK_TABLE} on --check-deals deals)")
-    an.add_argument("--deals", type=positive_type, default=50_000,
-                    help="consistent deals per option, under each table (default 50000); "
+    an.add_argument("--deals", type=positive_type, default=None,
+                    help="consistent deals per option, under each table (default 50000; "
+                    "400 with --rest search); "
                     "at most 200 random deals are drawn per deal wanted, and if fewer than "
                     "min(100, DEALS) fit the others' bidding the situation is refused as "
                     "unlikely under that table")
@@ -87,6 +88,13 @@ def add_analyze_parser(sub) -> None:
                     default=None, metavar="N",
                     help=f"deals of the {CHECK_TABLE} check of the default table (default "
                     f"{CHECK_DEALS:,}, about 5-15 s of one core; 0 skips it)")
+    an.add_argument("--rest", choices=("table", "search"), default="table",
+                    help="who makes your own later decisions when an option is played out: "
+                    "the table (default), or the analyser's search asked again at each of "
+                    "them (much slower: see docs/exploit.md, 'Your later decisions')")
+    an.add_argument("--rest-deals", type=positive_type, default=None, metavar="N",
+                    help="with --rest search: deals per option of each later search "
+                    "(default 200)")
     an.add_argument("--seed", type=seed_type, default=1, help="seed (default 1)")
     add_compute_args(an)
     add_output_args(an, "write analysis.csv, analysis.txt and meta.json into DIR", progress=False)
@@ -134,8 +142,8 @@ def run_analyze(args: argparse.Namespace) -> int:
                                             egn=args.egn, egn_deal=args.egn_deal,
                                             player=args.player)
     jobs.analyze(situation, rules, table=args.table, check_deals=args.check_deals,
-                 deals=args.deals, seed=args.seed, compute=compute_of(args),
-                 output=output_of(args))
+                 deals=args.deals, seed=args.seed, rest=args.rest, rest_deals=args.rest_deals,
+                 compute=compute_of(args), output=output_of(args))
     return 0
 
 

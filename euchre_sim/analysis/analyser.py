@@ -18,7 +18,7 @@ Several tables (``analyze_tables``) answer the same question each on its own sam
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import closing
 from dataclasses import dataclass
 
@@ -207,9 +207,13 @@ def sample_options(sit: Situation, table: str | Strategy = DEFAULT_TABLE,
     return sample
 
 
+Sampler = Callable[..., Sample]  # (sit, table, deals, seed, threads, backend) -> Sample
+
+
 def analyze(sit: Situation, table: str | Strategy = DEFAULT_TABLE, deals: int = 100_000,
             seed: int = 1, threads: int | None = None,
-            equity_games: int = 20_000, backend: Backend | None = None) -> pd.DataFrame:
+            equity_games: int = 20_000, backend: Backend | None = None,
+            sampler: Sampler | None = None, rest: str = "table") -> pd.DataFrame:
     """The value of each option: one row per option (points per deal for the player's side
     minus the other side's, standard error, 95 % interval, difference from the best option
     with its paired standard error), best first. ``df.attrs`` holds the sample sizes.
@@ -217,14 +221,18 @@ def analyze(sit: Situation, table: str | Strategy = DEFAULT_TABLE, deals: int = 
     When the situation has a score (and ``equity_games`` > 0), each option also gets its
     probability of winning the game (``p_win``, ``p_win_se``), through the match-equity table
     of the table's strategy (estimated from ``equity_games`` games). ``backend`` runs the
-    sample blocks (default: in-process on ``threads`` numba threads)."""
+    sample blocks (default: in-process on ``threads`` numba threads). ``sampler`` plays the
+    options instead of ``sample_options`` (``rest_search.rest_sampler``: the asker's later
+    decisions by the search, described by ``rest``, which ``attrs["rest"]`` keeps)."""
     backend = backend or InProcess(threads)
-    sample = sample_options(sit, table, deals, seed, threads, backend)
+    sample = (sampler or sample_options)(sit, table, deals, seed, threads, backend)
     p_win = {}
     if sit.score_given and equity_games > 0:
         p_win = win_probabilities(sit, sample.strategy, sample.pair, equity_games, seed,
                                   backend)
-    return sample.frame(p_win)
+    df = sample.frame(p_win)
+    df.attrs["rest"] = rest
+    return df
 
 
 def win_probabilities(sit: Situation, strategy: Strategy, pair: dict[str, np.ndarray],
@@ -283,12 +291,14 @@ def parse_tables(text: str) -> list[Strategy]:
 def analyze_tables(sit: Situation, tables: Sequence[str | Strategy], deals: int = 100_000,
                    seed: int = 1, threads: int | None = None, equity_games: int = 20_000,
                    backend: Backend | None = None, check: str | Strategy | None = None,
-                   check_deals: int = 0) -> pd.DataFrame:
+                   check_deals: int = 0, sampler: Sampler | None = None,
+                   rest: str = "table") -> pd.DataFrame:
     """``analyze`` under each table (``deals`` deals each), stacked: columns ``table``,
     ``role`` ("table", or "check" for ``check`` played on ``check_deals`` deals without the
     match equity, which would cost a slow table far more than its check) and ``deals`` come
     first. ``df.attrs["tables"]`` maps each table to its role, deals, consistent rate and best
-    option. Every table samples with the same seed, so equal deal counts share the deals."""
+    option. Every table samples with the same seed, so equal deal counts share the deals.
+    ``sampler`` and ``rest`` (``analyze``) apply to the tables, never to the check."""
     runs = [(get_strategy(t), deals, equity_games, "table") for t in tables]
     if check is not None and check_deals > 0:
         runs.append((get_strategy(check), check_deals, 0, "check"))
@@ -301,10 +311,11 @@ def analyze_tables(sit: Situation, tables: Sequence[str | Strategy], deals: int 
     frames = []
     info = {}
     for strategy, n, eq_games, role in runs:
-        df = analyze(sit, strategy, n, seed, threads, eq_games, backend)
+        mine = (sampler, rest) if role == "table" else (None, "table")
+        df = analyze(sit, strategy, n, seed, threads, eq_games, backend, *mine)
         info[strategy.label] = {"role": role, "deals": df.attrs["deals"],
                                 "consistent_rate": df.attrs["consistent_rate"],
-                                "best": df.attrs["best"]}
+                                "best": df.attrs["best"], "rest": df.attrs["rest"]}
         df.insert(0, "table", strategy.label)
         df.insert(1, "role", role)
         df.insert(2, "deals", df.attrs["deals"])
@@ -412,14 +423,18 @@ def table_verdicts(df: pd.DataFrame) -> list[str]:
     return lines
 
 
-def table_block(rows: pd.DataFrame, table: str, role: str, rate: float) -> list[str]:
-    """One table's options as text: which table (or check) on how many deals, each option's
-    value with its interval, and how sure its best option is."""
+def table_block(rows: pd.DataFrame, table: str, role: str, rate: float,
+                rest: str = "table") -> list[str]:
+    """One table's options as text: which table (or check) on how many deals (and who makes
+    your later decisions when not the table), each option's value with its interval, and
+    how sure its best option is."""
     z = z_value(0.95)
     deals = int(rows.iloc[0]["deals"]) if "deals" in rows else None
     head = (f"check: the table plays {table}, {deals:,} deals (95 % intervals about "
             f"±{z * rows['se'].max():.2f} points)" if role == "check"
             else f"the table plays {table}" + (f", {deals:,} deals" if deals else ""))
+    if rest != "table":
+        head += f", your later decisions by {rest}"
     lines = [f"{head}, every option on the same ones ({100 * rate:.1f} % of random deals fit "
              "the others' bidding)",
              "points per deal for your side minus theirs (95 % interval; difference from the "
@@ -456,7 +471,7 @@ def format_analysis(sit: Situation, df: pd.DataFrame) -> str:
     is."""
     return "\n".join([describe(sit), *table_block(
         df.assign(deals=df.attrs["deals"]), df.attrs["table"], "table",
-        df.attrs["consistent_rate"])])
+        df.attrs["consistent_rate"], df.attrs.get("rest", "table"))])
 
 
 def format_tables(sit: Situation, df: pd.DataFrame) -> str:
@@ -465,5 +480,6 @@ def format_tables(sit: Situation, df: pd.DataFrame) -> str:
     lines = [describe(sit)]
     for table, rows in df.groupby("table", sort=False):
         info = df.attrs["tables"][table]
-        lines += table_block(rows, str(table), info["role"], info["consistent_rate"])
+        lines += table_block(rows, str(table), info["role"], info["consistent_rate"],
+                             info.get("rest", "table"))
     return "\n".join(lines + table_verdicts(df))

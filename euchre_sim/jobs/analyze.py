@@ -26,6 +26,9 @@ from .common import (
 )
 
 BIAS_DEALS = 800  # deals per option under each table: see docs/analyze.md, "Table bias"
+ANALYZE_DEALS = 50_000  # deals per option of a question, by default
+REST_ANALYZE_DEALS = 400  # ... when the asker's later decisions are searched (each world
+# then costs an inner search per later decision)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -106,15 +109,29 @@ def analyze_plan(table: str | None, check_deals: int | None
 
 
 def analyze(situation: SituationInput, rules: RuleChoice = STANDARD_RULES, *,
-            table: str | None = None, check_deals: int | None = None, deals: int = 50_000,
-            seed: int = 1, compute: Compute = IN_PROCESS, output: Output = NO_OUTPUT,
-            echo: Echo = print) -> pd.DataFrame:
+            table: str | None = None, check_deals: int | None = None,
+            deals: int | None = None, seed: int = 1, rest: str = "table",
+            rest_deals: int | None = None, compute: Compute = IN_PROCESS,
+            output: Output = NO_OUTPUT, echo: Echo = print) -> pd.DataFrame:
     """The value of every option of a decision under each table (``table``: "A,B,...";
     default: the default table and its check on ``check_deals`` deals), ``deals`` consistent
-    deals per option; prints the verdicts, writes ``analysis.csv``/``.txt`` with
-    ``output.out``; returns the analysis as a DataFrame."""
+    deals per option (default 50,000; 400 with ``rest="search"``); with ``rest="search"``
+    the asker's later decisions in each playout are made by the analyser's search
+    (``rest_deals`` per option, default 200) instead of the table. Prints the verdicts,
+    writes ``analysis.csv``/``.txt`` with ``output.out``; returns the analysis as a
+    DataFrame."""
     from ..analysis.analyser import analyze_tables, format_tables
+    from ..analysis.rest_search import REST, REST_DEALS, rest_sampler, rest_text
 
+    if rest not in REST:
+        raise AnalysisError(f"--rest {rest!r}: use {' or '.join(REST)}")
+    if rest == "table" and rest_deals is not None:
+        raise AnalysisError("--rest-deals goes with --rest search")
+    inner = REST_DEALS if rest_deals is None else rest_deals
+    sampler, rest_words = ((rest_sampler(inner), rest_text(inner)) if rest == "search"
+                           else (None, "table"))
+    if deals is None:
+        deals = REST_ANALYZE_DEALS if rest == "search" else ANALYZE_DEALS
     chosen = rules.rules()
     sit = situation.read(chosen)
     tables, check, check_deals = analyze_plan(table, check_deals)
@@ -122,7 +139,8 @@ def analyze(situation: SituationInput, rules: RuleChoice = STANDARD_RULES, *,
     started = time.time()
     with compute.open() as backend:
         df = analyze_tables(sit, tables, deals=deals, seed=seed, threads=compute.threads,
-                            backend=backend, check=check, check_deals=check_deals)
+                            backend=backend, check=check, check_deals=check_deals,
+                            sampler=sampler, rest=rest_words)
     text = format_tables(sit, df)
     echo(text)
     if writer is not None:
@@ -132,7 +150,8 @@ def analyze(situation: SituationInput, rules: RuleChoice = STANDARD_RULES, *,
                 "tables": [{**strategies[label].describe(), **info}
                            for label, info in df.attrs["tables"].items()],
                 "situation": sit.notation(), "question": sit.question, "deals": deals,
-                "check_deals": check_deals, "seed": seed}, started,
+                "check_deals": check_deals, "rest": rest,
+                "rest_deals": inner if rest == "search" else None, "seed": seed}, started,
             tables={"analysis": df}, texts={"analysis.txt": text + "\n"}))
         echo(f"\nwrote {output.out}/ (analysis.csv, analysis.txt, meta.json)")
     return df
