@@ -4,7 +4,7 @@ The general deal kernel (``deal.play_deal``) plays every rule option and every s
 through decision hooks over the deal state array ``g``. For the one table the C yardstick plays
 (``reference`` on both sides, every rule option at its default but ``stick_the_dealer`` and
 ``target_score``) that generality is most of the cost: the same deals with the state in locals
-and the card play in a four-slot array run about twice as fast (README, "Speed"). This kernel
+and the card play in a four-slot array run about twice as fast (docs/benchmarks.md). This kernel
 is that: the same deals from the same random numbers, the same decisions (``reference_kind``'s
 strength and thresholds, read per team from the same parameter rows), the same record, bit for
 bit (``tests/test_reference_deals.py`` compares it with the general kernel on every field).
