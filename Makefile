@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test test-fast lint bench clean setup
+.PHONY: demo test test-fast lint bench docs clean setup
 
 setup: $(STAMP)
 
@@ -37,6 +37,10 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/euchre-sim bench
+
+# the reference pages of docs/reference/ from the code (tests/test_cli_help.py fails when stale)
+docs: $(STAMP)
+	$(BIN)/python tools/make_docs.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache

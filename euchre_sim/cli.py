@@ -36,6 +36,7 @@ from .cli_args import (
     rule_choice,
     seed_type,
 )
+from .cli_help import finish_help
 from .egn import EGNError
 from .experiments import ExperimentError, ExperimentValueError, run_experiment
 from .results import ResultsError
@@ -169,8 +170,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser(
         "bench", help="measure deals/s beside the C yardstick",
         description="Plays the reference strategy under standard rules on 1 thread and on all "
-        "cores, runs ../shared/bench/cref-rate beside it, and prints the ratios plus the cold "
-        "and warm start times. A measurement, not a test.",
+        "cores, runs the C speed yardstick (cref-rate: --cref PATH, $EUCHRE_CREF, or the "
+        "copy kept beside the repository) beside it, and prints the ratios plus the cold and "
+        "warm start times. A measurement, not a test.",
     )
     bench.add_argument("--seconds", type=positive_float_type, default=3.0,
                        help="time per measurement")
@@ -267,6 +269,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="makers taking no trick give the defenders 4 (same as --set "
                        "super_euchre=true)")
     solve.set_defaults(func=run_solve)
+    finish_help(parser, sub)
     return parser
 
 

@@ -21,13 +21,6 @@ from .cli_args import (
 )
 from .jobs import BIAS_DEALS, EXPLOIT_DEALS
 
-EXPLOIT_EXAMPLES = """examples:
-  euchre-sim exploit tuned --deals 2000 --seed 1
-  euchre-sim exploit tuned --precision 0.01 --cluster local:2 --out results/exploit_tuned
-  euchre-sim exploit 'tuned:round1.threshold.third=0' --seat third --deals 200
-  euchre-sim exploit basic --seat dealer,eldest --search-deals 2000 --deals 500
-"""
-
 
 def add_analyze_parser(sub) -> None:
     """The ``analyze`` subcommand."""
@@ -173,7 +166,6 @@ def add_exploit_parser(sub) -> None:
         "over the table's own play on the same deals, with a 95 %% interval, by decision "
         "kind and by seat, and the share of decisions the search changed. The gain is a "
         "lower bound on what a best response gains (docs/exploit.md).",
-        epilog=EXPLOIT_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     ex.add_argument("table", nargs="?", default=DEFAULT_TABLE, metavar="TABLE",
                     help=f"the strategy every seat plays (default: {DEFAULT_TABLE}, the "

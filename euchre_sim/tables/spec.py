@@ -673,7 +673,7 @@ def with_options(table: TableSpec, assignments: dict[str, str]) -> TableSpec:
 
 def describe_tables() -> str:
     """Every table with its meaning and choices (``euchre-sim rules``)."""
-    lines = ["Other tables (--rules NAME; RULES.md 3.2, docs/tables.md):"]
+    lines = ["Other tables (--rules NAME; docs/tables.md):"]
     for t in TABLES.values():
         lines.append(f"  {t.name:<22} {t.help}")
         lines.append(f"  {'':<22} {t.seats} seats, {t.hand} cards each, {t.n_cards}-card deck, "
