@@ -111,6 +111,12 @@ HEAVY = {
     "test_jobs.py::test_no_upward_import[euchre_sim.jobs-euchre_sim.experiments]",
     "test_jobs.py::test_no_upward_import[euchre_sim.experiments-euchre_sim.cli]",
     "test_sweep.py::test_a_games_sweep_is_a_duplicate_game_match_at_every_point",
+    "test_exploit.py::test_precision_stops_once_the_interval_is_narrow_enough",
+    "test_exploit.py::test_a_random_table_loses_much",
+    "test_exploit.py::test_a_planted_blunder_is_named_with_an_interval_excluding_zero",
+    "test_exploit.py::test_the_figure_converges_two_sample_sizes_agree",
+    "test_rest_search.py::"
+    "test_the_table_rest_is_the_analysers_own_sample_and_the_search_moves_some_worlds",
 }
 
 
