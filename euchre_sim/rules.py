@@ -305,6 +305,9 @@ def parse_assignments(items: list[str] | None) -> dict[str, Any]:
             raise RulesError(f"bad --set {item!r}: expected option=value, e.g. deck=25")
         key, value = item.split("=", 1)
         key = key.strip().replace("-", "_")
+        if key in out:
+            raise RulesError(f"rule option {key!r} is set twice ({key}={_show(out[key])}, then "
+                             f"{item.strip()}): set it once")
         out[key] = parse_option_value(key, value)
     return out
 

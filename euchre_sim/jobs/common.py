@@ -131,8 +131,11 @@ class Compute:
 
     def open(self):
         """The backend (a context manager); says on stderr when it is a Dask cluster."""
-        from ..backends import open_backend
+        from ..backends import BackendError, open_backend
 
+        if self.shard_size is not None and not (self.scheduler or self.cluster):
+            raise BackendError("--shard-size applies to a cluster (--cluster or --scheduler): "
+                               "in this process the work is cut by itself")
         backend = open_backend(self.scheduler, self.cluster, self.threads)
         if backend.name != "in-process":
             print(f"running on Dask ({backend.address}, {backend.workers} workers)",
