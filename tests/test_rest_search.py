@@ -22,7 +22,6 @@ def test_without_later_choices_the_search_changes_nothing():
                                          100, threads=1)
     for label in table.pair:
         assert (searched.pair[label] == table.pair[label]).all()
-    assert (searched.worlds == table.worlds).all()
 
 
 def test_the_table_rest_is_the_analysers_own_sample_and_the_search_moves_some_worlds():
