@@ -15,9 +15,9 @@ import platform
 import time
 
 from euchre_sim.analysis.match import duplicate_deals
-from euchre_sim.backends import InProcess, open_backend
-from euchre_sim.bench import cref_rate, find_cref
-from euchre_sim.rules import Rules
+from euchre_sim.engine.backends import InProcess, open_backend
+from euchre_sim.engine.bench import cref_rate, find_cref
+from euchre_sim.game.rules import Rules
 
 
 def timed(backend, strategy: str, deals: int, shard: int | None = None) -> float:

@@ -20,10 +20,10 @@ import statistics
 import time
 
 from euchre_sim.analysis.match import duplicate_deals
-from euchre_sim.bench import cpu_model, cref_rate, find_cref
-from euchre_sim.rules import Rules
-from euchre_sim.runner import run_simulation
-from euchre_sim.simulate import set_threads
+from euchre_sim.engine.bench import cpu_model, cref_rate, find_cref
+from euchre_sim.engine.simulate import set_threads
+from euchre_sim.game.rules import Rules
+from euchre_sim.jobs.runner import run_simulation
 from euchre_sim.strategies import get_strategy
 
 

@@ -31,7 +31,7 @@ import sys
 import time
 from pathlib import Path
 
-from euchre_sim.bench import cpu_model, cref_rate, find_cref
+from euchre_sim.engine.bench import cpu_model, cref_rate, find_cref
 
 
 def command() -> list[str]:

@@ -17,7 +17,7 @@ import time
 
 from euchre_sim import agents
 from euchre_sim.agents import openspiel
-from euchre_sim.rules import Rules
+from euchre_sim.game.rules import Rules
 
 
 def main() -> None:

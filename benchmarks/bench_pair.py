@@ -3,8 +3,8 @@
 Two bench runs on a small shared machine differ by up to 15 %; a few per cent between two
 strategies (issue 9: ``tuned`` "plays at least as fast as ``advanced``") is only visible when
 the two are timed in pairs, back to back, with the order alternated. Each pair gives one ratio
-A/B of deals per second (``euchre_sim.bench.engine_rate``: the kernels, warm, no I/O, standard
-rules). The same code timed in two processes can differ by 2 % in this ratio (where the
+A/B of deals per second (``euchre_sim.engine.bench.engine_rate``: the kernels, warm, no I/O,
+standard rules). The same code timed in two processes can differ by 2 % in this ratio (where the
 arrays land in memory), so the pairs are spread over ``--processes`` fresh processes. The
 median, the quartiles and how many pairs A won are printed, with the C yardstick's rate beside
 them for scale.
@@ -21,7 +21,7 @@ import statistics
 import subprocess
 import sys
 
-from euchre_sim.bench import cref_rate, engine_rate, find_cref
+from euchre_sim.engine.bench import cref_rate, engine_rate, find_cref
 
 
 def paired_ratios(a: str, b: str, pairs: int, seconds: float, threads: int) -> list[float]:

@@ -4,7 +4,7 @@ of the PIMC player in self-play with and without bidding search. A measurement, 
     .venv/bin/python benchmarks/bench_pimc.py [--points 300] [--repeat 3] [--deals 400]
 
 Each decision is what a PIMC player does at a card play: sample the worlds, value every legal
-card in each world double dummy, average (``euchre_sim.pimc.evaluate``, called from Python).
+card in each world double dummy, average (``euchre_sim.engine.pimc.evaluate``, called from Python).
 Each figure is the best of ``--repeat`` passes, by the wall clock and by the thread's CPU time
 (the second is steadier on a shared machine). To compare two versions of the code, run this
 script against each tree in turn (``PYTHONPATH=<tree>``), several times.
@@ -18,9 +18,9 @@ import time
 
 import numba
 
-from euchre_sim.pimc import decision_points, evaluate
-from euchre_sim.rules import Rules
-from euchre_sim.simulate import simulate_deals
+from euchre_sim.engine.pimc import decision_points, evaluate
+from euchre_sim.engine.simulate import simulate_deals
+from euchre_sim.game.rules import Rules
 
 
 def main() -> None:

@@ -22,9 +22,16 @@ import numba
 import numpy as np
 from numba import njit
 
-from euchre_sim.cards import deck_cards
-from euchre_sim.core.dd_search import O_VALUE, POS_HAND, TT_NODES, new_table, solve_one, solve_rows
-from euchre_sim.solver import Position, position_rows
+from euchre_sim.core.four.dd_search import (
+    O_VALUE,
+    POS_HAND,
+    TT_NODES,
+    new_table,
+    solve_one,
+    solve_rows,
+)
+from euchre_sim.engine.solver import Position, position_rows
+from euchre_sim.game.cards import deck_cards
 
 
 @njit(cache=True, _nrt=False)

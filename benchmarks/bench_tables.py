@@ -1,7 +1,7 @@
 """Deals/s of every table of the table engine (RULES.md 3.2) beside the C yardstick.
 
 Each table plays ``random`` (and ``basic``) in every seat through the batch kernel
-(``core.table_batch.run_table_deals``: warm, no I/O) on 1 thread and on every core; the C
+(``core.table.batch.run_table_deals``: warm, no I/O) on 1 thread and on every core; the C
 program (``shared/bench/cref-rate``, the four-handed reference script) is timed in the same run
 as a yardstick for the machine's speed at that moment. Issue 11's bar: at least 1M
 random-strategy deals/s on two cores for every table.
@@ -17,13 +17,13 @@ import time
 import numba
 import numpy as np
 
-from euchre_sim.bench import cref_rate, find_cref
-from euchre_sim.core.rng import deal_key
-from euchre_sim.core.table_batch import run_table_deals
-from euchre_sim.core.table_layout import N_TABLE_FIELDS
-from euchre_sim.simulate import set_threads
-from euchre_sim.tables.simulate import BLOCK, TableMatchup
-from euchre_sim.tables.spec import TABLES, get_table
+from euchre_sim.core.common.rng import deal_key
+from euchre_sim.core.table.batch import run_table_deals
+from euchre_sim.core.table.layout import N_TABLE_FIELDS
+from euchre_sim.engine.bench import cref_rate, find_cref
+from euchre_sim.engine.simulate import set_threads
+from euchre_sim.engine.table_simulate import BLOCK, TableMatchup
+from euchre_sim.game.table_spec import TABLES, get_table
 
 
 def table_rate(name: str, strategy: str, seconds: float, threads: int,

@@ -34,7 +34,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-CODE = ("import sys; sys.path.insert(0, {tree!r}); from euchre_sim.bench import engine_rate; "
+CODE = ("import sys; sys.path.insert(0, {tree!r})\n"
+        "try:\n    from euchre_sim.engine.bench import engine_rate\n"
+        "except ImportError:  # a checkout from before the layer folders\n"
+        "    from euchre_sim.bench import engine_rate\n"
         "engine_rate(0.3, {threads}, strategy={s!r}); "
         "print(max(engine_rate(1.0, {threads}, strategy={s!r}) for _ in range(3)))")
 

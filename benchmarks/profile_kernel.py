@@ -45,9 +45,9 @@ CHILD = r"""
 import json, sys, time, warnings
 warnings.filterwarnings("ignore", message="Could not find source")  # --lines: numba's lambdas
 import numpy as np
-from euchre_sim.bench import engine_rate
-from euchre_sim.core.batch import _run_blocks
-from euchre_sim.core.reference_deals import _run_reference_deals
+from euchre_sim.engine.bench import engine_rate
+from euchre_sim.core.four.batch import _run_blocks
+from euchre_sim.core.four.reference_deals import _run_reference_deals
 engine_rate(0.5, 1, strategy=sys.argv[1])  # compiles the kernel the strategy runs through
 names = []  # [symbol, address, object file number]: one library's copy of a function each
 def walk(lib, seen):

@@ -9,18 +9,19 @@ docs/api.md), loaded on first use::
 
     from euchre_sim import simulate, match, sweep, analyze, chart, equity, tune, stability
     from euchre_sim import exploit   # how far a table is from best play
-    from euchre_sim import load   # a run folder read back (euchre_sim.results.load)
+    from euchre_sim import load   # a run folder read back (euchre_sim.records.results.load)
 
-(``euchre_sim.simulate`` is the job's function; the module of that name is still imported
-as ``from euchre_sim.simulate import Matchup, ...``.)
+The layers below (docs/architecture.md) are folders: ``game``, ``core``, ``strategies``,
+``oracle``, ``engine``, ``records``, ``analysis``, ``agents``, ``charts``, ``jobs``, ``play``,
+``cli``.
 """
 from __future__ import annotations
 
-__version__ = "0.1.0"
+import os as _os
+import signal as _signal
+from typing import TYPE_CHECKING, Any
 
-import os as _os  # noqa: E402
-import signal as _signal  # noqa: E402
-from typing import TYPE_CHECKING, Any  # noqa: E402
+from .version import __version__
 
 # A worker process of a local Dask cluster this tool starts ignores SIGINT from its first
 # import of the package (backends.open_backend sets the variable while the workers are
@@ -29,18 +30,16 @@ from typing import TYPE_CHECKING, Any  # noqa: E402
 if _os.environ.get("EUCHRE_SIM_SPAWNING_WORKERS") == "1":
     _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
 
-from .rules import Rules  # noqa: E402
-from .simulate import replay_deal, simulate_deals, simulate_games  # noqa: E402
+from .engine.simulate import replay_deal, simulate_deals, simulate_games  # noqa: E402
+from .game.rules import Rules  # noqa: E402
 
-# The jobs as functions (api.py, the jobs layer) are imported when one is first asked for:
+# The jobs as functions (jobs/api.py, the jobs layer) are imported when one is first asked for:
 # importing the package stays as light as the kernels' API (tools/import_graph.py, LAZY).
 _API = ("simulate", "match", "sweep", "analyze", "chart", "equity", "tune", "stability",
        "exploit", "load", "Answer")
-# the import above bound the module euchre_sim.simulate here; the name is the job's function
-globals().pop("simulate", None)
 
 if TYPE_CHECKING:
-    from .api import (  # noqa: F401
+    from .jobs.api import (  # noqa: F401
         Answer,
         analyze,
         chart,
@@ -57,7 +56,7 @@ if TYPE_CHECKING:
 
 def __getattr__(name: str) -> Any:
     if name in _API:
-        from . import api
+        from .jobs import api
 
         value = getattr(api, name)
         globals()[name] = value

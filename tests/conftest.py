@@ -17,7 +17,7 @@ if "PYTEST_XDIST_WORKER" in os.environ:
 import numba  # noqa: E402
 import pytest
 
-from euchre_sim.cards import JOKER, RANK_J  # noqa: E402
+from euchre_sim.game.cards import JOKER, RANK_J  # noqa: E402
 
 
 def cards_of(mask: int) -> list[int]:
@@ -107,9 +107,9 @@ HEAVY = {
     "test_invariants.py::test_no_trump_keeps_the_rules[2]",
     "test_invariants.py::test_club_up_card_makes_the_dealer_maker_in_clubs[33-options]",
     "test_jobs.py::test_each_kind_of_experiment_leaves_the_same_files[chart_order]",
-    "test_jobs.py::test_no_upward_import[euchre_sim.runner-euchre_sim.jobs]",
-    "test_jobs.py::test_no_upward_import[euchre_sim.jobs-euchre_sim.experiments]",
-    "test_jobs.py::test_no_upward_import[euchre_sim.experiments-euchre_sim.cli]",
+    "test_jobs.py::test_no_upward_import[euchre_sim.jobs.runner-euchre_sim.jobs]",
+    "test_jobs.py::test_no_upward_import[euchre_sim.jobs-euchre_sim.jobs.experiments]",
+    "test_jobs.py::test_no_upward_import[euchre_sim.jobs.experiments-euchre_sim.cli.main]",
     "test_sweep.py::test_a_games_sweep_is_a_duplicate_game_match_at_every_point",
     "test_exploit.py::test_precision_stops_once_the_interval_is_narrow_enough",
     "test_exploit.py::test_a_random_table_loses_much",

@@ -13,8 +13,8 @@ import pytest
 from euchre_sim import Rules, agents, simulate_deals
 from euchre_sim.agents.compiled import ReplayError, script_of
 from euchre_sim.analysis.match import duplicate_deals
-from euchre_sim.reference import bits, is_trump
-from euchre_sim.simulate import replay_deals
+from euchre_sim.engine.simulate import replay_deals
+from euchre_sim.oracle.engine import bits, is_trump
 
 
 def kernel_frame(rules, a, b, deals, seed):
@@ -143,7 +143,7 @@ def test_a_no_trump_call_by_an_agent_is_replayed_for_the_compiled_seats():
 def test_smitty_is_refused_at_agent_tables():
     """No kernel script can replay the eldest's Smitty guess: a table under smitty is a
     one-line error."""
-    from euchre_sim.simulate import SimulationError
+    from euchre_sim.engine.simulate import SimulationError
 
     with pytest.raises(SimulationError, match="smitty is not supported") as err:
         agents.play_deals(Rules(smitty=True), {0: agents.builtin("random")}, vs="basic",

@@ -8,7 +8,6 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from euchre_sim import cli
 from euchre_sim.analysis.analyser import (
     DEFAULT_TABLE,
     SAMPLE_BLOCK,
@@ -24,9 +23,8 @@ from euchre_sim.analysis.analyser import (
 from euchre_sim.analysis.facts import AnalysisError, options
 from euchre_sim.analysis.situation import parse_situation
 from euchre_sim.analysis.worlds import consistent, option_presets, sample_presets
-from euchre_sim.cards import parse_hand
-from euchre_sim.core.batch import run_deals_traced
-from euchre_sim.core.layout import (
+from euchre_sim.cli import main as cli
+from euchre_sim.core.common.layout import (
     EV_CALL,
     EV_ORDER,
     EV_PASS1,
@@ -40,9 +38,11 @@ from euchre_sim.core.layout import (
     TR_SEAT,
     TRACE_CAP,
 )
-from euchre_sim.core.rng import deal_key
-from euchre_sim.rules import Rules
-from euchre_sim.simulate import Matchup
+from euchre_sim.core.common.rng import deal_key
+from euchre_sim.core.four.batch import run_deals_traced
+from euchre_sim.engine.simulate import Matchup
+from euchre_sim.game.cards import parse_hand
+from euchre_sim.game.rules import Rules
 from euchre_sim.strategies import bidding_twin, get_strategy
 
 # the asker holds both black bowers and A K Q of diamonds with the K of spades turned: the

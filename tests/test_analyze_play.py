@@ -11,7 +11,6 @@ from itertools import permutations
 import numpy as np
 import pytest
 
-from euchre_sim import cli
 from euchre_sim.analysis.analyser import analyze, analyze_tables, format_analysis
 from euchre_sim.analysis.facts import AnalysisError, options, suit_in_play
 from euchre_sim.analysis.situation import read_situation
@@ -21,8 +20,8 @@ from euchre_sim.analysis.worlds import (
     sample_presets,
     unseen_holders,
 )
-from euchre_sim.cards import format_card, mask_to_cards, parse_card
-from euchre_sim.core.layout import (
+from euchre_sim.cli import main as cli
+from euchre_sim.core.common.layout import (
     EV_DISCARD,
     EV_ORDER,
     EV_PLAY,
@@ -32,8 +31,9 @@ from euchre_sim.core.layout import (
     PR_SCRIPT,
     SC_DISCARD,
 )
-from euchre_sim.rules import Rules
-from euchre_sim.simulate import replay_presets
+from euchre_sim.engine.simulate import replay_presets
+from euchre_sim.game.cards import format_card, mask_to_cards, parse_card
+from euchre_sim.game.rules import Rules
 
 # Spades trump, ordered by the eldest; the asker (the dealer's partner) has one trick, the
 # other side two, and plays last to trick 4 holding the right bower and the KC. Every trump is

@@ -1,4 +1,4 @@
-"""The Python API (euchre_sim/api.py): each function on tiny inputs returns the documented
+"""The Python API (euchre_sim/jobs/api.py): each function on tiny inputs returns the documented
 tables, the command's text and numbers on the same seed, a Figure where the job draws one,
 and the command's one-line errors for bad input."""
 
@@ -17,9 +17,10 @@ import pytest
 from matplotlib.figure import Figure
 
 import euchre_sim
-from euchre_sim import Rules, analyze, api, chart, cli, match, simulate, sweep
-from euchre_sim.jobs import OptionError
-from euchre_sim.results import ResultsError, load
+from euchre_sim import Rules, analyze, chart, match, simulate, sweep
+from euchre_sim.cli import main as cli
+from euchre_sim.jobs import OptionError, api
+from euchre_sim.records.results import ResultsError, load
 
 ERRORS = (*cli.USER_ERRORS, OptionError)
 ROOT = Path(__file__).resolve().parents[1]

@@ -9,11 +9,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from euchre_sim import cli
 from euchre_sim.analysis.analyser import analyze, sample_options
 from euchre_sim.analysis.bias import compare_samples, loner_option, table_bias
 from euchre_sim.analysis.bias_points import make_points, points_text, read_points
 from euchre_sim.analysis.facts import POSITIONS, AnalysisError, options
+from euchre_sim.cli import main as cli
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from euchre_sim.cards import (
+from euchre_sim.game.cards import (
     JOKER,
     CardError,
     cards_to_mask,

@@ -14,7 +14,7 @@ from matplotlib.figure import Figure
 
 from euchre_sim import charts
 from euchre_sim.analysis.order_chart import FEW
-from euchre_sim.results import ResultsError, load, table_of
+from euchre_sim.records.results import ResultsError, load, table_of
 
 RESULTS = Path(__file__).resolve().parents[1] / "results"
 
@@ -161,7 +161,7 @@ def test_charts_leave_pyplot_alone():
 def test_the_charts_of_a_fresh_simulate_run(tmp_path, capsys):
     """A games run written by the command: its two charts on disk, and the same two drawn
     again from its folder (the deal summary nested under ``deals`` in summary.json)."""
-    from euchre_sim import cli
+    from euchre_sim.cli import main as cli
 
     out = tmp_path / "g"
     assert cli.main(["simulate", "--games", "100", "--seed", "2", "--strategy", "random",

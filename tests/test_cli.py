@@ -11,7 +11,8 @@ import sys
 import pandas as pd
 import pytest
 
-from euchre_sim import cli, runner
+from euchre_sim.cli import main as cli
+from euchre_sim.jobs import runner
 
 
 def run(capsys, *argv):
@@ -184,7 +185,7 @@ def test_interrupted_run_leaves_nothing_that_looks_complete(capsys, tmp_path, mo
 
 
 def test_console_script_help():
-    out = subprocess.run([sys.executable, "-m", "euchre_sim.cli", "--help"],
+    out = subprocess.run([sys.executable, "-m", "euchre_sim.cli.main", "--help"],
                          capture_output=True, text=True)
     assert out.returncode == 0 and "simulate" in out.stdout and "examples" in out.stdout
 
@@ -259,7 +260,7 @@ def test_sigterm_is_handled_like_ctrl_c(tmp_path):
 def test_an_unfinished_run_leaves_no_folder_it_made(tmp_path):
     """An error or Ctrl-C inside a run removes the folders the run made above its own (an
     experiment's results/NAME/), never one that was there or that another run filled."""
-    from euchre_sim.results import RunWriter
+    from euchre_sim.records.results import RunWriter
 
     for stop in (KeyboardInterrupt, RuntimeError):
         with pytest.raises(stop):

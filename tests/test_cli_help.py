@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from euchre_sim.cli import build_parser
-from euchre_sim.cli_help import GROUPS, example_lines
+from euchre_sim.cli.help import GROUPS, example_lines
+from euchre_sim.cli.main import build_parser
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 
-from euchre_sim import cli
 from euchre_sim.analysis.climb import _pick, climb
 from euchre_sim.analysis.stability import stability
-from euchre_sim.rules import Rules
+from euchre_sim.cli import main as cli
+from euchre_sim.game.rules import Rules
 from euchre_sim.strategies import get_strategy
 
 RULES = Rules()

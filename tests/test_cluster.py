@@ -10,7 +10,6 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from euchre_sim import cli
 from euchre_sim.analysis.analyser import analyze, parse_situation
 from euchre_sim.analysis.equity import match_equity
 from euchre_sim.analysis.match import duplicate_deals, duplicate_games
@@ -18,7 +17,8 @@ from euchre_sim.analysis.stability import stability
 from euchre_sim.analysis.summary import DealSummary
 from euchre_sim.analysis.sweep import sweep
 from euchre_sim.analysis.tune import tune
-from euchre_sim.backends import (
+from euchre_sim.cli import main as cli
+from euchre_sim.engine.backends import (
     BackendError,
     InProcess,
     ShardProgress,
@@ -26,8 +26,8 @@ from euchre_sim.backends import (
     parse_cluster,
     plan_shards,
 )
-from euchre_sim.rules import Rules
-from euchre_sim.runner import run_simulation
+from euchre_sim.game.rules import Rules
+from euchre_sim.jobs.runner import run_simulation
 
 pytestmark = pytest.mark.slow  # starts Dask clusters
 
@@ -251,7 +251,7 @@ async def _idle(client):
 
 def test_workers_with_other_kernels_are_refused(cluster, monkeypatch):
     """A worker whose euchre_sim differs from the client's would give other results."""
-    import euchre_sim.backends as backends
+    import euchre_sim.engine.backends as backends
 
     monkeypatch.setattr(backends, "kernel_fingerprint", lambda: ("0.0.0", "not-these"))
     fresh = backends.DaskBackend(cluster.client)
@@ -296,7 +296,7 @@ def test_cli_match_on_a_cluster_prints_the_same(capsys, cluster):
 
 
 def test_an_experiment_runs_on_a_cluster_with_the_same_tables(tmp_path):
-    from euchre_sim.experiments import run_experiment
+    from euchre_sim.jobs.experiments import run_experiment
 
     exp = tmp_path / "small_sweep.toml"
     exp.write_text('kind = "sweep"\nstrategy = "basic"\nvs = "reference"\ndeals = 40000\n'
@@ -358,7 +358,7 @@ def test_a_paused_worker_is_reported_while_the_run_waits(monkeypatch):
     """A worker that stops answering (SIGSTOP) holds its shards: while no shard finishes the
     run says so on stderr (one line, repeated each STALL_NOTE_S), and once the worker goes on
     the result is exactly the in-process one."""
-    import euchre_sim.backends as backends
+    import euchre_sim.engine.backends as backends
 
     notes = []
     with open_backend(cluster="local:2") as backend:

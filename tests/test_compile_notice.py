@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from euchre_sim.compile_notice import MESSAGE, compile_notice, wanted
+from euchre_sim.engine.compile_notice import MESSAGE, compile_notice, wanted
 
 
 class FakeDispatcher:

@@ -8,7 +8,6 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from euchre_sim import cli
 from euchre_sim.analysis.deal_value import (
     RulesComparison,
     compare_stick,
@@ -18,9 +17,10 @@ from euchre_sim.analysis.deal_value import (
 )
 from euchre_sim.analysis.summary import DealSummary
 from euchre_sim.charts import deal_value_chart, stick_the_dealer_chart
-from euchre_sim.core.layout import F_STUCK, F_THROWN_IN
-from euchre_sim.rules import Rules
-from euchre_sim.simulate import Matchup, iter_deal_chunks
+from euchre_sim.cli import main as cli
+from euchre_sim.core.common.layout import F_STUCK, F_THROWN_IN
+from euchre_sim.engine.simulate import Matchup, iter_deal_chunks
+from euchre_sim.game.rules import Rules
 from euchre_sim.strategies import get_strategy
 
 DEALS = 40_000

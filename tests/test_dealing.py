@@ -20,10 +20,10 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from euchre_sim.cards import JOKER, RANK_10, RANK_A, RANK_J, deck_cards, deck_mask, make_card
-from euchre_sim.core.layout import RECORD_FIELDS
-from euchre_sim.rules import Rules
-from euchre_sim.simulate import Matchup, iter_deal_chunks
+from euchre_sim.core.common.layout import RECORD_FIELDS
+from euchre_sim.engine.simulate import Matchup, iter_deal_chunks
+from euchre_sim.game.cards import JOKER, RANK_10, RANK_A, RANK_J, deck_cards, deck_mask, make_card
+from euchre_sim.game.rules import Rules
 
 N_DEALS = 2_000_000
 SEEDS = {24: 20240601, 25: 31337, 32: 4242, 33: 777}

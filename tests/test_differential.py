@@ -3,8 +3,8 @@
 Under the ``random`` strategy (which reaches every corner) for every named ruleset and for each
 rule option switched on alone, on 20,000 deals each; plus mixed strategies, the ``reference``
 strategy with non-default parameters, and whole games. The same for every table of the table
-engine (RULES.md 3.2: ``tables.spec.TABLES``) and each table option switched, against its oracle
-``tables.reference`` (the helpers, scripted mixes and games are in ``tests/test_tables.py``).
+engine (RULES.md 3.2: ``game.table_spec.TABLES``) and each table option switched, against its oracle
+``oracle.table`` (the helpers, scripted mixes and games are in ``tests/test_tables.py``).
 """
 
 from __future__ import annotations
@@ -12,10 +12,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from euchre_sim import reference
-from euchre_sim.core.layout import GAME_FIELDS, GD_GAME, GD_RECORD, RECORD_FIELDS
-from euchre_sim.rules import OPTION_VALUES, RULESETS, Rules
-from euchre_sim.simulate import (
+from euchre_sim.core.common.layout import GAME_FIELDS, GD_GAME, GD_RECORD, RECORD_FIELDS
+from euchre_sim.engine.simulate import (
     Matchup,
     PresetDeal,
     iter_game_chunks,
@@ -23,6 +21,8 @@ from euchre_sim.simulate import (
     replay_deals,
     simulate_deals,
 )
+from euchre_sim.game.rules import OPTION_VALUES, RULESETS, Rules
+from euchre_sim.oracle import engine as reference
 from euchre_sim.strategies import get_strategy
 
 pytestmark = pytest.mark.slow  # tens of thousands of deals per rule option
@@ -480,13 +480,13 @@ def test_no_trump_matches_reference(name: str) -> None:
     _compare(rules, ("random", "random"), seed=63, n=N_DEALS)
 
 
-# ---- the other tables (RULES.md 3.2): the table engine against tables.reference ----
+# ---- the other tables (RULES.md 3.2): the table engine against oracle.table ----
 
 from test_tables import N_DEALS as TABLE_DEALS  # noqa: E402  (pytest puts tests/ on the path)
 from test_tables import RANDOM, SEED, assert_same  # noqa: E402
 
-from euchre_sim.core.table_layout import BID_UPCARD  # noqa: E402
-from euchre_sim.tables.spec import TABLES, get_table, with_options  # noqa: E402
+from euchre_sim.core.table.layout import BID_UPCARD  # noqa: E402
+from euchre_sim.game.table_spec import TABLES, get_table, with_options  # noqa: E402
 
 
 @pytest.mark.parametrize("name", list(TABLES))

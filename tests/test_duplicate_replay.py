@@ -5,12 +5,12 @@ random number after the deal: the records must be those of dealing each seating 
 import numpy as np
 import pytest
 
-from euchre_sim.core.batch import _run_deals, replays_deals, run_duplicate_deals
-from euchre_sim.core.layout import N_FIELDS, RECORD_FIELDS
-from euchre_sim.core.rng import deal_key
-from euchre_sim.core.tally import board_sums
-from euchre_sim.rules import Rules
-from euchre_sim.simulate import BLOCK, Matchup
+from euchre_sim.core.common.layout import N_FIELDS, RECORD_FIELDS
+from euchre_sim.core.common.rng import deal_key
+from euchre_sim.core.four.batch import _run_deals, replays_deals, run_duplicate_deals
+from euchre_sim.core.four.tally import board_sums
+from euchre_sim.engine.simulate import BLOCK, Matchup
+from euchre_sim.game.rules import Rules
 from euchre_sim.strategies import get_strategy
 
 N = 20_000

@@ -8,12 +8,13 @@ import json
 
 import pytest
 
-from euchre_sim import egn, jobs
-from euchre_sim.cards import parse_card, parse_hand
-from euchre_sim.cli import main
-from euchre_sim.core.layout import SC_DISCARD, SC_PLAY, SC_REDEAL, SC_ROUND1, SC_ROUND2
-from euchre_sim.rules import Rules
-from euchre_sim.simulate import play_presets, replay_deals
+from euchre_sim import jobs
+from euchre_sim.cli.main import main
+from euchre_sim.core.common.layout import SC_DISCARD, SC_PLAY, SC_REDEAL, SC_ROUND1, SC_ROUND2
+from euchre_sim.engine.simulate import play_presets, replay_deals
+from euchre_sim.game.cards import parse_card, parse_hand
+from euchre_sim.game.rules import Rules
+from euchre_sim.records import egn
 
 QUIET = {"echo": lambda text: None}
 

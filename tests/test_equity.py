@@ -7,11 +7,11 @@ from math import comb
 import numpy as np
 import pytest
 
-from euchre_sim import cli
 from euchre_sim.analysis.analyser import analyze, parse_situation
 from euchre_sim.analysis.equity import match_equity
-from euchre_sim.rules import Rules
-from euchre_sim.simulate import equity_model
+from euchre_sim.cli import main as cli
+from euchre_sim.engine.simulate import equity_model
+from euchre_sim.game.rules import Rules
 from euchre_sim.strategies import score_blind
 from euchre_sim.strategies.equity_table import markov_equity
 

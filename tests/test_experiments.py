@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from euchre_sim import cli
-from euchre_sim.experiments import ExperimentError, command_args, load_experiment
+from euchre_sim.cli import main as cli
+from euchre_sim.jobs.experiments import ExperimentError, command_args, load_experiment
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -15,13 +15,17 @@ import euchre_sim.core
 
 
 def kernel_functions():
-    """(module.name, dispatcher) of every njit function defined in ``euchre_sim.core``."""
+    """(module.name, dispatcher) of every njit function defined in ``euchre_sim.core`` and its
+    folders (``common``, ``four``, ``table``), the module named without the folder."""
     out = []
-    for info in pkgutil.iter_modules(euchre_sim.core.__path__):
-        mod = importlib.import_module(f"euchre_sim.core.{info.name}")
+    for info in pkgutil.walk_packages(euchre_sim.core.__path__, "euchre_sim.core."):
+        if info.ispkg:
+            continue
+        mod = importlib.import_module(info.name)
+        short = info.name.rsplit(".", 1)[-1]
         for name, obj in vars(mod).items():
             if isinstance(obj, CPUDispatcher) and obj.py_func.__module__ == mod.__name__:
-                out.append((f"{info.name}.{name}", obj))
+                out.append((f"{short}.{name}", obj))
     return out
 
 

@@ -20,8 +20,7 @@ from conftest import cards_of, eff_suit, power
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from euchre_sim.cards import JOKER, RANK_9, RANK_10, RANK_A, RANK_J, RANK_K, RANK_Q, deck_mask
-from euchre_sim.core.layout import (
+from euchre_sim.core.common.layout import (
     EV_ALONE,
     EV_CALL,
     EV_CHUCK,
@@ -45,8 +44,9 @@ from euchre_sim.core.layout import (
     GD_RECORD,
     RECORD_FIELDS,
 )
-from euchre_sim.rules import OPTION_VALUES, RULESETS, Rules
-from euchre_sim.simulate import Matchup, iter_game_chunks, replay_deals
+from euchre_sim.engine.simulate import Matchup, iter_game_chunks, replay_deals
+from euchre_sim.game.cards import JOKER, RANK_9, RANK_10, RANK_A, RANK_J, RANK_K, RANK_Q, deck_mask
+from euchre_sim.game.rules import OPTION_VALUES, RULESETS, Rules
 
 STRATEGY_PAIRS = [
     ("random", "random"),

@@ -12,12 +12,13 @@ import sys
 import pandas as pd
 import pytest
 
-from euchre_sim import cli, jobs
-from euchre_sim.bench import BenchError
-from euchre_sim.experiments import command_args, load_experiment, run_experiment
+from euchre_sim import jobs
+from euchre_sim.cli import main as cli
+from euchre_sim.engine.bench import BenchError
+from euchre_sim.game.rules import Rules
 from euchre_sim.jobs import Compute, Output, RuleChoice, SituationInput
-from euchre_sim.results import ResultsError
-from euchre_sim.rules import Rules
+from euchre_sim.jobs.experiments import command_args, load_experiment, run_experiment
+from euchre_sim.records.results import ResultsError
 from euchre_sim.strategies import StrategyError, get_strategy
 
 QUIET = dict(echo=lambda *_: None)
@@ -165,11 +166,12 @@ def test_the_experiment_extras_are_written_with_the_folder(tmp_path):
 
 
 @pytest.mark.parametrize("module, forbidden", [
-    ("euchre_sim.experiments", "euchre_sim.cli"),
-    ("euchre_sim.jobs", "euchre_sim.cli"),
-    ("euchre_sim.jobs", "euchre_sim.experiments"),
-    ("euchre_sim.runner", "euchre_sim.jobs"),
-    ("euchre_sim.results", "euchre_sim.jobs"),
+    ("euchre_sim.jobs.experiments", "euchre_sim.cli.main"),
+    ("euchre_sim.jobs", "euchre_sim.cli.main"),
+    ("euchre_sim.jobs", "euchre_sim.jobs.experiments"),
+    ("euchre_sim.jobs.runner", "euchre_sim.jobs.experiments"),
+    ("euchre_sim.jobs.runner", "euchre_sim.cli"),
+    ("euchre_sim.records.results", "euchre_sim.jobs"),
 ])
 def test_no_upward_import(module, forbidden):
     """The layers import one way: cli -> experiments -> jobs -> analysis, results, charts."""

@@ -1,9 +1,9 @@
-"""Every record layout of core/layout.py is consistent: each row's column constants are unique
-and cover 0..N-1, and where a row has a tuple of column names the constants match it."""
+"""Every record layout of core/common/layout.py is consistent: each row's column constants are
+unique and cover 0..N-1, and where a row has a tuple of column names the constants match it."""
 
 import pytest
 
-from euchre_sim.core import layout as L
+from euchre_sim.core.common import layout as L
 
 
 def constants(prefix: str) -> dict[str, int]:

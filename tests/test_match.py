@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 
 from euchre_sim.analysis.match import duplicate_deals, duplicate_games
-from euchre_sim.core.layout import F_DEALER, F_UP, GD_GAME, GD_RECORD, GR_FIRST_DEALER
-from euchre_sim.rules import Rules
-from euchre_sim.simulate import Matchup, iter_game_chunks, simulate_deals, simulate_games
+from euchre_sim.core.common.layout import F_DEALER, F_UP, GD_GAME, GD_RECORD, GR_FIRST_DEALER
+from euchre_sim.engine.simulate import Matchup, iter_game_chunks, simulate_deals, simulate_games
+from euchre_sim.game.rules import Rules
 
 
 def test_self_match_of_a_deterministic_strategy_is_exactly_even():

@@ -29,9 +29,9 @@ from euchre_sim.agents.openspiel import (
     our_deal,
     uniform_bot,
 )
-from euchre_sim.reference import DealState
-from euchre_sim.rules import Rules
-from euchre_sim.simulate import PresetDeal, play_presets
+from euchre_sim.engine.simulate import PresetDeal, play_presets
+from euchre_sim.game.rules import Rules
+from euchre_sim.oracle.engine import DealState
 
 pyspiel = pytest.importorskip("pyspiel")
 

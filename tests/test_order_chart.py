@@ -4,10 +4,10 @@ import json
 
 import numpy as np
 
-from euchre_sim import cli
 from euchre_sim.analysis.order_chart import FEW, hand_classes, order_chart, random_presets
-from euchre_sim.cards import parse_card, parse_hand
-from euchre_sim.rules import Rules
+from euchre_sim.cli import main as cli
+from euchre_sim.game.cards import parse_card, parse_hand
+from euchre_sim.game.rules import Rules
 
 
 def test_hand_classes():

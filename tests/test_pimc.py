@@ -11,9 +11,7 @@ from euchre_sim.analysis.facts import options
 from euchre_sim.analysis.match import duplicate_deals
 from euchre_sim.analysis.situation import read_situation
 from euchre_sim.analysis.worlds import option_presets, sample_presets
-from euchre_sim.cards import format_card
-from euchre_sim.core.dd_search import new_table, next_stamp, search
-from euchre_sim.core.layout import (
+from euchre_sim.core.common.layout import (
     EV_PLAY,
     G_ALONE,
     G_DEALER,
@@ -33,14 +31,16 @@ from euchre_sim.core.layout import (
     G_UP,
     G_VOIDS,
 )
-from euchre_sim.core.pimc_play import W_H, W_SIZE, deal_score, play_state, sample_world
-from euchre_sim.core.rng import deal_key, seed_stream
-from euchre_sim.core.tables import EFF, NAT, SUIT_EFF, TRUMP_MASK
-from euchre_sim.core.trick import after_play
-from euchre_sim.pimc import decision_points, evaluate, sample_worlds
-from euchre_sim.rules import Rules
-from euchre_sim.simulate import replay_presets
-from euchre_sim.solver import Position, points, solve
+from euchre_sim.core.common.rng import deal_key, seed_stream
+from euchre_sim.core.four.dd_search import new_table, next_stamp, search
+from euchre_sim.core.four.pimc_play import W_H, W_SIZE, deal_score, play_state, sample_world
+from euchre_sim.core.four.tables import EFF, NAT, SUIT_EFF, TRUMP_MASK
+from euchre_sim.core.four.trick import after_play
+from euchre_sim.engine.pimc import decision_points, evaluate, sample_worlds
+from euchre_sim.engine.simulate import replay_presets
+from euchre_sim.engine.solver import Position, points, solve
+from euchre_sim.game.cards import format_card
+from euchre_sim.game.rules import Rules
 
 RULESETS = [Rules(), Rules.named("british"), Rules.named("canadian"),
             Rules(deck=32, no_first_blood=True), Rules(deck=33, partners_best="give")]

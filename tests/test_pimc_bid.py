@@ -1,4 +1,4 @@
-"""PIMC for the decisions before the play (core/pimc_bid.py): the worlds' replay of the
+"""PIMC for the decisions before the play (core/four/pimc_bid.py): the worlds' replay of the
 bidding, the search's choice in exact cases, and ``pimc.bidding = 0`` bidding like the model."""
 
 from __future__ import annotations
@@ -7,10 +7,7 @@ import numpy as np
 import pytest
 from numba import njit
 
-from euchre_sim.cards import parse_card
-from euchre_sim.core.dd_search import new_table
-from euchre_sim.core.hands import to_effective
-from euchre_sim.core.layout import (
+from euchre_sim.core.common.layout import (
     EV_ALONE,
     EV_CALL,
     EV_CHUCK,
@@ -41,7 +38,10 @@ from euchre_sim.core.layout import (
     N_SCRIPT,
     SC_ROUND1,
 )
-from euchre_sim.core.pimc_bid import (
+from euchre_sim.core.common.rng import seed_stream
+from euchre_sim.core.four.dd_search import new_table
+from euchre_sim.core.four.hands import to_effective
+from euchre_sim.core.four.pimc_bid import (
     B_DEALT,
     B_X,
     INCONSISTENT,
@@ -53,10 +53,10 @@ from euchre_sim.core.pimc_bid import (
     ST_ROUND2,
     replay,
 )
-from euchre_sim.core.rng import seed_stream
-from euchre_sim.core.tables import EFF, NAT
-from euchre_sim.rules import Rules
-from euchre_sim.simulate import Matchup, PresetDeal, replay_deals, replay_presets
+from euchre_sim.core.four.tables import EFF, NAT
+from euchre_sim.engine.simulate import Matchup, PresetDeal, replay_deals, replay_presets
+from euchre_sim.game.cards import parse_card
+from euchre_sim.game.rules import Rules
 
 
 @njit(cache=True)

@@ -11,15 +11,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_sim import reference
 from euchre_sim.agents.observation import observe
-from euchre_sim.cards import format_card
-from euchre_sim.cli import main
+from euchre_sim.cli.main import main
+from euchre_sim.game.cards import format_card
+from euchre_sim.game.rules import Rules
 from euchre_sim.jobs.records import replay_egn
+from euchre_sim.oracle import engine as reference
+from euchre_sim.oracle.engine import DealState, game_rng, shuffle_and_deal
 from euchre_sim.play import Console, PlayOptions, Style, play_game
 from euchre_sim.play.screen import choices_of, match_choice
-from euchre_sim.reference import DealState, game_rng, shuffle_and_deal
-from euchre_sim.rules import Rules
 
 ONES = "1\n" * 3000  # always the first choice: enough answers for any game
 
@@ -285,7 +285,7 @@ def test_a_seat_barred_by_mcevoy_limit_is_not_asked_in_the_kernel_replay():
     """In a game under mcevoy_limit a seat that made its McEvoy call is not asked again; the
     kernels' replay of the deal for a compiled seat must not ask it either."""
     from euchre_sim.agents.compiled import kernel_events, table_arrays
-    from euchre_sim.cards import parse_card, parse_hand
+    from euchre_sim.game.cards import parse_card, parse_hand
     from euchre_sim.strategies import get_strategy
 
     rules = Rules().with_options(redeal="nines_and_tens", mcevoy_limit=True)

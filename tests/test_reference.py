@@ -1,4 +1,4 @@
-"""Unit tests of the pure-Python reference engine (``euchre_sim/reference.py``)."""
+"""Unit tests of the pure-Python reference engine (``euchre_sim/oracle/engine.py``)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,17 @@ from itertools import combinations
 import pytest
 from conftest import eff_suit
 
-from euchre_sim.cards import JOKER, deck_cards, deck_mask, parse_card, parse_hand, rank_of, suit_of
-from euchre_sim.reference import (
+from euchre_sim.game.cards import (
+    JOKER,
+    deck_cards,
+    deck_mask,
+    parse_card,
+    parse_hand,
+    rank_of,
+    suit_of,
+)
+from euchre_sim.game.rules import RULESETS, Rules
+from euchre_sim.oracle.engine import (
     RECORD_FIELDS,
     DealState,
     Rng,
@@ -23,8 +32,7 @@ from euchre_sim.reference import (
     shuffle_and_deal,
     splitmix64,
 )
-from euchre_sim.reference_strategies import decide, hand_strength
-from euchre_sim.rules import RULESETS, Rules
+from euchre_sim.oracle.strategies import decide, hand_strength
 
 M64 = 2**64 - 1
 

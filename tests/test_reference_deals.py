@@ -1,18 +1,18 @@
-"""The reference table's lean kernel (``core/reference_deals.py``) against the general deal
+"""The reference table's lean kernel (``core/four/reference_deals.py``) against the general deal
 kernel and the pure-Python engine: the same records, field by field, on the same deals; and
 the gate that sends a call to it only for the table it plays."""
 
 import numpy as np
 import pytest
 
-from euchre_sim import reference
-from euchre_sim.core.batch import _run_deals, run_deals, run_duplicate_deals
-from euchre_sim.core.layout import N_FIELDS, RECORD_FIELDS
-from euchre_sim.core.reference_deals import takes_reference_path
-from euchre_sim.core.rng import deal_key
-from euchre_sim.core.tally import new_totals, summarise_parallel
-from euchre_sim.rules import RULE_OPTIONS, Rules
-from euchre_sim.simulate import BLOCK, Matchup, simulate_deals
+from euchre_sim.core.common.layout import N_FIELDS, RECORD_FIELDS
+from euchre_sim.core.common.rng import deal_key
+from euchre_sim.core.four.batch import _run_deals, run_deals, run_duplicate_deals
+from euchre_sim.core.four.reference_deals import takes_reference_path
+from euchre_sim.core.four.tally import new_totals, summarise_parallel
+from euchre_sim.engine.simulate import BLOCK, Matchup, simulate_deals
+from euchre_sim.game.rules import RULE_OPTIONS, Rules
+from euchre_sim.oracle import engine as reference
 from euchre_sim.strategies import get_strategy
 
 N = 60_000  # deals per comparison: every bidding path, loners, thrown-in hands, all dealers

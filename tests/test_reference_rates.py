@@ -22,10 +22,10 @@ import math
 import numpy as np
 import pytest
 
-from euchre_sim.cards import JOKER, RANK_A, RANK_J, RANK_K
-from euchre_sim.core.layout import RECORD_FIELDS
-from euchre_sim.rules import Rules
-from euchre_sim.simulate import Matchup, iter_deal_chunks
+from euchre_sim.core.common.layout import RECORD_FIELDS
+from euchre_sim.engine.simulate import Matchup, iter_deal_chunks
+from euchre_sim.game.cards import JOKER, RANK_A, RANK_J, RANK_K
+from euchre_sim.game.rules import Rules
 
 N_DEALS = 2_000_000
 SEED = 8128

@@ -13,14 +13,14 @@ import pandas as pd
 import pytest
 
 from euchre_sim import Rules, replay_deal, simulate_deals, simulate_games
-from euchre_sim.backends import InProcess
-from euchre_sim.core.batch import _run_deals
-from euchre_sim.core.batch import searching as searching_flag
-from euchre_sim.core.layout import GD_GAME, GR_DEALS, GR_GAME, RECORD_FIELDS
-from euchre_sim.core.rng import deal_key
-from euchre_sim.rules import RULESETS
-from euchre_sim.runner import RECORD_SHARD_DEALS, RECORD_SHARD_GAMES, run_simulation
-from euchre_sim.simulate import Matchup, iter_deal_chunks, iter_game_chunks, replay_deals
+from euchre_sim.core.common.layout import GD_GAME, GR_DEALS, GR_GAME, RECORD_FIELDS
+from euchre_sim.core.common.rng import deal_key
+from euchre_sim.core.four.batch import _run_deals
+from euchre_sim.core.four.batch import searching as searching_flag
+from euchre_sim.engine.backends import InProcess
+from euchre_sim.engine.simulate import Matchup, iter_deal_chunks, iter_game_chunks, replay_deals
+from euchre_sim.game.rules import RULESETS
+from euchre_sim.jobs.runner import RECORD_SHARD_DEALS, RECORD_SHARD_GAMES, run_simulation
 
 THREADS = min(2, numba.config.NUMBA_NUM_THREADS)
 ALL_ON = Rules(

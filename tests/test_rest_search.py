@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from euchre_sim import cli
 from euchre_sim.analysis.rest_search import search_rest_sample
 from euchre_sim.analysis.situation import read_situation
-from euchre_sim.rules import Rules
+from euchre_sim.cli import main as cli
+from euchre_sim.game.rules import Rules
 
 # trick 4, last to play: after this card the last one is forced, so nothing is left to search
 TRICK4 = ('hand=KC,JS up=KS seat=partner bidding="order" tricks="eldest:AS partner:JC '

@@ -9,8 +9,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from euchre_sim import cli
-from euchre_sim.cards import (
+from euchre_sim.cli import main as cli
+from euchre_sim.game.cards import (
     JOKER,
     RANK_A,
     RANK_J,
@@ -20,8 +20,8 @@ from euchre_sim.cards import (
     rank_of,
     suit_of,
 )
-from euchre_sim.decode import DECODED, decode
-from euchre_sim.results import ResultsError, find_run, load
+from euchre_sim.records.decode import DECODED, decode
+from euchre_sim.records.results import ResultsError, find_run, load
 
 
 @pytest.fixture(scope="module")

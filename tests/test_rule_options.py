@@ -24,9 +24,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from euchre_sim import reference
-from euchre_sim.cards import RANK_10, format_card, parse_card, parse_hand
-from euchre_sim.core.layout import (
+from euchre_sim.core.common.layout import (
     EV_PLAY,
     EV_REDEAL,
     EV_SMITTY,
@@ -46,9 +44,7 @@ from euchre_sim.core.layout import (
     SC_ROUND1,
     SC_ROUND2,
 )
-from euchre_sim.display import format_deal
-from euchre_sim.rules import Rules
-from euchre_sim.simulate import (
+from euchre_sim.engine.simulate import (
     DealReplay,
     Matchup,
     PresetDeal,
@@ -56,6 +52,10 @@ from euchre_sim.simulate import (
     play_presets,
     replay_deals,
 )
+from euchre_sim.game.cards import RANK_10, format_card, parse_card, parse_hand
+from euchre_sim.game.rules import Rules
+from euchre_sim.oracle import engine as reference
+from euchre_sim.records.display import format_deal
 from euchre_sim.strategies import get_strategy
 
 C, D, H, S = range(4)

@@ -4,10 +4,10 @@ from dataclasses import fields
 
 import pytest
 
-import euchre_sim.rules as rules_module
-from euchre_sim import cli
-from euchre_sim.cli_args import rule_choice
-from euchre_sim.rules import (
+import euchre_sim.game.rules as rules_module
+from euchre_sim.cli import main as cli
+from euchre_sim.cli.args import rule_choice
+from euchre_sim.game.rules import (
     N_RULE_FIELDS,
     OPTION_VALUES,
     R_DECK,

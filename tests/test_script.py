@@ -12,10 +12,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from euchre_sim import reference
-from euchre_sim.cards import deck_cards
-from euchre_sim.core import layout
-from euchre_sim.core.layout import (
+from euchre_sim.core.common import layout
+from euchre_sim.core.common.layout import (
     EV_CALL,
     EV_DEFEND_ALONE,
     EV_DISCARD,
@@ -32,8 +30,10 @@ from euchre_sim.core.layout import (
     SC_ROUND1,
     SC_ROUND2,
 )
-from euchre_sim.rules import Rules
-from euchre_sim.simulate import PresetDeal, play_presets
+from euchre_sim.engine.simulate import PresetDeal, play_presets
+from euchre_sim.game.cards import deck_cards
+from euchre_sim.game.rules import Rules
+from euchre_sim.oracle import engine as reference
 
 RULES = {
     "default": Rules(),

@@ -4,7 +4,7 @@ Every test plays a deal written card by card (``PresetDeal``) through the kernel
 parameter of the scripted family changed, and asserts the decision that changes: a bid, a
 discard, a loner, or the concrete card played to a given trick (read from the trace).
 
-Reading the positions (``euchre_sim/core/scripted.py``, defaults of the ``basic`` built-in):
+Reading the positions (``euchre_sim/core/four/scripted.py``, defaults of the ``basic`` built-in):
 
 * strength (``eff_value``) of a hand for trump t: trumps by rank (right bower 6, left 5, A 4,
   K 3, Q 2.5, 10 2, 9 2, 8/7 1.5, joker 7); each off-suit ace 2, each off-suit king 0.5; each
@@ -36,9 +36,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from euchre_sim.cards import deck_cards, format_card, parse_card, parse_hand
-from euchre_sim.core.kinds import N_Q, Q_MEMORY
-from euchre_sim.core.layout import (
+from euchre_sim.core.common.layout import (
     EV_PLAY,
     EV_TRICK,
     EVENT_NAMES,
@@ -50,10 +48,12 @@ from euchre_sim.core.layout import (
     G_TRUMP,
     G_UP,
 )
-from euchre_sim.core.scripted import gone_mask
-from euchre_sim.core.tables import EFF
-from euchre_sim.rules import Rules
-from euchre_sim.simulate import DealReplay, PresetDeal, play_presets
+from euchre_sim.core.four.kinds import N_Q, Q_MEMORY
+from euchre_sim.core.four.scripted import gone_mask
+from euchre_sim.core.four.tables import EFF
+from euchre_sim.engine.simulate import DealReplay, PresetDeal, play_presets
+from euchre_sim.game.cards import deck_cards, format_card, parse_card, parse_hand
+from euchre_sim.game.rules import Rules
 
 C, D, H, S = range(4)
 SUITS = "CDHS"
@@ -946,8 +946,8 @@ def test_avoid_a_suit_an_opponent_has_shown_out_of() -> None:
 def test_deck_eff_table_is_each_deck_in_the_effective_layout():
     """``DECK_EFF`` (what is in play at the start, read by ``is_boss``) is every deck's natural
     mask converted for each trump."""
-    from euchre_sim.core.hands import to_effective
-    from euchre_sim.core.tables import DECK_EFF, DECK_NAT
+    from euchre_sim.core.four.hands import to_effective
+    from euchre_sim.core.four.tables import DECK_EFF, DECK_NAT
 
     for row in range(4):
         for trump in range(4):
@@ -971,9 +971,9 @@ def test_card_memory_after_a_right_smitty_guess_knows_the_eldest_s_discard() -> 
     """After a right Smitty guess (``stuck`` 3) the eldest, not the dealer, took the up-card
     and discarded: with card memory his discard is out of play for him alone; with up-card
     memory his partner knows he holds the up-card (``known_upcard``)."""
-    from euchre_sim.core.kinds import Q_UPCARD_MEMORY
-    from euchre_sim.core.layout import G_OUT_A, G_OUT_B
-    from euchre_sim.core.scripted import known_upcard
+    from euchre_sim.core.common.layout import G_OUT_A, G_OUT_B
+    from euchre_sim.core.four.kinds import Q_UPCARD_MEMORY
+    from euchre_sim.core.four.scripted import known_upcard
 
     params = np.zeros((2, N_Q), np.float64)
     params[:, Q_MEMORY] = 1

@@ -4,7 +4,7 @@ The deal-based tests (``test_scripted.py``) reach a position by playing a whole 
 the conventions here need a late position (shown voids, a lone hand, cards gone), so each
 test writes the position down directly: trump, dealer, maker, the hands still held, the cards
 played in earlier tricks, the current trick, and the voids shown. The decision kernel
-(``core.scripted.sc_play``) is then asked for the card, with one parameter changed.
+(``core.four.scripted.sc_play``) is then asked for the card, with one parameter changed.
 Seats 0..3 clockwise; team = seat & 1; the player asked is seat 0 unless said otherwise.
 """
 
@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from euchre_sim.cards import format_card, parse_card, parse_hand
-from euchre_sim.core import layout as L
-from euchre_sim.core.scripted import sc_play
-from euchre_sim.core.tables import EFF, ESUIT, NAT, SUIT_EFF
-from euchre_sim.rules import Rules
+from euchre_sim.core.common import layout as L
+from euchre_sim.core.four.scripted import sc_play
+from euchre_sim.core.four.tables import EFF, ESUIT, NAT, SUIT_EFF
+from euchre_sim.game.cards import format_card, parse_card, parse_hand
+from euchre_sim.game.rules import Rules
 from euchre_sim.strategies import get_strategy
 
 SUITS = "CDHS"

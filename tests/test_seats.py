@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from euchre_sim.seats import SeatError, parse_seat, position_of, seat_label
+from euchre_sim.game.seats import SeatError, parse_seat, position_of, seat_label
 
 
 @pytest.mark.parametrize("dealer", range(4))

@@ -12,10 +12,9 @@ import pytest
 from conftest import eff_suit, power
 from numba import njit
 
-from euchre_sim import cli
-from euchre_sim.cards import deck_cards, format_card, format_hand, parse_hand
-from euchre_sim.core.dd_search import new_table, next_stamp, search, setup, solve_from
-from euchre_sim.solver import (
+from euchre_sim.cli import main as cli
+from euchre_sim.core.four.dd_search import new_table, next_stamp, search, setup, solve_from
+from euchre_sim.engine.solver import (
     Position,
     SolverError,
     points,
@@ -25,6 +24,7 @@ from euchre_sim.solver import (
     solve_discards,
     solve_many,
 )
+from euchre_sim.game.cards import deck_cards, format_card, format_hand, parse_hand
 
 # ---------------------------------------------------------------- the slow reference minimax
 

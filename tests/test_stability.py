@@ -7,12 +7,12 @@ import json
 
 import pytest
 
-from euchre_sim import cli
 from euchre_sim.analysis.match import duplicate_deals, duplicate_games
 from euchre_sim.analysis.stability import Step, stability, steps_of
 from euchre_sim.analysis.stats import Estimate, holm, two_sided_p
 from euchre_sim.analysis.variants import SearchError
-from euchre_sim.rules import Rules
+from euchre_sim.cli import main as cli
+from euchre_sim.game.rules import Rules
 from euchre_sim.strategies import StrategyError, get_strategy
 from euchre_sim.strategies.schema import PARAMS
 

@@ -1,11 +1,14 @@
-"""The general kernel compiled for the standard rules (``core/rule.py``: every rule option a
+"""The general kernel compiled for the standard rules (``core/common/rule.py``: every rule option a
 constant) against the same kernel reading the rules array: the same records for deals,
 games and preset deals; and the gate that picks it only where it applies."""
 
 import numpy as np
 import pytest
 
-from euchre_sim.core.batch import (
+from euchre_sim.core.common.layout import N_FIELDS, N_GAME_FIELDS, N_PRESET
+from euchre_sim.core.common.rng import deal_key, game_key
+from euchre_sim.core.common.rule import STANDARD, rule
+from euchre_sim.core.four.batch import (
     NO_GAME_DEALS,
     NO_GAMES,
     NO_RECS,
@@ -14,11 +17,8 @@ from euchre_sim.core.batch import (
     kernel_rules,
     searching,
 )
-from euchre_sim.core.layout import N_FIELDS, N_GAME_FIELDS, N_PRESET
-from euchre_sim.core.rng import deal_key, game_key
-from euchre_sim.core.rule import STANDARD, rule
-from euchre_sim.rules import R_STICK, R_TARGET, Rules
-from euchre_sim.simulate import BLOCK, GAME_BLOCK, Matchup, PresetDeal
+from euchre_sim.engine.simulate import BLOCK, GAME_BLOCK, Matchup, PresetDeal
+from euchre_sim.game.rules import R_STICK, R_TARGET, Rules
 
 TABLES = [("tuned", "advanced"), ("basic", "random"), ("reference", "score_aware")]
 

@@ -12,9 +12,15 @@ import os
 import numpy as np
 import pytest
 
-from euchre_sim import cli, reference
-from euchre_sim.cards import JOKER, RANK_J
-from euchre_sim.core.kinds import (
+from euchre_sim.cli import main as cli
+from euchre_sim.core.common.layout import (
+    EV_DISCARD,
+    EV_GIVE,
+    EV_LONE_DISCARD,
+    EV_PLAY,
+    EV_TRICK,
+)
+from euchre_sim.core.four.kinds import (
     BID_SHIFT_BASE,
     EQ_BASE,
     EQ_MAX,
@@ -22,15 +28,16 @@ from euchre_sim.core.kinds import (
     N_EQ,
     VALUE_EXACT,
 )
-from euchre_sim.core.layout import (
-    EV_DISCARD,
-    EV_GIVE,
-    EV_LONE_DISCARD,
-    EV_PLAY,
-    EV_TRICK,
+from euchre_sim.engine.simulate import (
+    Matchup,
+    equity_model,
+    replay_deals,
+    simulate_deals,
+    simulate_games,
 )
-from euchre_sim.rules import Rules
-from euchre_sim.simulate import Matchup, equity_model, replay_deals, simulate_deals, simulate_games
+from euchre_sim.game.cards import JOKER, RANK_J
+from euchre_sim.game.rules import Rules
+from euchre_sim.oracle import engine as reference
 from euchre_sim.strategies import (
     StrategyError,
     builtin_names,

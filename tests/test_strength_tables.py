@@ -12,10 +12,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from euchre_sim.cards import deck_cards
-from euchre_sim.core.hands import to_effective
-from euchre_sim.core.kinds import Q_W_JOKER, Q_W_SINGLETON, Q_W_VOID, VALUE_EXACT
-from euchre_sim.core.scripted import eff_value, nat_value
+from euchre_sim.core.four.hands import to_effective
+from euchre_sim.core.four.kinds import Q_W_JOKER, Q_W_SINGLETON, Q_W_VOID, VALUE_EXACT
+from euchre_sim.core.four.scripted import eff_value, nat_value
+from euchre_sim.game.cards import deck_cards
 from euchre_sim.strategies import builtin_names, get_strategy
 from euchre_sim.strategies.strength_tables import fill_strength_tables, on_grid
 

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from euchre_sim.analysis.summary import TEAM_STATS, DealSummary
-from euchre_sim.core.layout import (
+from euchre_sim.core.common.layout import (
     F_ALONE,
     F_DEALER,
     F_DEFENDER,
@@ -20,9 +20,9 @@ from euchre_sim.core.layout import (
     F_TRUMP,
     F_UP,
 )
-from euchre_sim.core.tally import new_totals, summarise, summarise_parallel
-from euchre_sim.rules import RULESETS, Rules
-from euchre_sim.simulate import Matchup, iter_deal_chunks
+from euchre_sim.core.four.tally import new_totals, summarise, summarise_parallel
+from euchre_sim.engine.simulate import Matchup, iter_deal_chunks
+from euchre_sim.game.rules import RULESETS, Rules
 
 
 def numpy_totals(recs: np.ndarray) -> DealSummary:
@@ -191,7 +191,7 @@ def test_a_small_simulation_imports_neither_scipy_nor_matplotlib():
     import subprocess
     import sys
 
-    code = ("import sys, io, contextlib; from euchre_sim.cli import main\n"
+    code = ("import sys, io, contextlib; from euchre_sim.cli.main import main\n"
             "sys.argv = ['euchre-sim', 'simulate', '--deals', '500', '--no-progress']\n"
             "with contextlib.redirect_stdout(io.StringIO()):\n"
             "    try:\n        main()\n    except SystemExit:\n        pass\n"

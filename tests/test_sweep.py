@@ -4,10 +4,10 @@ import json
 
 import pytest
 
-from euchre_sim import cli
 from euchre_sim.analysis.match import duplicate_deals, duplicate_games
 from euchre_sim.analysis.sweep import SweepError, parse_range, sweep
-from euchre_sim.rules import Rules
+from euchre_sim.cli import main as cli
+from euchre_sim.game.rules import Rules
 from euchre_sim.strategies import get_strategy
 
 

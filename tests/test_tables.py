@@ -1,7 +1,7 @@
 """The table engine (RULES.md 3.2) against its pure-Python oracle, plus invariants and dealing.
 
-For every table of ``tables.spec.TABLES``: identical records and traces from the kernel
-(``core.table_deal``) and the reference engine (``tables.reference``) on 20,000 random-strategy
+For every table of ``game.table_spec.TABLES``: identical records and traces from the kernel
+(``core.table.deal``) and the reference engine (``oracle.table``) on 20,000 random-strategy
 deals, on basic and mixed tables, and on whole games; cards conserved, tricks summing to the
 hand size and points from the table's scoring on every deal; the up-card and each seat's cards
 dealt with the exact probabilities.
@@ -15,16 +15,16 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from euchre_sim.core.rng import deal_key, game_key
-from euchre_sim.core.table_auction import auction_game_winner
-from euchre_sim.core.table_batch import (
+from euchre_sim.core.common.rng import deal_key, game_key
+from euchre_sim.core.table.auction import auction_game_winner
+from euchre_sim.core.table.batch import (
     game_winner,
     run_table_deals,
     run_table_deals_traced,
     run_table_games,
     run_table_presets,
 )
-from euchre_sim.core.table_layout import (
+from euchre_sim.core.table.layout import (
     BID_AUCTION,
     EV_BID,
     EV_CLUB_EUCHRE,
@@ -67,8 +67,7 @@ from euchre_sim.core.table_layout import (
     TG_SCORE,
     TG_WINNER,
 )
-from euchre_sim.tables import reference
-from euchre_sim.tables.decks import (
+from euchre_sim.game.decks import (
     ALMONTE_2,
     ALMONTE_3,
     ALMONTE_4,
@@ -78,7 +77,7 @@ from euchre_sim.tables.decks import (
     almonte_six,
     is_joker,
 )
-from euchre_sim.tables.spec import (
+from euchre_sim.game.table_spec import (
     TABLES,
     TableError,
     TableSpec,
@@ -86,6 +85,7 @@ from euchre_sim.tables.spec import (
     get_table,
     with_options,
 )
+from euchre_sim.oracle import table as reference
 
 N_DEALS = 20_000
 SEED = 11
@@ -870,7 +870,7 @@ def test_bid_euchre_game_end() -> None:
 
 def test_bid_euchre_deal_as_text() -> None:
     """``show`` prints the bids, the trump, the shoot, the partner's card and the discard."""
-    from euchre_sim.tables.display import format_table_deal
+    from euchre_sim.records.table_display import format_table_deal
 
     table = get_table("bid-euchre")
     hands = ["JH JD AH KH QH 9C", "9H AC AS AD KC KD", "TH TC JC QC 9D TD",

@@ -10,13 +10,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from euchre_sim import cli
 from euchre_sim.analysis.table_summary import TableTally
-from euchre_sim.core.table_layout import TF_DEAL, TF_HAND, TF_POINTS
-from euchre_sim.tables import reference
-from euchre_sim.tables.simulate import TableMatchup, iter_table_deals, replay_table_deal
-from euchre_sim.tables.spec import TABLES, get_table, with_options
-from euchre_sim.tables.strategies import table_strategy
+from euchre_sim.cli import main as cli
+from euchre_sim.core.table.layout import TF_DEAL, TF_HAND, TF_POINTS
+from euchre_sim.engine.table_simulate import TableMatchup, iter_table_deals, replay_table_deal
+from euchre_sim.game.table_spec import TABLES, get_table, with_options
+from euchre_sim.oracle import table as reference
+from euchre_sim.strategies.table import table_strategy
 
 
 def run(capsys, *argv):
@@ -168,7 +168,7 @@ def test_sweep_at_a_table(capsys, tmp_path):
 
 
 def test_an_experiment_file_at_a_table(capsys, tmp_path):
-    from euchre_sim.results import load, table_of
+    from euchre_sim.records.results import load, table_of
 
     exp = tmp_path / "three.toml"
     exp.write_text('kind = "simulate"\nrules = "three-handed"\ndeals = 2000\nseed = 3\n'
@@ -218,15 +218,15 @@ def test_duplicate_games_at_a_table(capsys):
 def test_relevant_params_and_table_defaults():
     from dataclasses import replace
 
-    from euchre_sim.tables.strategies import relevant_params, seat_rows
+    from euchre_sim.strategies.table import relevant_params, seat_rows
 
     assert relevant_params(get_table("three-handed")) == ["order", "call"]
     assert relevant_params(get_table("buck")) == ["order", "call", "stay"]
     assert relevant_params(get_table("six-handed")) == ["order", "call", "alone"]
     assert relevant_params(get_table("bid-euchre")) == ["bid", "cap", "shoot"]
     # the forced opening is an auction parameter no sweep, climb or stability check offers
-    from euchre_sim.core.table_layout import BID_AUCTION
-    from euchre_sim.tables.strategies import TABLE_PARAMS, TableStrategy
+    from euchre_sim.core.table.layout import BID_AUCTION
+    from euchre_sim.strategies.table import TABLE_PARAMS, TableStrategy
 
     assert TABLE_PARAMS["force"].bidding == BID_AUCTION and TABLE_PARAMS["force"].default == -1
     assert all("force" not in relevant_params(get_table(n)) for n in TABLES)
@@ -238,7 +238,7 @@ def test_relevant_params_and_table_defaults():
     assert basic.value("order", table) == 8 and basic.value("order") == 6
     assert own.value("order", table) == 5
     assert basic.describe(table) == {"kind": "basic", "order": 8, "call": 6}
-    from euchre_sim.core.table_layout import P_ORDER
+    from euchre_sim.core.table.layout import P_ORDER
 
     _, params = seat_rows([basic, own, basic], table)
     assert params[:3, P_ORDER].tolist() == [8, 5, 8]
@@ -297,7 +297,7 @@ def test_a_climb_that_comes_back_reports_a_cycle(monkeypatch):
 def test_eldest_estimates_are_the_reference_best_trump():
     """The kernel's estimate (``basic_estimates``) is the oracle's ``best_trump``."""
     from euchre_sim.analysis.bid_chart import eldest_estimates
-    from euchre_sim.tables.reference_bid import best_trump
+    from euchre_sim.oracle.table_bid import best_trump
 
     for name in ("bid-euchre", "bid-euchre-six", "bid-euchre-eight"):
         table = get_table(name)
@@ -312,7 +312,7 @@ def test_bid_chart_classes_and_basic_own_value():
     """Classes partition the deals; basic's own opening's value (read off the forced columns)
     is exactly the unforced basic run's; forcing basic's own opening changes nothing."""
     from euchre_sim.analysis.bid_chart import FEW, basic_opening, bid_chart, levels_of
-    from euchre_sim.tables.strategies import TableStrategy
+    from euchre_sim.strategies.table import TableStrategy
 
     table = get_table("bid-euchre")
     n = 3000
@@ -338,7 +338,7 @@ def test_bid_chart_classes_and_basic_own_value():
 
 def test_chart_bid_writes_its_run_folder(capsys, tmp_path):
     from euchre_sim.charts import figure_from_run
-    from euchre_sim.results import load
+    from euchre_sim.records.results import load
 
     out_dir = tmp_path / "bid"
     rc, out, err = run(capsys, "chart", "bid", "--rules", "bid-euchre-eight", "--deals", "400",
@@ -372,7 +372,7 @@ def test_chart_bid_refuses_in_one_line(capsys, tmp_path, argv, message):
 
 
 def test_a_bid_chart_experiment(tmp_path):
-    from euchre_sim.experiments import ExperimentError, command_args, load_experiment
+    from euchre_sim.jobs.experiments import ExperimentError, command_args, load_experiment
 
     exp = tmp_path / "bid.toml"
     exp.write_text('kind = "chart"\nwhich = "bid"\nrules = "bid-euchre"\ndeals = 1000\n')

@@ -7,11 +7,11 @@ import json
 
 import pytest
 
-from euchre_sim import cli
 from euchre_sim.analysis.match import duplicate_deals, duplicate_games
 from euchre_sim.analysis.tune import TuneParam, fresh_seed, parse_tune_param, tune
 from euchre_sim.analysis.variants import SearchError
-from euchre_sim.rules import Rules
+from euchre_sim.cli import main as cli
+from euchre_sim.game.rules import Rules
 from euchre_sim.strategies import get_strategy
 
 RULES = Rules()

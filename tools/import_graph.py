@@ -3,8 +3,10 @@ imports a layer above its own.
 
     python tools/import_graph.py            # the layer graph as a Mermaid flowchart
     python tools/import_graph.py --modules  # every module-to-module edge, one per line
-    python tools/import_graph.py --check    # exit 1 and name each upward import (and each
-                                            # LAZY export imported at once)
+    python tools/import_graph.py --check    # exit 1 and name each upward import, each import
+                                            # circle, each import between the two engines'
+                                            # kernels, each loose module beyond LOOSE (and
+                                            # each LAZY export imported at once)
 
 Reads the sources with ``ast`` (imports inside functions count too); imports nothing of the
 package, so it also reads an old checkout: ``--root DIR``.
@@ -21,27 +23,29 @@ from pathlib import Path
 
 # bottom to top; a module may import its own layer and the layers below it
 LAYERS: list[tuple[str, list[str]]] = [
-    ("encoding", ["cards.py", "rules.py"]),
-    ("kernels", ["core/*"]),
-    ("strategies", ["strategies/*", "tables/__init__.py", "tables/spec.py", "tables/decks.py",
-                    "tables/strategies.py"]),
-    ("oracle", ["reference.py", "reference_strategies.py", "tables/reference.py",
-                "tables/reference_bid.py"]),
-    ("python API", ["simulate.py", "tables/simulate.py", "tables/display.py", "backends.py",
-                    "dask_plugins.py", "solver.py", "pimc.py", "display.py", "egn.py",
-                    "seats.py", "compile_notice.py", "__init__.py"]),
-    ("analysis", ["analysis/*", "agents/*"]),
-    ("output", ["results.py", "decode.py", "charts/*", "bench.py"]),
-    ("jobs", ["jobs/*", "play/*", "runner.py", "api.py"]),
-    ("experiments", ["experiments.py"]),
-    ("command", ["cli.py", "cli_*.py", "__main__.py"]),
+    ("version", ["version.py"]),
+    ("game", ["game/*"]),
+    ("kernels: shared", ["core/__init__.py", "core/common/*"]),
+    ("kernels: engines", ["core/four/*", "core/table/*"]),
+    ("strategies and oracles", ["strategies/*", "oracle/*"]),
+    ("engine", ["engine/*", "__init__.py"]),
+    ("records and analysis", ["records/*", "analysis/*"]),
+    ("clients", ["agents/*", "charts/*"]),
+    ("jobs", ["jobs/*"]),
+    ("play", ["play/*"]),
+    ("command", ["cli/*", "__main__.py"]),
 ]
 
+# the only modules at the top of the package: the front door, ``python -m`` and the version
+LOOSE = {"__init__.py", "__main__.py", "version.py"}
+# the kernels of the two engines share ``core/common`` and never import each other
+ENGINES = ("core/four/", "core/table/")
+
 # The package's lazy exports: ``__init__.py`` (python API) names the jobs' functions of
-# ``api.py`` (``from euchre_sim import match``) and imports it only when one is first asked
+# ``jobs/api.py`` (``from euchre_sim import match``) and imports it only when one is first asked
 # for, in its module ``__getattr__`` (or under ``if TYPE_CHECKING:``). These pairs are no
 # upward import as long as nothing imports them when the package is imported (``eager``).
-LAZY: set[tuple[str, str]] = {("__init__.py", "api.py")}
+LAZY: set[tuple[str, str]] = {("__init__.py", "jobs/api.py")}
 
 
 def layer_of(rel: str) -> int:
@@ -96,6 +100,58 @@ def edges(root: Path) -> list[tuple[str, str]]:
 def upward(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """The imports of a layer above the importer's own (the ``LAZY`` exports left out)."""
     return [(a, b) for a, b in pairs if layer_of(b) > layer_of(a) and (a, b) not in LAZY]
+
+
+def circles(pairs: list[tuple[str, str]]) -> list[list[str]]:
+    """The import circles: each set of two or more modules that import each other, directly or
+    round a loop (a strongly connected component of the graph, Tarjan's algorithm), sorted."""
+    graph: dict[str, list[str]] = {}
+    for a, b in pairs:
+        graph.setdefault(a, []).append(b)
+        graph.setdefault(b, [])
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return sorted(out)
+
+
+def across_engines(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Imports from one engine's kernels into the other's (``ENGINES``)."""
+    def engine(rel: str) -> int:
+        return next((i for i, e in enumerate(ENGINES) if rel.startswith(e)), -1)
+    return [(a, b) for a, b in pairs if -1 != engine(a) != engine(b) != -1]
+
+
+def loose(root: Path) -> list[str]:
+    """Modules at the top of the package beyond ``LOOSE``."""
+    return sorted(p.name for p in (root / "euchre_sim").glob("*.py") if p.name not in LOOSE)
 
 
 def _run_at_import(body: list[ast.stmt]):
@@ -159,7 +215,16 @@ def main(argv: list[str] | None = None) -> int:
         late = eager(args.root)
         for a, b in late:
             print(f"lazy export imported at once: {a} imports {b} when it is imported")
-        return 1 if bad or late else 0
+        rings = circles(pairs)
+        for ring in rings:
+            print("import circle: " + " <-> ".join(ring))
+        crossed = across_engines(pairs)
+        for a, b in crossed:
+            print(f"engine kernels import each other: {a} imports {b}")
+        extra = loose(args.root)
+        for name in extra:
+            print(f"loose module: {name} (only {', '.join(sorted(LOOSE))} at the top)")
+        return 1 if bad or late or rings or crossed or extra else 0
     print("\n".join(f"{a} -> {b}" for a, b in pairs) if args.modules else mermaid(pairs))
     return 0
 

@@ -37,7 +37,7 @@ def commands_page() -> str:
     old = os.environ.get("COLUMNS")
     os.environ["COLUMNS"] = "100"
     try:
-        from euchre_sim.cli import build_parser
+        from euchre_sim.cli.main import build_parser
 
         parser = build_parser()
         sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
@@ -59,7 +59,7 @@ def _show(value) -> str:
 
 def rule_options_page() -> str:
     """Every option with its values, default and meaning; every ruleset with what it sets."""
-    from euchre_sim.rules import RULE_OPTIONS, RULESET_HELP, RULESETS
+    from euchre_sim.game.rules import RULE_OPTIONS, RULESET_HELP, RULESETS
 
     parts = [HEAD, "# Rule options and rulesets\n\n",
              "Every command that plays or solves takes `--rules NAME` and `--set OPTION=VALUE` "

@@ -4,7 +4,7 @@
     python tools/pimc_teacher.py "tuned:play.second_hand_sure=0" --deals 1000 --top 20
 
 Plays ``--deals`` deals of the strategy against itself (seed ``--seed``), and at every card
-decision with a choice asks PIMC (``euchre_sim.pimc.evaluate``: ``--worlds`` sampled worlds,
+decision with a choice asks PIMC (``euchre_sim.engine.pimc.evaluate``: ``--worlds`` sampled worlds,
 solved double dummy, all cards on the same worlds) for the value of each legal card. The
 strategy's "loss" at a decision is PIMC's best value less PIMC's value of the card it played.
 Losses are summed per deal, first by kind of decision (a lone hand or not; maker, maker's
@@ -22,11 +22,11 @@ from __future__ import annotations
 import argparse
 from collections import defaultdict
 
-from euchre_sim.cards import SUITS, format_card
-from euchre_sim.core.layout import EV_PLAY, G_ALONE, G_MAKER, G_POS, G_TRICK
-from euchre_sim.pimc import decision_points, evaluate
-from euchre_sim.rules import Rules
-from euchre_sim.simulate import replay_deal
+from euchre_sim.core.common.layout import EV_PLAY, G_ALONE, G_MAKER, G_POS, G_TRICK
+from euchre_sim.engine.pimc import decision_points, evaluate
+from euchre_sim.engine.simulate import replay_deal
+from euchre_sim.game.cards import SUITS, format_card
+from euchre_sim.game.rules import Rules
 
 COLOUR_PAIR = {"C": "S", "S": "C", "D": "H", "H": "D"}
 

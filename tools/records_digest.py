@@ -37,8 +37,8 @@ def main() -> None:
     args = ap.parse_args()
     if args.tree:
         sys.path.insert(0, args.tree)
-    from euchre_sim.rules import Rules
-    from euchre_sim.simulate import simulate_deals, simulate_games
+    from euchre_sim.engine.simulate import simulate_deals, simulate_games
+    from euchre_sim.game.rules import Rules
 
     for a, b, ruleset, options, games in TABLES:
         rules = Rules.named(ruleset, **options)

@@ -22,7 +22,7 @@ import numpy as np
 
 from euchre_sim.analysis.rest_search import search_rest_sample
 from euchre_sim.analysis.situation import read_situation
-from euchre_sim.rules import Rules
+from euchre_sim.game.rules import Rules
 
 
 def values(sample, label: str) -> np.ndarray:

@@ -7,7 +7,7 @@ kitty, respecting the suits they showed void in; a card of the dealer's as his u
 discard), replays the public history in that world with the reference engine (which checks
 that every action was legal there) and asks the kernels, as a compiled seat of the table is
 asked (``agents.compiled``). The built-in strategies read only what their seat may know
-(``core/decisions.py``), so any fitting world gives the same answer; ``tests/test_agents.py``
+(``core/four/decisions.py``), so any fitting world gives the same answer; ``tests/test_agents.py``
 checks that such agents reproduce the kernels' records.
 
 ``builtin("random")`` draws from the deal's stream (``wants_stream``), as the kernels do.
@@ -18,9 +18,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..cards import deck_cards
-from ..reference import DealState, effective_suit, is_trump
-from ..reference_strategies import uniform
+from ..game.cards import deck_cards
+from ..oracle.engine import DealState, effective_suit, is_trump
+from ..oracle.strategies import uniform
 from ..strategies import Strategy, get_strategy
 from .compiled import ReplayError, compiled_action
 from .observation import SILENT_KEEP, Action, Observation

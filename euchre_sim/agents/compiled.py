@@ -21,8 +21,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..cards import NO_TRUMP, cards_to_mask
-from ..core.layout import (
+from ..core.common.layout import (
     N_SCRIPT,
     SC_ALONE,
     SC_DEFEND,
@@ -34,7 +33,10 @@ from ..core.layout import (
     SCRIPT_NO_TRUMP,
     SCRIPT_PASS,
 )
-from ..reference import (
+from ..engine.simulate import Matchup, PresetDeal, preset_traces
+from ..game.cards import NO_TRUMP, cards_to_mask
+from ..game.rules import Rules
+from ..oracle.engine import (
     T_ALONE,
     T_CALL,
     T_CHUCK,
@@ -48,8 +50,6 @@ from ..reference import (
     T_REDEAL,
     DealState,
 )
-from ..rules import Rules
-from ..simulate import Matchup, PresetDeal, preset_traces
 from ..strategies import Strategy
 
 Action = tuple

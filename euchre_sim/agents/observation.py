@@ -1,6 +1,6 @@
 """What a player sees when he decides: the :class:`Observation` handed to an agent.
 
-An observation is built from the reference engine's :class:`~euchre_sim.reference.DealState`
+An observation is built from the reference engine's :class:`~euchre_sim.oracle.engine.DealState`
 and the deal's log of decisions, and holds only what the deciding seat may know: his own
 cards, the up-card, every public decision (bids, going alone, defending alone, redeal calls,
 cards played), his own private choices (the dealer's discard, a farmer's three cards, the
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import SUITS, format_card, mask_to_cards
-from ..reference import T_PLAY, T_TRICK, DealState
-from ..rules import Rules
+from ..game.cards import SUITS, format_card, mask_to_cards
+from ..game.rules import Rules
+from ..oracle.engine import T_PLAY, T_TRICK, DealState
 
 Action = tuple
 Decision = tuple[str, int, "Action | None"]  # (phase, seat, action), as the seat saw it

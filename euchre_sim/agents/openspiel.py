@@ -21,8 +21,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from ..reference import DealState, bits
-from ..rules import Rules
+from ..game.rules import Rules
+from ..oracle.engine import DealState, bits
 from ..strategies import Strategy, get_strategy
 from .builtin import deal_world, replay_history
 from .compiled import compiled_action

@@ -1,7 +1,7 @@
 """Deals and duplicate matches between any mix of Python agents and built-in strategies.
 
-A deal is the reference engine's :class:`~euchre_sim.reference.DealState`, shuffled from the
-deal's own random stream (:func:`~euchre_sim.reference.deal_rng`: the kernels' shuffle and
+A deal is the reference engine's :class:`~euchre_sim.oracle.engine.DealState`, shuffled from the
+deal's own random stream (:func:`~euchre_sim.oracle.engine.deal_rng`: the kernels' shuffle and
 numbers for the same seed and index) and driven decision by decision:
 
 * a Python agent's seat: the agent is called with the seat's :class:`Observation` and the
@@ -29,11 +29,11 @@ import numpy as np
 import pandas as pd
 
 from ..analysis.match import DuplicateTotals, MatchResult
-from ..core.layout import F_POINTS0, F_POINTS1
-from ..reference import RECORD_FIELDS, DealState, Rng, deal_rng, shuffle_and_deal
-from ..reference_strategies import uniform
-from ..rules import Rules
-from ..simulate import SimulationError, records_frame
+from ..core.common.layout import F_POINTS0, F_POINTS1
+from ..engine.simulate import SimulationError, records_frame
+from ..game.rules import Rules
+from ..oracle.engine import RECORD_FIELDS, DealState, Rng, deal_rng, shuffle_and_deal
+from ..oracle.strategies import uniform
 from ..strategies import Strategy, get_strategy
 from .compiled import compiled_action
 from .observation import Action, Observation, observe
@@ -264,7 +264,7 @@ def play_deals(rules: Rules, seats: Mapping[int, SeatSpec], vs: SeatSpec = "adva
                traces: list | None = None) -> pd.DataFrame:
     """Records of deals ``first .. first+deals-1`` of the run with ``seed``, ``seats[s]`` (an
     agent, or a strategy name) at seat ``s`` and ``vs`` at the others: the DataFrame of
-    :func:`~euchre_sim.simulate.simulate_deals` (``strategy0``/``strategy1`` name each team's
+    :func:`~euchre_sim.engine.simulate.simulate_deals` (``strategy0``/``strategy1`` name each team's
     players). Each deal's trace is appended to ``traces`` when given."""
     table = make_table(rules, seats, vs)
     df = records_frame(deal_rows(rules, table, deals, seed, first, traces))

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ..backends import Backend, InProcess, plan_shards
-from ..core.layout import F_POINTS0, F_POINTS1, N_FIELDS
-from ..simulate import Matchup, preset_records, set_threads
+from ..core.common.layout import F_POINTS0, F_POINTS1, N_FIELDS
+from ..engine.backends import Backend, InProcess, plan_shards
+from ..engine.simulate import Matchup, preset_records, set_threads
 from ..strategies import Strategy, bidding_twin, get_strategy
 from .facts import DEALER, AnalysisError, Option, describe, options
 from .situation import Situation, parse_situation, read_situation

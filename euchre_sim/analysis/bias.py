@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from ..backends import Backend, InProcess
+from ..engine.backends import Backend, InProcess
 from ..strategies import Strategy, get_strategy
 from .analyser import DEFAULT_TABLE, Sample, parse_tables, sample_options, verdicts
 from .bias_points import Point

@@ -21,9 +21,9 @@ from pathlib import Path
 
 import numpy as np
 
-from ..cards import JOKER, TRUMP_NAMES, format_card, mask_to_cards
-from ..rules import Rules
-from ..simulate import simulate_deals
+from ..engine.simulate import simulate_deals
+from ..game.cards import JOKER, TRUMP_NAMES, format_card, mask_to_cards
+from ..game.rules import Rules
 from ..strategies import get_strategy
 from .facts import POSITIONS, AnalysisError, options
 from .situation import Situation, parse_situation, read_situation

@@ -4,7 +4,7 @@ The same random deals are played once per forced opening of the eldest (the deal
 the first bidder): pass, then each bid from the table's lowest to the hand size (the basic
 kind's ``force`` parameter); every other decision, his own trump, shoot and play included,
 is the strategy's (basic everywhere). Each deal is filed under the eldest's hand class: the
-basic kind's own estimate in tricks for its best trump (``core.table_auction.best_trump``, read
+basic kind's own estimate in tricks for its best trump (``core.table.auction.best_trump``, read
 through ``basic_estimates``). The value of an opening in a class is the mean, over the deals of
 that class, of the eldest's team's points minus the other team's; the differences between
 openings are paired (the same deals). Basic's own opening is a function of the class (it opens
@@ -19,11 +19,11 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ..core.table_auction import basic_estimates
-from ..core.table_layout import BID_AUCTION, TF_DEALER, TF_HAND, TF_POINTS
-from ..tables.simulate import TableMatchup, iter_table_deals
-from ..tables.spec import TableError, TableSpec
-from ..tables.strategies import TableStrategy, sides_of, table_strategy
+from ..core.table.auction import basic_estimates
+from ..core.table.layout import BID_AUCTION, TF_DEALER, TF_HAND, TF_POINTS
+from ..engine.table_simulate import TableMatchup, iter_table_deals
+from ..game.table_spec import TableError, TableSpec
+from ..strategies.table import TableStrategy, sides_of, table_strategy
 
 FEW = "too few deals"  # the verdict of a class with fewer deals than ``min_deals``
 TOSS_UP_SE = 2.0  # a margin within this many standard errors of zero is a toss-up

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..backends import Backend
-from ..rules import Rules
+from ..engine.backends import Backend
+from ..game.rules import Rules
 from ..strategies import Strategy, get_strategy, strategy_toml
 from .match import duplicate_deals, duplicate_games
 from .stability import StabilityResult, stability

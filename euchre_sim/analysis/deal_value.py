@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 import pandas as pd
 
-from ..core.layout import (
+from ..core.common.layout import (
     BH_DEALS,
     BH_POINTS,
     BH_POINTS_SQ,
@@ -32,8 +32,8 @@ from ..core.layout import (
     HOW_THROWN_IN,
     POSITION_DEALER,
 )
-from ..rules import Rules
-from ..simulate import Matchup, iter_deal_chunks
+from ..engine.simulate import Matchup, iter_deal_chunks
+from ..game.rules import Rules
 from ..strategies import Strategy, get_strategy
 from .stats import Estimate, mean_estimate, proportion, z_value
 from .summary import SEAT_NAMES, DealSummary

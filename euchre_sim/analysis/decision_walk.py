@@ -4,7 +4,7 @@ A deal played by the kernel with a trace (``simulate.traced_replays``) is walked
 event; at every decision of one seat the walk writes down what that seat knows then (its hand,
 the up-card, the bidding, its discard, the lone defence, the tricks so far) as a
 ``situation.Situation``, with the action the deal's player took there as script slots
-(``core.layout.SC_*``). The exploitability measure (``exploit.py``) asks the analyser about
+(``core.common.layout.SC_*``). The exploitability measure (``exploit.py``) asks the analyser about
 each such situation and compares its answer with the table's action.
 
 The analysed deals put the dealer in seat 3 (``facts.DEALER``), so the deals walked here do too.
@@ -15,8 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from ..cards import SUITS
-from ..core.layout import (
+from ..core.common.layout import (
     EV_ALONE,
     EV_CALL,
     EV_DEFEND_ALONE,
@@ -33,7 +32,8 @@ from ..core.layout import (
     SC_ROUND2,
     SCRIPT_PASS,
 )
-from ..rules import Rules
+from ..game.cards import SUITS
+from ..game.rules import Rules
 from .facts import DEALER, AnalysisError, Option
 from .situation import Situation
 

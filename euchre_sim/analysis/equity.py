@@ -15,10 +15,10 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ..backends import Backend, InProcess, plan_shards
-from ..core.layout import F_DEALER, F_POINTS0, F_POINTS1, GD_GAME, GD_RECORD, GR_WINNER
-from ..rules import Rules
-from ..simulate import Matchup, iter_game_chunks
+from ..core.common.layout import F_DEALER, F_POINTS0, F_POINTS1, GD_GAME, GD_RECORD, GR_WINNER
+from ..engine.backends import Backend, InProcess, plan_shards
+from ..engine.simulate import Matchup, iter_game_chunks
+from ..game.rules import Rules
 from ..strategies import Strategy, get_strategy
 from .stats import wilson_interval
 

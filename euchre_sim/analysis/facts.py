@@ -7,7 +7,7 @@ against the rules and the ones before it (a card seen twice, a play out of turn,
 suit its player has shown out of, the asker's own plays legal with the cards he holds...): an
 impossible situation is an ``AnalysisError`` with a one-line message naming the problem.
 ``options`` lists the legal actions of the question, each with the script slots
-(``core.layout.SC_*``) that force it on a deal.
+(``core.common.layout.SC_*``) that force it on a deal.
 
 In the analysed deals the dealer sits in seat 3, so a position (eldest 0, the dealer's partner
 1, third 2, dealer 3) is also the seat number.
@@ -16,23 +16,58 @@ In the analysed deals the dealer sits in seat 3, so a position (eldest 0, the de
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 import numpy as np
 
-from ..cards import JOKER, RANK_J, SUIT_NAMES, SUITS, format_card, mask_to_cards, rank_of, suit_of
-from ..core.layout import SC_ALONE, SC_DEFEND, SC_DISCARD, SC_PLAY, SC_ROUND1, SC_ROUND2
-from ..core.tables import eff_bit
-from ..rules import no_trump_callable
+from ..core.common.layout import SC_ALONE, SC_DEFEND, SC_DISCARD, SC_PLAY, SC_ROUND1, SC_ROUND2
+from ..core.four.tables import eff_bit
+from ..game.cards import (
+    JOKER,
+    RANK_J,
+    SUIT_NAMES,
+    SUITS,
+    format_card,
+    mask_to_cards,
+    rank_of,
+    suit_of,
+)
+from ..game.rules import no_trump_callable
 
 if TYPE_CHECKING:
-    from ..rules import Rules
-    from .situation import Situation
+    from ..game.rules import Rules
 
 POSITIONS = ("eldest", "partner", "third", "dealer")
 DEALER = 3  # the analysed deals put the dealer in seat 3: eldest 0, partner 1, third 2
 TRUMP = 4  # the suit key of a trump card (see ``suit_in_play``)
 CLUBS, HEARTS = SUITS.index("C"), SUITS.index("H")
+
+
+class Situation(Protocol):
+    """What the facts are read from: the fields of ``situation.Situation`` (declared here, so
+    that this module, which ``situation`` imports, does not import it back)."""
+
+    rules: Rules
+    hand: int
+    up: int
+    position: int
+    bids: tuple[str, ...]
+    alone: bool
+    discard: int
+    defender: int | None
+    tricks: tuple[tuple[tuple[int, int], ...], ...]
+    score: tuple[int, int]
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def facts(self) -> Facts: ...
+
+    @property
+    def round(self) -> int: ...
+
+
 QUESTIONS = {"round1": "round 1 bid", "round2": "round 2 bid", "discard": "the discard",
              "defend": "lone defence", "play": "the card to play"}
 
@@ -59,7 +94,7 @@ def suit_word(key: int, trump: int) -> str:
 
 def trick_winner(trick: list[tuple[int, int]], trump: int) -> int:
     """The seat winning ``trick`` ((seat, card) in play order): the strongest trump, else the
-    strongest card of the suit led (``core.tables.eff_bit`` orders cards by strength)."""
+    strongest card of the suit led (``core.four.tables.eff_bit`` orders cards by strength)."""
     led = suit_in_play(trick[0][1], trump)
     best = max((eff_bit(trump, c), s) for s, c in trick
                if suit_in_play(c, trump) in (led, TRUMP))

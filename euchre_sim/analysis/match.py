@@ -14,8 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..backends import Backend, InProcess, plan_shards
-from ..core.layout import (
+from ..core.common.layout import (
     F_POINTS0,
     F_POINTS1,
     GD_RECORD,
@@ -24,9 +23,10 @@ from ..core.layout import (
     GR_SCORE1,
     GR_WINNER,
 )
-from ..core.tally import board_sums, new_totals
-from ..rules import Rules
-from ..simulate import DEFAULT_CHUNK, Matchup, iter_duplicate_chunks, iter_game_chunks
+from ..core.four.tally import board_sums, new_totals
+from ..engine.backends import Backend, InProcess, plan_shards
+from ..engine.simulate import DEFAULT_CHUNK, Matchup, iter_duplicate_chunks, iter_game_chunks
+from ..game.rules import Rules
 from ..strategies import Strategy, get_strategy
 from .stats import Estimate, mean_estimate, wilson_interval, z_value
 from .summary import DealSummary, decision_table
@@ -162,7 +162,7 @@ class DuplicateTotals:
 
     def add_board_sums(self, boards: int, twice_sum: int, twice_sq: int) -> None:
         """Add ``boards`` deal boards by the sum of twice their values and of its squares
-        (``core.tally.board_sums``)."""
+        (``core.four.tally.board_sums``)."""
         self.boards += boards
         self.twice_sum += int(twice_sum)
         self.twice_sq += int(twice_sq)

@@ -20,8 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ..cards import RANK_A, RANK_J, deck_mask, mask_to_cards
-from ..core.layout import (
+from ..core.common.layout import (
     F_PASSES,
     F_POINTS0,
     F_POINTS1,
@@ -39,8 +38,9 @@ from ..core.layout import (
     SC_ROUND1,
     STUCK_SMITTY,
 )
-from ..rules import Rules
-from ..simulate import Matchup, preset_records, set_threads
+from ..engine.simulate import Matchup, preset_records, set_threads
+from ..game.cards import RANK_A, RANK_J, deck_mask, mask_to_cards
+from ..game.rules import Rules
 from ..strategies import Strategy, get_strategy
 from .analyser import DEFAULT_TABLE
 from .facts import DEALER, POSITIONS, may_order_up

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..backends import Backend, InProcess
-from ..core.layout import PR_UP
+from ..core.common.layout import PR_UP
+from ..engine.backends import Backend, InProcess
 from ..strategies import Strategy, get_strategy
 from .analyser import SAMPLE_BLOCK, Sample, sample_options
 from .decision_walk import decisions

@@ -20,7 +20,7 @@ import shlex
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..cards import (
+from ..game.cards import (
     JOKER,
     SUIT_NAMES,
     SUITS,
@@ -32,8 +32,8 @@ from ..cards import (
     parse_suit,
     suit_of,
 )
-from ..rules import Rules
-from ..seats import SeatError, parse_seat
+from ..game.rules import Rules
+from ..game.seats import SeatError, parse_seat
 from .facts import DEALER, POSITIONS, AnalysisError, Facts, derive_facts
 
 FIELDS = ("hand", "up", "seat", "bidding", "discard", "defend", "tricks", "score")
@@ -167,7 +167,7 @@ def parse_situation(hand: str, up: str, seat: str, bidding: str = "", score: str
 
 def situation_seat(text: str, field: str, more: str = "") -> int:
     """A seat of the analysed deal (the dealer in seat 3): a place (eldest or first, partner,
-    third, dealer) or its number 0..3 there (``euchre_sim.seats``)."""
+    third, dealer) or its number 0..3 there (``euchre_sim.game.seats``)."""
     try:
         return parse_seat(text, DEALER)
     except SeatError:

@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..backends import Backend
-from ..rules import Rules
+from ..engine.backends import Backend
+from ..game.rules import Rules
 from ..strategies import Strategy, get_strategy
 from .stats import Estimate, holm, two_sided_p
 from .variants import (

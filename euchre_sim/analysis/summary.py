@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core.layout import (
+from ..core.common.layout import (
     BY_POSITION_FIELDS,
     BY_TEAM_FIELDS,
     COUNT_FIELDS,
@@ -18,7 +18,7 @@ from ..core.layout import (
     POSITION_NAMES,
     SUM_FIELDS,
 )
-from ..core.tally import new_totals, summarise_parallel
+from ..core.four.tally import new_totals, summarise_parallel
 from .stats import Estimate, mean_estimate, proportion, wilson_interval
 
 TEAM_STATS = BY_TEAM_FIELDS
@@ -43,20 +43,20 @@ class DealSummary:
     # deals in which the team held that position
     by_team: dict[str, np.ndarray] = field(default_factory=lambda: {
         k: np.zeros((2, N_POSITIONS), np.int64) for k in TEAM_STATS})
-    # by how trump was made (``core.layout.BH_*`` rows, ``HOW_*`` ways) and the maker's position:
-    # deals, and the dealing side's points minus the other's, summed and squared
+    # by how trump was made (``core.common.layout.BH_*`` rows, ``HOW_*`` ways) and the maker's
+    # position: deals, and the dealing side's points minus the other's, summed and squared
     by_how: np.ndarray = field(default_factory=lambda: np.zeros((N_BY_HOW, N_HOW, N_POSITIONS),
                                                                  np.int64))
 
     def add(self, recs: np.ndarray) -> None:
         """Add raw record rows (compiled passes over blocks of rows on every thread,
-        ``core.tally.summarise_parallel``)."""
+        ``core.four.tally.summarise_parallel``)."""
         totals = new_totals()
         summarise_parallel(np.ascontiguousarray(recs, np.int64), *totals, TALLY_BLOCK)
         self.add_totals(totals, len(recs))
 
     def add_totals(self, totals: tuple[np.ndarray, ...], deals: int) -> None:
-        """Add the totals of ``deals`` deals summed by a kernel (``core.tally.new_totals``'s
+        """Add the totals of ``deals`` deals summed by a kernel (``core.four.tally.new_totals``'s
         five arrays, filled by ``summarise`` or as the deals were played)."""
         sums, counts, by_position, by_team, by_how = totals
         self.by_how += by_how

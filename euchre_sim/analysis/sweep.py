@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..backends import Backend
-from ..rules import Rules
+from ..engine.backends import Backend
+from ..game.rules import Rules
 from ..strategies import Strategy, StrategyError, get_strategy
 from .match import MIN_VERDICT_BOARDS, MatchResult
 from .stats import Estimate

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from ..tables.spec import TableError, TableSpec
-from ..tables.strategies import TableStrategy, relevant_params
+from ..game.table_spec import TableError, TableSpec
+from ..strategies.table import TableStrategy, relevant_params
 from .stats import normal_sf
 from .table_match import duplicate_gain
 

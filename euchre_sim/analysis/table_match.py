@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.table_layout import SIDES_TEAMS, TF_POINTS, TG_WINNER
-from ..tables.simulate import TableMatchup, iter_table_deals, table_games
-from ..tables.spec import TableSpec
-from ..tables.strategies import TableStrategy, sides_of
+from ..core.table.layout import SIDES_TEAMS, TF_POINTS, TG_WINNER
+from ..engine.table_simulate import TableMatchup, iter_table_deals, table_games
+from ..game.table_spec import TableSpec
+from ..strategies.table import TableStrategy, sides_of
 from .stats import Estimate, mean_estimate
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core.table_layout import (
+from ..core.table.layout import (
     BID_AUCTION,
     SIDES_TEAMS,
     TF_ALONE,
@@ -26,7 +26,7 @@ from ..core.table_layout import (
     TG_DEALS,
     TG_WINNER,
 )
-from ..tables.spec import TableSpec
+from ..game.table_spec import TableSpec
 from .stats import Estimate, mean_estimate, proportion
 
 

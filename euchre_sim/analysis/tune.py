@@ -23,9 +23,9 @@ from collections.abc import Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from ..backends import Backend
-from ..core.rng import MASK64, splitmix64_py
-from ..rules import Rules
+from ..core.common.rng import MASK64, splitmix64_py
+from ..engine.backends import Backend
+from ..game.rules import Rules
 from ..strategies import Strategy, StrategyError, get_strategy, strategy_toml
 from ..strategies.schema import Param
 from .match import MatchResult

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..backends import Backend, InProcess, plan_shards
-from ..rules import Rules
-from ..simulate import DEFAULT_CHUNK
+from ..engine.backends import Backend, InProcess, plan_shards
+from ..engine.simulate import DEFAULT_CHUNK
+from ..game.rules import Rules
 from ..strategies import Strategy, get_strategy
 from ..strategies.schema import PARAMS, Param
 from .match import (

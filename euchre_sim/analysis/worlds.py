@@ -1,7 +1,7 @@
 """Worlds of a situation: the unseen cards dealt at random, consistently with every fact, and
 the scripts that replay the situation's history on them.
 
-A world is a preset deal (``core.layout.P_*``) whose hands hold the asker's cards, every card
+A world is a preset deal (``core.common.layout.P_*``) whose hands hold the asker's cards, every card
 each player has played, and unseen cards dealt uniformly at random among the deals that fit the
 facts: the numbers of cards each player still holds, the suits he has shown out of (a player who
 did not follow suit holds none of it), the up-card in the dealer's hand when he took it up and
@@ -23,8 +23,7 @@ from functools import reduce
 
 import numpy as np
 
-from ..cards import SUITS, deck_mask, mask_to_cards
-from ..core.layout import (
+from ..core.common.layout import (
     F_ALONE,
     F_DEFENDER,
     F_MAKER,
@@ -49,7 +48,8 @@ from ..core.layout import (
     SC_ROUND2,
     SCRIPT_PASS,
 )
-from ..core.unseen_draw import draw_holders
+from ..core.four.unseen_draw import draw_holders
+from ..game.cards import SUITS, deck_mask, mask_to_cards
 from .facts import DEALER, AnalysisError, Option, suit_in_play
 from .situation import Situation
 

@@ -8,7 +8,7 @@ call take what the job computed, draw the same figure and write it as PNG and SV
 saved tables::
 
     from euchre_sim import charts
-    from euchre_sim.results import load
+    from euchre_sim.records.results import load
 
     run = load("order_up_dealer")
     fig = charts.figure_from_run(run)                          # the sweep's chart

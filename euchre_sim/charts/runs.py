@@ -8,7 +8,7 @@ from collections.abc import Mapping
 import pandas as pd
 from matplotlib.figure import Figure
 
-from ..results import ResultsError, Run, load
+from ..records.results import ResultsError, Run, load
 from .classes import bid_chart_figure, go_alone_figure, order_up_figure
 from .deals import (
     deal_players,
@@ -96,11 +96,11 @@ def run_caption(run: Run, name: bool = True) -> str:
 
 def figure_from_run(run: Run | str | os.PathLike, name: str = "chart",
                     caption: str | None = None) -> Figure:
-    """The chart ``name`` of a run folder (a :class:`~euchre_sim.results.Run`, or a name or
-    path for :func:`~euchre_sim.results.load`), drawn again from the tables and summaries
+    """The chart ``name`` of a run folder (a :class:`~euchre_sim.records.results.Run`, or a name or
+    path for :func:`~euchre_sim.records.results.load`), drawn again from the tables and summaries
     the run saved: ``chart`` (every job that draws one), or ``deal_value`` (a simulate run's
     second chart). ``caption`` defaults to :func:`run_caption`. A one-line
-    :class:`~euchre_sim.results.ResultsError` for a run that draws no such chart."""
+    :class:`~euchre_sim.records.results.ResultsError` for a run that draws no such chart."""
     if not isinstance(run, Run):
         run = load(run)
     kind = run.meta.get("kind")

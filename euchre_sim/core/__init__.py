@@ -3,8 +3,8 @@
 numba's on-disk cache only notices edits to the file that defines a function, not to the
 functions it calls from other modules. So the cache lives in a folder named after a hash of
 every source the kernels are built from: any edit starts a fresh cache, never a stale one.
-The folder is ``$EUCHRE_SIM_CACHE`` or ``$NUMBA_CACHE_DIR`` or ``~/.cache/euchre_sim``, plus
-``/numba-<hash>``.
+The hash reads every source of ``core/`` and ``game/``. The folder is ``$EUCHRE_SIM_CACHE``
+or ``$NUMBA_CACHE_DIR`` or ``~/.cache/euchre_sim``, plus ``/numba-<hash>``.
 """
 
 import hashlib
@@ -15,11 +15,11 @@ import numba
 
 
 def _kernel_source_hash() -> str:
-    here = Path(__file__).resolve().parent
-    files = sorted(here.glob("*.py")) + [here.parent / "rules.py", here.parent / "cards.py"]
+    package = Path(__file__).resolve().parent.parent
+    files = sorted((package / "core").rglob("*.py")) + sorted((package / "game").glob("*.py"))
     h = hashlib.sha256(numba.__version__.encode())
     for f in files:
-        h.update(f.name.encode())
+        h.update(f.relative_to(package).as_posix().encode())
         h.update(f.read_bytes())
     return h.hexdigest()[:16]
 

@@ -1,11 +1,11 @@
 """The jobs layer: one function per thing the tool does, with typed arguments.
 
 Every command of ``euchre-sim`` and every kind of experiment file is one of these functions
-(the ``run`` job, an experiment file, is ``euchre_sim.experiments.run_experiment``, one layer
+(the ``run`` job, an experiment file, is ``euchre_sim.jobs.experiments.run_experiment``, one layer
 up because it calls the others). They take plain values, strategy names or ``Strategy``
 objects and the small dataclasses of :mod:`.common` (``RuleChoice``, ``Compute``, ``Output``,
 ``SituationInput``), print their human summary through ``echo`` and return their result; a
-job that writes a run folder writes it with :func:`euchre_sim.results.write_run`.
+job that writes a run folder writes it with :func:`euchre_sim.records.results.write_run`.
 
 >>> from euchre_sim import jobs
 >>> jobs.match("advanced", "reference", deals=20_000, seed=3, progress=False)  # doctest: +SKIP

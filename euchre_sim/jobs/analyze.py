@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 from ..analysis.analyser import CHECK_DEALS, CHECK_TABLE, DEFAULT_TABLE
 from ..analysis.situation import AnalysisError, Situation, parse_situation, read_situation
-from ..results import ResultsError, RunFiles, write_run
-from ..rules import Rules
+from ..game.rules import Rules
+from ..records.results import ResultsError, RunFiles, write_run
 from ..strategies import Strategy, get_strategy
 from .common import (
     IN_PROCESS,

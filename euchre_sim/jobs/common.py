@@ -2,7 +2,7 @@
 where its results go.
 
 A job's arguments are plain Python values and these small dataclasses, never an argparse
-namespace: the command line (``cli*.py``) and experiment files (``experiments.py``) both build
+namespace: the command line (``cli*.py``) and experiment files (``jobs/experiments.py``) both build
 them, and a notebook may too.
 """
 
@@ -15,9 +15,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..results import RunWriter
-from ..rules import Rules, RulesError, parse_assignments
-from ..tables.spec import TABLES
+from ..game.rules import Rules, RulesError, parse_assignments
+from ..game.table_spec import TABLES
+from ..records.results import RunWriter
 
 Echo = Callable[[str], Any]  # where a job prints its human summary (print by default)
 
@@ -131,7 +131,7 @@ class Compute:
 
     def open(self):
         """The backend (a context manager); says on stderr when it is a Dask cluster."""
-        from ..backends import BackendError, open_backend
+        from ..engine.backends import BackendError, open_backend
 
         if self.shard_size is not None and not (self.scheduler or self.cluster):
             raise BackendError("--shard-size applies to a cluster (--cluster or --scheduler): "

@@ -7,12 +7,12 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..backends import ShardProgress
-from ..results import ResultsError, RunFiles, write_run
-from ..rules import parse_assignments
-from ..simulate import SimulationError
+from ..engine.backends import ShardProgress
+from ..engine.simulate import SimulationError
+from ..game.rules import parse_assignments
+from ..game.table_spec import TABLES
+from ..records.results import ResultsError, RunFiles, write_run
 from ..strategies import Strategy, get_strategy
-from ..tables.spec import TABLES
 from .common import (
     IN_PROCESS,
     NO_OUTPUT,
@@ -29,7 +29,7 @@ DEFAULT_COUNT = 100_000  # deals (or games) of a simulation or a match when none
 
 if TYPE_CHECKING:
     from ..analysis.match import MatchResult
-    from ..solver import Result
+    from ..engine.solver import Result
 
 
 def simulate(rules: RuleChoice = STANDARD_RULES, strategy: str | Strategy | None = "reference",
@@ -40,9 +40,9 @@ def simulate(rules: RuleChoice = STANDARD_RULES, strategy: str | Strategy | None
     """Play ``deals`` deals (or ``games`` whole games) of ``strategy`` (seats 0, 2) against
     ``vs`` (default: the same), print the summary and, with ``output.out``, write the run
     folder (records unless ``records`` is False). Without a seed, draws one and prints it.
-    When ``rules`` names another table (``tables.spec.TABLES``), the table engine plays it
+    When ``rules`` names another table (``game.table_spec.TABLES``), the table engine plays it
     (``jobs.tables``; ``strategy`` None means its ``basic``). Returns the summary as a dict."""
-    from ..runner import run_simulation
+    from .runner import run_simulation
 
     if rules.name in TABLES:  # another table (RULES.md 3.2): the table engine
         from .tables import simulate_table
@@ -73,8 +73,8 @@ def show(seed: int, deal: int, rules: RuleChoice = STANDARD_RULES,
          echo: Echo = print) -> str:
     """Replay deal ``deal`` of the run with seed ``seed`` and print it played out; returns the
     text."""
-    from ..display import format_deal
-    from ..simulate import replay_deal
+    from ..engine.simulate import replay_deal
+    from ..records.display import format_deal
 
     if rules.name in TABLES:
         from .tables import show_table
@@ -101,8 +101,8 @@ def solve(hands: Sequence[str], trump: str, maker: int, leader: int, *, alone: b
     legal card. ``deck``, ``no_first_blood`` and ``super_euchre`` are shorthands for those
     rule options. The deck is checked only when a ruleset or a deck is named (``rules.name``
     None and no deck: cards of any deck). Returns the solver's result."""
-    from ..solver import Position, format_result
-    from ..solver import solve as solve_position
+    from ..engine.solver import Position, format_result
+    from ..engine.solver import solve as solve_position
 
     shorthands = []
     if deck is not None:
@@ -174,7 +174,7 @@ def bench(seconds: float = 3.0, cref: str | None = None,
           strategies: Sequence[str] = ("reference",), echo: Echo = print) -> int:
     """Deals/s of ``strategies`` (each on both sides) beside the C yardstick; prints the table
     and returns the exit status."""
-    from ..bench import run_bench
+    from ..engine.bench import run_bench
 
     for name in strategies:
         get_strategy(name)

@@ -1,4 +1,4 @@
-"""Jobs that move deals in and out as Euchre Game Notation (``euchre_sim.egn``, docs/egn.md):
+"""Jobs that move deals in and out as Euchre Game Notation (``records.egn``, docs/egn.md):
 ``export`` a simulated deal or game, ``show_egn`` replays an EGN deal, ``egn_situation``
 gives the analyser a player's first bid in one."""
 
@@ -9,13 +9,14 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import __version__, egn
-from ..cards import format_card, format_hand
-from ..results import ResultsError
-from ..rules import Rules, parse_assignments
-from ..seats import position_of
-from ..simulate import DealReplay, SimulationError
+from ..engine.simulate import DealReplay, SimulationError
+from ..game.cards import format_card, format_hand
+from ..game.rules import Rules, parse_assignments
+from ..game.seats import position_of
+from ..records import egn
+from ..records.results import ResultsError
 from ..strategies import Strategy, get_strategy
+from ..version import __version__
 from .common import STANDARD_RULES, Echo, RuleChoice
 
 FORMATS = ("egn",)
@@ -40,7 +41,7 @@ def export(seed: int, *, deal: int | None = None, game: int | None = None,
     teams = f"team 0 (seats 0, 2) plays {a.label}, team 1 (seats 1, 3) plays {b.label}"
     players = [f"{(a, b)[s & 1].label} (seat {s})" for s in range(4)]
     if deal is not None:
-        from ..simulate import replay_deal
+        from ..engine.simulate import replay_deal
 
         rep = replay_deal(chosen, a, b, seed, deal)
         doc = egn.document(
@@ -72,10 +73,10 @@ def game_replays(rules: Rules, a: Strategy, b: Strategy, seed: int, game: int
     strategies (``random``, ``reference``) exactly; any other table's deals are replayed one by
     one as preset deals (cards, kitty, dealer and score of the game) and must give the game's
     records, which a strategy drawing random numbers does not."""
-    from .. import reference
-    from ..core.layout import GD_RECORD, RECORD_FIELDS
-    from ..reference_strategies import PARAMS as REFERENCE_ENGINE
-    from ..simulate import Matchup, PresetDeal, iter_game_chunks, play_presets
+    from ..core.common.layout import GD_RECORD, RECORD_FIELDS
+    from ..engine.simulate import Matchup, PresetDeal, iter_game_chunks, play_presets
+    from ..oracle import engine as reference
+    from ..oracle.strategies import PARAMS as REFERENCE_ENGINE
 
     if all(s.name in REFERENCE_ENGINE and not s.overrides for s in (a, b)):
         traces: list = []
@@ -130,7 +131,7 @@ def replay_egn(doc: dict, k: int, rules: Rules, strategy: str | Strategy = "refe
     """Replay deals 0..k of an EGN document in order (the score of each is the file's initial
     score plus the points of the deals before it) and return deal ``k``'s replay. Each must
     follow the file (``egn.check_replay``)."""
-    from ..simulate import play_presets
+    from ..engine.simulate import play_presets
 
     score = _initial_score(doc)
     for j in range(k + 1):
@@ -148,7 +149,7 @@ def show_egn(path: str, k: int = 0, rules: RuleChoice = STANDARD_RULES,
              seed: int = 0, echo: Echo = print) -> str:
     """Replay deal ``k`` of the EGN file ``path`` as a preset deal (its history forced, the
     strategies deciding what the file leaves open) and print it played out."""
-    from ..display import format_deal
+    from ..records.display import format_deal
 
     doc = egn.load(path)
     chosen = egn_rules(doc, rules)

@@ -12,11 +12,11 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..analysis.variants import SearchError
-from ..backends import ShardProgress
-from ..results import RunFiles, write_run
-from ..simulate import SimulationError
+from ..engine.backends import ShardProgress
+from ..engine.simulate import SimulationError
+from ..game.table_spec import TABLES
+from ..records.results import RunFiles, write_run
 from ..strategies import Strategy
-from ..tables.spec import TABLES
 from .common import (
     IN_PROCESS,
     NO_OUTPUT,

@@ -6,11 +6,11 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..backends import ShardProgress
-from ..results import RunFiles, write_run
-from ..simulate import SimulationError
+from ..engine.backends import ShardProgress
+from ..engine.simulate import SimulationError
+from ..game.table_spec import TABLES
+from ..records.results import RunFiles, write_run
 from ..strategies import Strategy, get_strategy
-from ..tables.spec import TABLES
 from .common import (
     IN_PROCESS,
     NO_OUTPUT,
@@ -149,7 +149,7 @@ def chart(which: str, output: Output, strategy: str | Strategy | None = "tuned",
         from ..analysis.deal_value import deal_value_table
         from ..analysis.summary import DealSummary
         from ..charts import deal_players, deal_value_chart
-        from ..simulate import Matchup, iter_deal_chunks
+        from ..engine.simulate import Matchup, iter_deal_chunks
 
         summary = DealSummary()
         for recs in iter_deal_chunks(chosen, Matchup(table, table), deals, seed,

@@ -19,10 +19,8 @@ import pandas as pd
 from ..analysis.table_climb import ClimbResult, climb
 from ..analysis.table_match import duplicate_gain, duplicate_wins
 from ..analysis.table_summary import TableTally, game_summary
-from ..core.table_layout import SIDES_TEAMS
-from ..results import ResultsError, provenance
-from ..tables.display import format_table_deal
-from ..tables.simulate import (
+from ..core.table.layout import SIDES_TEAMS
+from ..engine.table_simulate import (
     TableMatchup,
     deals_frame,
     games_frame,
@@ -30,8 +28,10 @@ from ..tables.simulate import (
     replay_table_deal,
     table_games,
 )
-from ..tables.spec import TABLES, TableError, TableSpec, get_table, with_options
-from ..tables.strategies import TableStrategy, relevant_params, sides_of, table_strategy
+from ..game.table_spec import TABLES, TableError, TableSpec, get_table, with_options
+from ..records.results import ResultsError, provenance
+from ..records.table_display import format_table_deal
+from ..strategies.table import TableStrategy, relevant_params, sides_of, table_strategy
 from .common import IN_PROCESS, NO_OUTPUT, Compute, Echo, Output, RuleChoice, progress_bar
 
 DEFAULT_TABLE_STRATEGY = "basic"

@@ -16,16 +16,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import __version__, egn
 from ..agents.compiled import ReplayError
 from ..agents.observation import Action, Observation
 from ..agents.table import make_table, play_stream, stand_in
 from ..analysis.analyser import DEFAULT_TABLE
-from ..reference import Rng, game_deals, game_summary
-from ..results import ResultsError
-from ..rules import Rules
-from ..simulate import SimulationError
+from ..engine.simulate import SimulationError
+from ..game.rules import Rules
+from ..oracle.engine import Rng, game_deals, game_summary
+from ..records import egn
+from ..records.results import ResultsError
 from ..strategies import Strategy, get_strategy
+from ..version import __version__
 from .review import Decision, open_position, review_deal, reviewable
 from .screen import HUMAN, Console, Quit, Screen, choices_of, read_choice
 

@@ -22,10 +22,10 @@ from ..agents.observation import Action, Observation
 from ..analysis.analyser import TOSS_UP_Z
 from ..analysis.facts import AnalysisError, Option, options
 from ..analysis.situation import Situation
-from ..cards import JOKER, NO_TRUMP, SUITS, format_card, parse_card
-from ..core.layout import N_SCRIPT, SC_DISCARD, SC_PLAY
-from ..reference import DealState
-from ..solver import Position, SolverError, solve
+from ..core.common.layout import N_SCRIPT, SC_DISCARD, SC_PLAY
+from ..engine.solver import Position, SolverError, solve
+from ..game.cards import JOKER, NO_TRUMP, SUITS, format_card, parse_card
+from ..oracle.engine import DealState
 from ..strategies import Strategy
 from .screen import HUMAN, Console, Style
 

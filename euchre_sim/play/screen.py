@@ -17,7 +17,16 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from ..agents.observation import Action, Observation
-from ..cards import (
+from ..core.common.layout import (
+    EV_CHUCK,
+    EV_DISCARD,
+    EV_FARMER,
+    EV_GIVE,
+    EV_LONE_DISCARD,
+    EV_PLAY,
+    EV_TRICK,
+)
+from ..game.cards import (
     JOKER,
     NO_TRUMP,
     SUIT_NAMES,
@@ -28,18 +37,9 @@ from ..cards import (
     mask_to_cards,
     parse_card,
 )
-from ..core.layout import (
-    EV_CHUCK,
-    EV_DISCARD,
-    EV_FARMER,
-    EV_GIVE,
-    EV_LONE_DISCARD,
-    EV_PLAY,
-    EV_TRICK,
-)
-from ..display import event_line
-from ..reference import DealState, card_strength, effective_suit
-from ..seats import position_of
+from ..game.seats import position_of
+from ..oracle.engine import DealState, card_strength, effective_suit
+from ..records.display import event_line
 
 HUMAN = 0  # the person's seat; his partner is seat 2
 SEAT_NAMES = ("South (you)", "West", "North (partner)", "East")

@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core.kinds import (
+from ..core.four.kinds import (
     N_ROW,
     STRATEGY_KINDS,
     uses_scripted_model,
@@ -274,7 +274,7 @@ def compile_pair(a: str | Strategy, b: str | Strategy,
             if equity is None:
                 raise StrategyError(f"{s.label} reads the match-equity table, which needs the "
                                     "rules: compile it through Matchup.arrays(rules)")
-            from ..core.scripted import fill_score_shifts  # numba: only when needed
+            from ..core.four.scripted import fill_score_shifts  # numba: only when needed
 
             table = equity()
             fill_equity(params[team], table)

@@ -15,7 +15,7 @@ Where each piece lives, lower layers never importing upper ones:
 * ``simulate.equity_model(rules)``: estimates the distribution from score-blind ``advanced``
   playing itself under the run's rules (cached per rules), and ``Matchup.arrays(rules)`` hands
   it to ``compile_pair``, which fills the block of each side that reads it.
-* ``core/score_aware.py``: the kernels reading the block (``kinds.EQ_BASE``).
+* ``core/four/score_aware.py``: the kernels reading the block (``kinds.EQ_BASE``).
 
 ``analysis/equity.py`` estimates the same table by simulating whole games instead;
 ``tests/test_equity.py`` checks that the two agree.
@@ -25,12 +25,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.kinds import (
+from ..core.common.layout import F_DEALER, F_POINTS0, F_POINTS1
+from ..core.four.kinds import (
     EQ_BASE,
     EQ_MAX,
     N_EQ,
 )
-from ..core.layout import F_DEALER, F_POINTS0, F_POINTS1
 
 MAX_POINTS = 4  # the most one side scores in a deal (a lone march, a lone defence, super euchre)
 EQUITY_PARAMS = ("score.equity_weight", "score.equity_alone")

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import kinds as q
-from ..core.kinds import (
+from ..core.four import kinds as q
+from ..core.four.kinds import (
     P_ALONE,
     P_BID,
     P_CHUCK,

@@ -18,8 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..cards import RANK_A, RANK_J, RANK_K
-from ..core.kinds import (
+from ..core.four.kinds import (
     NAT_NEXT_BASE,
     NAT_SIDE_BASE,
     NAT_TRUMP_BASE,
@@ -34,7 +33,8 @@ from ..core.kinds import (
     VALUE_EXACT,
     trump_weight_slot,
 )
-from ..core.tables import eff_bit
+from ..core.four.tables import eff_bit
+from ..game.cards import RANK_A, RANK_J, RANK_K
 
 GRID = 1024.0  # 2**10: the weights must be whole multiples of 1 / GRID
 LIMIT = 2.0**20  # and no larger than this: a sum of ten stays far inside float64's 53 bits
