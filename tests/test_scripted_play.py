@@ -20,6 +20,9 @@ from euchre_sim.game.rules import Rules
 from euchre_sim.strategies import get_strategy
 
 SUITS = "CDHS"
+# tuned as it was before its lone maker led his last trump (play.lone_maker_draws_trump=2):
+# the tests of the lone maker's other conventions keep the position they were written for
+LONE1 = "tuned:play.lone_maker_draws_trump=1"
 
 
 def _eff(cards: str, trump: int) -> list[int]:
@@ -221,8 +224,8 @@ def test_lone_maker_leads_his_highest_side_card() -> None:
     ace beats, and a king that holds may leave the JC boss behind it."""
     g = state("D", {0: "KC JC 9D"}, maker=0, alone=True, played="JD 9S QH JH 9H TS",
               up="9C", round_=2)
-    assert choose(g, "tuned:play.lone_maker_leads_high=0") == "JC"
-    assert choose(g, "tuned:play.lone_maker_leads_high=1") == "KC"
+    assert choose(g, f"{LONE1},play.lone_maker_leads_high=0") == "JC"
+    assert choose(g, f"{LONE1},play.lone_maker_leads_high=1") == "KC"
     # not alone: a low lead may be won by partner, the convention does not apply
     g = state("D", {0: "KC JC 9D"}, maker=0, played="JD 9S QH AS JH 9H TS KS", up="9C",
               round_=2)
@@ -237,8 +240,8 @@ def test_lone_maker_draws_trump_without_the_boss() -> None:
     draws the right bower, so that the AH and KH become boss. With a single trump left the
     convention does not apply: his trump cannot both draw and then win."""
     g = state("H", {0: "JD AH KH KC KD"}, maker=0, alone=True, up="9H")
-    assert choose(g, "tuned:play.lone_maker_draws_trump=0") == "KD"
-    assert choose(g, "tuned:play.lone_maker_draws_trump=1") == "JD"
+    assert choose(g, "tuned:play.lone_maker_draws_trump=0,play.lead_low_trump=0") == "KD"
+    assert choose(g, "tuned:play.lone_maker_draws_trump=1,play.lead_low_trump=0") == "JD"
     g = state("H", {0: "KH KC KD"}, maker=0, alone=True, up="9H", played="JD 9C TC AH TH QC")
     assert choose(g, "tuned:play.lone_maker_draws_trump=1") == "KD"
     # with partner, the flag changes nothing (the maker's own conventions lead)
@@ -255,8 +258,8 @@ def test_lone_maker_may_lead_the_turned_down_suit() -> None:
     the KD, which only the AD beats (the TD is gone)."""
     g = state("S", {0: "KS KD QD 9H"}, maker=0, alone=True, up="TD", round_=2,
               played="JS QS 9S")
-    assert choose(g, "tuned:play.lone_maker_turned_down=0") == "9H"
-    assert choose(g, "tuned:play.lone_maker_turned_down=1") == "KD"
+    assert choose(g, f"{LONE1},play.lone_maker_turned_down=0") == "9H"
+    assert choose(g, f"{LONE1},play.lone_maker_turned_down=1") == "KD"
     # the convention is the lone maker's: with partner, the turned-down suit is still avoided
     g = state("S", {0: "KD QD 9H"}, maker=0, up="TD", round_=2, played="JS QS 9S KS 9C TC AC KC")
     assert choose(g, "tuned:play.lone_maker_turned_down=1") == "9H"
@@ -338,3 +341,54 @@ def test_second_hand_wins_with_a_sure_card() -> None:
     g = state("S", {0: "JS QS 9H TD QD"}, [(3, "9C")])
     assert choose(g, "tuned:play.second_hand_sure=1") == "QS"
     assert choose(g, "tuned:play.second_hand_sure=2") == "JS"
+
+
+def test_the_defence_keeps_its_aces_against_a_loner() -> None:
+    """Clubs trump, the dealer (seat 3, on seat 0's right) alone; seat 0 leads to the first
+    trick from AS, 9H TH, KD and a trump. Today's table leads the singleton ace
+    (``play.defence_singleton_ace``); ``play.lead_through_loner=2`` keeps it for the trick the
+    loner leads into it and leads the KD, the shortest side suit without an ace. With the
+    loner on the left, ``=1`` leads low from the longest side suit (hearts), ``=2`` the KD."""
+    hand = "AS 9H TH KD 9C"
+    g = state("C", {0: hand}, maker=3, alone=True)
+    assert choose(g, "tuned:play.lead_through_loner=0") == "AS"
+    assert choose(g, "tuned:play.lead_through_loner=1") == "AS"  # =1: only on the left
+    assert choose(g, "tuned:play.lead_through_loner=2") == "KD"
+    g = state("C", {0: hand}, maker=1, alone=True)
+    assert choose(g, "tuned:play.lead_through_loner=1") == "9H"
+    assert choose(g, "tuned:play.lead_through_loner=2") == "KD"
+    # every side suit headed by an ace: the convention passes, a singleton ace is led
+    g = state("C", {0: "AS AH 9H AD 9C"}, maker=3, alone=True)
+    assert choose(g, "tuned:play.lead_through_loner=2") in ("AS", "AD")
+    assert choose(g, "tuned:play.lead_through_loner=2") == choose(
+        g, "tuned:play.lead_through_loner=0")
+
+
+def test_a_lone_maker_leads_his_last_trump_before_a_losing_side_card() -> None:
+    """Clubs trump, seat 0 alone with the QC (the KC still out: not boss) and the KD (the AD
+    still out) to the fourth trick. ``play.lone_maker_draws_trump=1`` draws only with two
+    trumps and leads the KD; ``=2`` leads the QC first (the defenders throw to it). With a
+    boss side card (the AD) both cash it first."""
+    played = "JC JS AC 9H TH AH KH 9S TS QS KS 9D"
+    g = state("C", {0: "QC KD"}, maker=0, alone=True, played=played)
+    g[L.G_TRICK] = 3
+    assert choose(g, "tuned:play.lone_maker_draws_trump=1") == "KD"
+    assert choose(g, "tuned:play.lone_maker_draws_trump=2") == "QC"
+    g = state("C", {0: "QC AD"}, maker=0, alone=True, played=played)
+    g[L.G_TRICK] = 3
+    assert choose(g, "tuned:play.lone_maker_draws_trump=1") == "AD"
+    assert choose(g, "tuned:play.lone_maker_draws_trump=2") == "AD"
+
+
+def test_a_maker_leads_a_low_trump_only_with_enough_trumps() -> None:
+    """Hearts trump, seat 0 the maker without the boss trump (the JH is out) leads to the
+    first trick, no side ace in hand. ``play.lead_low_trump=1`` leads the 9H with two trumps or
+    more, ``=2`` only with three: with two, his lowest side card."""
+    g = state("H", {0: "QH TH 9H KC KD"}, maker=0, round_=2, up="QD")
+    assert choose(g, "tuned:play.lead_low_trump=0") in ("KC", "KD")
+    assert choose(g, "tuned:play.lead_low_trump=1") == "9H"
+    assert choose(g, "tuned:play.lead_low_trump=2") == "9H"
+    g = state("H", {0: "TH 9H KC KD QS"}, maker=0, round_=2, up="QD")
+    assert choose(g, "tuned:play.lead_low_trump=1") == "9H"
+    assert choose(g, "tuned:play.lead_low_trump=2") in ("KC", "KD", "QS")
+    assert choose(g, "tuned:play.lead_low_trump=2") == choose(g, "tuned:play.lead_low_trump=0")

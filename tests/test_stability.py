@@ -36,10 +36,11 @@ def test_steps():
     assert len({s.key for s in everything}) == len(schema)
     flags = sum(p.integer and p.low == 0 and p.high == 1 for p in schema.values())
     # at an end of their range: alone.sure_tricks, railroad, score.equity_*, round2.chuck_threshold,
-    # and three conventions advanced does not use (play.draw_trump_for_aces,
-    # play.defence_leads_boss_trump, play.second_hand_sure: 0, the bottom of their ranges),
-    # and smitty.guess (0, clubs, the bottom of its range)
-    pinned = 9
+    # and five conventions advanced does not use (play.draw_trump_for_aces,
+    # play.defence_leads_boss_trump, play.second_hand_sure, play.lead_low_trump,
+    # play.lone_maker_draws_trump: 0, the bottom of their ranges), and smitty.guess (0, clubs,
+    # the bottom of its range)
+    pinned = 11
     assert len(everything) == flags + 2 * (len(schema) - flags) - pinned
     with pytest.raises(StrategyError, match="unknown parameter"):
         steps_of("advanced", ["round1.nonsense"])

@@ -158,8 +158,11 @@ SCRIPTED: dict[str, Param] = {
     "play.lead_right_min_trumps": Param(q.Q_LEAD_RIGHT_MIN, 3, 0, 10,
                                         "as maker lead the boss trump when holding at least "
                                         "this many trumps; 0: never", integer=True),
-    "play.lead_low_trump": _flag(q.Q_FISHING, 0, "as maker with 2+ trumps but not the boss, "
-                                 "lead a low trump (what play.fishing meant until 2026-11-30)"),
+    "play.lead_low_trump": Param(q.Q_FISHING, 0, 0, 4,
+                                 "as maker without the boss trump, lead a low trump when "
+                                 "holding at least this many trumps plus one (1: 2+, what "
+                                 "play.fishing meant until 2026-11-30; 2: 3+); 0: never",
+                                 integer=True),
     "play.fishing": _flag(q.Q_FISH_BOWERS, 0, "going fishing, the seeds' sense: on the making "
                           "side, lead the boss trump (the bowers) while trumps are still out"),
     "play.lead_boss_offsuit": _flag(q.Q_LEAD_ACES, 1, "lead an off-suit boss card (an ace, or "
@@ -170,8 +173,11 @@ SCRIPTED: dict[str, Param] = {
                                          "do not lead the turned-down suit"),
     "play.lead_next_on_defence": _flag(q.Q_LEAD_NEXT_DEF, 0, "on defence in round 2 lead "
                                        "'next' (the turned-down suit's colour mate)"),
-    "play.lead_through_loner": _flag(q.Q_LEAD_THROUGH_LONER, 0, "against a lone maker on my "
-                                     "left, lead low from my longest side suit"),
+    "play.lead_through_loner": Param(q.Q_LEAD_THROUGH_LONER, 0, 0, 2,
+                                     "against a lone maker, 1: on my left, lead low from my "
+                                     "longest side suit; 2: on either side, keep my aces and "
+                                     "lead low from my shortest side suit without one",
+                                     integer=True),
     "play.second_hand_low": _flag(q.Q_SECOND_LOW, 1, "second hand plays low"),
     "play.third_hand_high": _flag(q.Q_THIRD_HIGH, 0, "third hand plays its highest winner"),
     "play.overtrump_partner": _flag(q.Q_TRUMP_PARTNER_BOSS, 0, "beat partner's winning card "
@@ -208,9 +214,11 @@ SCRIPTED: dict[str, Param] = {
     "play.lone_maker_leads_high": _flag(q.Q_LONE_LEADS_HIGH, 0,
                                         "a lone maker who leads a side card leads his "
                                         "highest (no partner can win a low lead)"),
-    "play.lone_maker_draws_trump": _flag(q.Q_LONE_DRAWS_TRUMP, 0,
-                                         "a lone maker with 2+ trumps but not the boss "
-                                         "leads his highest trump (before his side cards)"),
+    "play.lone_maker_draws_trump": Param(q.Q_LONE_DRAWS_TRUMP, 0, 0, 2,
+                                         "a lone maker without the boss trump leads his "
+                                         "highest trump before his side cards, 1: with 2+ "
+                                         "trumps; 2: also his last trump when none of his "
+                                         "side cards is boss", integer=True),
     "play.draw_trump_for_aces": Param(q.Q_DRAW_FOR_ACES, 0, 0, 3,
                                       "as maker with partner, 2+ trumps but not the boss and "
                                       "at least this many side aces, lead a low trump before "

@@ -614,9 +614,16 @@ def maker_lead(params, g, seat, live, hand, trumps, nontrump):
             return top
         # without the boss, a lone maker still draws: his highest trump forces the boss out
         # or wins, before his side cards can be ruffed (no partner will ruff for him)
-        if g[G_ALONE] == 1 and n >= 2 and params[team, Q_LONE_DRAWS_TRUMP] > 0:
+        draws = params[team, Q_LONE_DRAWS_TRUMP]
+        if g[G_ALONE] == 1 and n >= 2 and draws > 0:
             return top
-        if params[team, Q_FISHING] > 0 and n >= 2 and not boss:
+        # his last trump, not the boss, before side cards none of which is boss: the
+        # defenders must throw to it, and may throw the guard of the suit he leads next
+        if (g[G_ALONE] == 1 and n == 1 and draws > 1
+                and not (nontrump & boss_cards(live | nontrump))):
+            return top
+        low = params[team, Q_FISHING]
+        if low > 0 and n >= low + 1 and not boss:
             return ctz(trumps)
         # with partner, 2+ trumps but not the boss, and side aces to cash: lead a low trump
         # first (partner may win it high; it draws the trumps that would ruff the aces)
@@ -633,9 +640,10 @@ def defence_lead(params, g, seat, live, trumps, nontrump):
     applies."""
     team = seat & 1
     maker = g[G_MAKER]
-    # against a lone maker on our left: lead low from our longest side suit, keep our aces
-    if g[G_ALONE] == 1 and params[team, Q_LEAD_THROUGH_LONER] > 0:
-        if maker == ((seat + 1) & 3) and nontrump:
+    through = params[team, Q_LEAD_THROUGH_LONER]
+    if g[G_ALONE] == 1 and through > 0 and nontrump:
+        if through == 1 and maker == ((seat + 1) & 3):
+            # against a lone maker on our left: lead low from our longest side suit
             best_e = -1
             best_n = 0
             for e in range(3):
@@ -644,6 +652,20 @@ def defence_lead(params, g, seat, live, trumps, nontrump):
                     best_n = n
                     best_e = e
             return ctz(nontrump & SUIT_EFF[best_e])
+        if through == 2:
+            # against a lone maker on either side: keep our aces (each takes the trick the
+            # loner leads into it) and lead low from our shortest side suit without one (a
+            # singleton makes a void to ruff his side suit with)
+            best_e = -1
+            best_n = 9
+            for e in range(3):
+                cards = nontrump & SUIT_EFF[e]
+                n = popcount(cards)
+                if cards and not (cards >> (ACE_BASE + e)) & 1 and n < best_n:
+                    best_n = n
+                    best_e = e
+            if best_e >= 0:
+                return ctz(nontrump & SUIT_EFF[best_e])
     # a defender with partner who holds the boss trump leads it from trick N on, while the
     # makers may still hold a trump (it pulls one of theirs: his side cards live longer)
     from_trick = params[team, Q_DEF_BOSS_TRUMP]
