@@ -130,7 +130,7 @@ def test_sweep_is_the_commands(capsys, tmp_path, own_tmp):
                 "--deals", "100", "--seed", "2", "--no-progress", "--out", str(out))
     assert said.startswith(s.text + f"\nwrote {out}/")
     pd.testing.assert_frame_equal(s.sweep, load(out).sweep)
-    assert len(s.sweep) == 2 and s.table == "basic" and s.strategies["field"] == "reference"
+    assert len(s.sweep) == 2 and s.table == "basic" and s.strategies["field"] == "basic"
     assert isinstance(s.figure(), Figure)
     again = sweep("basic", "round1.threshold.dealer=10:12:2", deals=100, seed=2,
                   progress=False)

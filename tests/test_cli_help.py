@@ -12,6 +12,7 @@ import pytest
 
 from euchre_sim.cli.help import GROUPS, example_lines
 from euchre_sim.cli.main import build_parser
+from euchre_sim.game.defaults import DEFAULT_SEED, DEFAULT_TABLE
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -55,6 +56,37 @@ def test_no_help_cites_a_file_the_user_does_not_have(name):
     text = _help(_subcommands()[name])
     for needle in ("../shared", "shared/bench", "RULES.md", "seeds/"):
         assert needle not in text, (name, needle)
+
+
+@pytest.mark.parametrize("command", ["rules", "strategies"])
+def test_the_listings_cite_no_file_the_user_does_not_have(command, capsys):
+    from euchre_sim.cli.main import main
+    assert main([command]) == 0
+    text = capsys.readouterr().out
+    assert "source:" in text or command == "strategies"
+    for needle in ("../shared", "shared/bench", "RULES.md", "seeds/", "seed 00"):
+        assert needle not in text, (command, needle)
+
+
+def test_one_default_seed_and_one_default_table_across_commands():
+    for name, child in _subcommands().items():
+        for a in child._actions:
+            if a.dest == "seed":  # play alone deals a new game each time, and says so
+                assert a.default == (None if name == "play" else DEFAULT_SEED), name
+                assert "default" in a.help, name
+            if a.dest in ("strategy", "table") and a.option_strings:
+                assert a.default in (None, DEFAULT_TABLE), (name, a.dest, a.default)
+                assert DEFAULT_TABLE in a.help or "tuned" in a.help, (name, a.dest)
+
+
+def test_simulate_without_a_strategy_or_seed_plays_the_default_table_at_seed_1():
+    from euchre_sim import jobs
+    lines: list[str] = []
+    plain = jobs.simulate(deals=500, progress=False, echo=lines.append)
+    named = jobs.simulate(strategy=DEFAULT_TABLE, deals=500, seed=DEFAULT_SEED, progress=False,
+                          echo=lambda _: None)
+    assert DEFAULT_TABLE in "\n".join(lines)
+    assert plain == named
 
 
 def test_the_reference_pages_are_up_to_date():

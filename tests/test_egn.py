@@ -164,7 +164,7 @@ def test_cli_errors_of_export_and_show(tmp_path, capsys):
     assert main(["show", "--egn", str(tmp_path / "missing.egn")]) == 2
     assert "cannot read" in capsys.readouterr().err
     assert main(["show", "--seed", "7"]) == 2
-    assert "show needs --seed S --deal I, or --egn FILE" in capsys.readouterr().err
+    assert "show needs --deal I (and the run's --seed S), or --egn FILE" in capsys.readouterr().err
     assert main(["export", "--seed", "7", "--deal", "1", "--out", str(tmp_path / "no/x")]) == 2
     assert "cannot write" in capsys.readouterr().err
     assert [p.name for p in tmp_path.iterdir()] == ["d.egn"]  # no temporary file left

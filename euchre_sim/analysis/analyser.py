@@ -28,6 +28,7 @@ import pandas as pd
 from ..core.common.layout import F_POINTS0, F_POINTS1, N_FIELDS
 from ..engine.backends import Backend, InProcess, plan_shards
 from ..engine.simulate import Matchup, preset_records, set_threads
+from ..game.defaults import DEFAULT_TABLE
 from ..strategies import Strategy, bidding_twin, get_strategy
 from .facts import DEALER, AnalysisError, Option, describe, options
 from .situation import Situation, parse_situation, read_situation
@@ -38,7 +39,7 @@ from .worlds import consistent, option_presets, sample_presets
 __all__ = [
     "AnalysisError", "Situation", "parse_situation", "read_situation", "options", "analyze",
     "analyze_tables", "sample_options", "Sample", "parse_tables", "format_analysis",
-    "format_tables", "table_verdicts", "verdicts", "DEFAULT_TABLE", "CHECK_TABLE", "CHECK_DEALS",
+    "format_tables", "table_verdicts", "verdicts", "CHECK_TABLE", "CHECK_DEALS",
 ]
 
 SAMPLE_BLOCK = 4096  # deals drawn per sample block (the unit of sharding)
@@ -46,7 +47,6 @@ DRAW_PER_DEAL = 200  # random deals drawn per consistent deal wanted before givi
 MIN_DRAW = 1 << 23  # ...but at least this many (8.4M): a rare bidding history (a stuck
 # dealer behind a table that bids freely fits one random deal in 10,000) still gets its sample
 PLAY_CHUNK = 16  # deals per parallel work item of the kernel (results do not depend on it)
-DEFAULT_TABLE = "tuned"  # the table a question is answered under when none is named
 CHECK_TABLE = "pimc"  # the table that cross-checks the default answer
 CHECK_DEALS = 400  # deals of that check: 5-15 s of PIMC on one core (3 to 7 options)
 TOSS_UP_Z = 2.0  # a best option within this many standard errors of the runner-up is a toss-up

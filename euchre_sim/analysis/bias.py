@@ -28,8 +28,9 @@ import numpy as np
 import pandas as pd
 
 from ..engine.backends import Backend, InProcess
+from ..game.defaults import DEFAULT_TABLE
 from ..strategies import Strategy, get_strategy
-from .analyser import DEFAULT_TABLE, Sample, parse_tables, sample_options, verdicts
+from .analyser import Sample, parse_tables, sample_options, verdicts
 from .bias_points import Point
 from .facts import POSITIONS, AnalysisError
 from .stats import wilson_interval, z_value

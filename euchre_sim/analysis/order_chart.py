@@ -40,9 +40,9 @@ from ..core.common.layout import (
 )
 from ..engine.simulate import Matchup, preset_records, set_threads
 from ..game.cards import RANK_A, RANK_J, deck_mask, mask_to_cards
+from ..game.defaults import DEFAULT_TABLE
 from ..game.rules import Rules
 from ..strategies import Strategy, get_strategy
-from .analyser import DEFAULT_TABLE
 from .facts import DEALER, POSITIONS, may_order_up
 
 OPTIONS = (("pass", 0, -1), ("order up", 1, 0), ("alone", 1, 1))

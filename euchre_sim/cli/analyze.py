@@ -6,7 +6,8 @@ from __future__ import annotations
 import argparse
 
 from .. import jobs
-from ..analysis.analyser import CHECK_DEALS, CHECK_TABLE, DEFAULT_TABLE
+from ..analysis.analyser import CHECK_DEALS, CHECK_TABLE
+from ..game.defaults import DEFAULT_SEED, DEFAULT_TABLE
 from ..jobs import BIAS_DEALS, EXPLOIT_DEALS
 from .args import (
     add_compute_args,
@@ -88,7 +89,8 @@ def add_analyze_parser(sub) -> None:
     an.add_argument("--rest-deals", type=positive_type, default=None, metavar="N",
                     help="with --rest search: deals per option of each later search "
                     "(default 200)")
-    an.add_argument("--seed", type=seed_type, default=1, help="seed (default 1)")
+    an.add_argument("--seed", type=seed_type, default=DEFAULT_SEED,
+                    help="seed (default 1)")
     add_compute_args(an)
     add_output_args(an, "write analysis.csv, analysis.txt and meta.json into DIR", progress=False)
     an.set_defaults(func=run_analyze)
@@ -116,7 +118,7 @@ def add_bias_parser(sub) -> None:
     bi.add_argument("--deals", type=positive_type, default=BIAS_DEALS,
                     help=f"consistent deals per option under each table (default "
                     f"{BIAS_DEALS})")
-    bi.add_argument("--seed", type=seed_type, default=1,
+    bi.add_argument("--seed", type=seed_type, default=DEFAULT_SEED,
                     help="seed of the deals, the same under both tables (default 1); with "
                     "--make-points, of the self-play deals the points come from")
     bi.add_argument("--make-points", type=positive_type, default=None, metavar="N",
@@ -185,7 +187,8 @@ def add_exploit_parser(sub) -> None:
     ex.add_argument("--search-deals", type=positive_type, default=None, metavar="N",
                     help="worlds per option at each searched decision (default 1,000; at "
                     "least 100)")
-    ex.add_argument("--seed", type=seed_type, default=1, help="seed of the deals and the "
+    ex.add_argument("--seed", type=seed_type, default=DEFAULT_SEED,
+                    help="seed of the deals and the "
                     "search (default 1)")
     add_rules_args(ex)
     add_compute_args(ex)

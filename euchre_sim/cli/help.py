@@ -21,7 +21,7 @@ GROUPS = {
 
 EXAMPLES = {
     "simulate": r"""
-  euchre-sim simulate --strategy tuned --deals 1000000 --seed 7
+  euchre-sim simulate --deals 1000000 --seed 7
   euchre-sim simulate --rules british --strategy random --vs reference --games 10000 --seed 1
   euchre-sim simulate --set deck=25 --set super_euchre=true --deals 200000 --seed 3 \
       --out results/benny
@@ -32,7 +32,7 @@ EXAMPLES = {
   euchre-sim show --egn deal12.egn --strategy advanced""",
     "export": r"""
   euchre-sim export --seed 7 --deal 12 --out deal12.egn
-  euchre-sim export --seed 7 --game 3 --strategy tuned --out game3.egn""",
+  euchre-sim export --seed 7 --game 3 --strategy reference --out game3.egn""",
     "rules": r"""
   euchre-sim rules""",
     "strategies": r"""

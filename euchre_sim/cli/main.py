@@ -23,6 +23,7 @@ from ..engine.bench import BenchError
 from ..engine.simulate import SimulationError
 from ..engine.solver import SolverError
 from ..game.cards import CardError
+from ..game.defaults import DEFAULT_AT_OTHER_TABLES, DEFAULT_SEED, DEFAULT_TABLE
 from ..game.rules import RulesError, describe_rulesets
 from ..game.seats import SeatError, parse_seat
 from ..game.table_spec import TableError, describe_tables
@@ -79,9 +80,9 @@ def _add_game_args(p: argparse.ArgumentParser) -> None:
         "--strategy", default=None, metavar="NAME",
         help="strategy of team 0 (seats 0, 2): a built-in (random, reference, basic, advanced, "
         "aggressive, conservative) or a .toml file, optionally NAME:key=value,... "
-        "(default: reference; see `euchre-sim strategies`). At another table (--rules "
+        f"(default: {DEFAULT_TABLE}; see `euchre-sim strategies`). At another table (--rules "
         "three-handed, ...): random or basic[:key=value,...] for team 0 or seat 0 "
-        "(default basic)",
+        f"(default {DEFAULT_AT_OTHER_TABLES})",
     )
     p.add_argument(
         "--vs", default=None, metavar="NAME",
@@ -116,8 +117,8 @@ def build_parser() -> argparse.ArgumentParser:
     count = sim.add_mutually_exclusive_group()
     count.add_argument("--deals", type=positive_type, help="number of deals (default 100000)")
     count.add_argument("--games", type=positive_type, help="number of whole games instead of deals")
-    sim.add_argument("--seed", type=seed_type, default=None,
-                     help="run seed (default: a random one, printed and recorded)")
+    sim.add_argument("--seed", type=seed_type, default=DEFAULT_SEED,
+                     help=f"run seed (default {DEFAULT_SEED}): the same seed plays the same deals")
     add_compute_args(sim)
     add_output_args(sim, "write results into DIR")
     sim.add_argument("--no-records", action="store_true",
@@ -133,9 +134,9 @@ def build_parser() -> argparse.ArgumentParser:
         "apply over --rules, and --set over both (docs/egn.md).",
     )
     _add_game_args(show)
-    show.add_argument("--seed", type=seed_type, default=None,
-                      help="the run's seed (with --egn: the random numbers of the "
-                      "strategies' free decisions, default 0)")
+    show.add_argument("--seed", type=seed_type, default=DEFAULT_SEED,
+                      help=f"the run's seed (default {DEFAULT_SEED}, as simulate's); with --egn "
+                      "the random numbers of the strategies' free decisions")
     show.add_argument("--deal", type=nonnegative_type, default=None, metavar="I",
                       help="deal index (0-based); with --egn the position in the file's deals "
                       "(default 0)")
@@ -152,7 +153,8 @@ def build_parser() -> argparse.ArgumentParser:
         "cannot record.",
     )
     _add_game_args(export)
-    export.add_argument("--seed", type=seed_type, required=True, help="the run's seed")
+    export.add_argument("--seed", type=seed_type, default=DEFAULT_SEED,
+                        help=f"the run's seed (default {DEFAULT_SEED}, as simulate's)")
     which = export.add_mutually_exclusive_group(required=True)
     which.add_argument("--deal", type=nonnegative_type, metavar="I",
                        help="deal index of a deal-mode run (0-based)")
@@ -180,7 +182,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--cref", default=None, help="path to cref-rate (default: auto-detect)")
     bench.add_argument("--strategies", default="reference", metavar="LIST",
                        help="comma-separated strategies to time, each playing both sides "
-                       "(default: reference; e.g. reference,basic,advanced)")
+                       "(default: reference, the script the C yardstick plays, so that the "
+                       "ratio compares like with like; e.g. reference,tuned)")
 
     match = sub.add_parser(
         "match", help="duplicate match of two strategies: each deal played twice, sides swapped",
@@ -195,7 +198,8 @@ def build_parser() -> argparse.ArgumentParser:
     mcount = match.add_mutually_exclusive_group()
     mcount.add_argument("--deals", type=positive_type, help="duplicate deals (default 100000)")
     mcount.add_argument("--games", type=positive_type, help="duplicate games instead of deals")
-    match.add_argument("--seed", type=seed_type, default=1, help="run seed (default 1)")
+    match.add_argument("--seed", type=seed_type, default=DEFAULT_SEED,
+                       help=f"run seed (default {DEFAULT_SEED})")
     match.add_argument("--precision", type=positive_float_type, default=None, metavar="W",
                        help="stop as soon as the 95 %% interval's half-width is <= W points "
                        "per deal (--deals is then the most it plays): 'run until we know'")
@@ -289,11 +293,10 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 def run_show(args: argparse.Namespace) -> int:
     if args.egn is not None:
-        jobs.show_egn(args.egn, args.deal or 0, rule_choice(args), args.strategy or "reference",
-                      args.vs,
-                      seed=args.seed or 0)
-    elif args.seed is None or args.deal is None:
-        raise SimulationError("show needs --seed S --deal I, or --egn FILE")
+        jobs.show_egn(args.egn, args.deal or 0, rule_choice(args),
+                      args.strategy or DEFAULT_TABLE, args.vs, seed=args.seed)
+    elif args.deal is None:
+        raise SimulationError("show needs --deal I (and the run's --seed S), or --egn FILE")
     else:
         jobs.show(args.seed, args.deal, rule_choice(args), args.strategy, args.vs)
     return 0
@@ -301,7 +304,7 @@ def run_show(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     jobs.export(args.seed, deal=args.deal, game=args.game, rules=rule_choice(args),
-                strategy=args.strategy or "reference", vs=args.vs, fmt=args.format, out=args.out,
+                strategy=args.strategy or DEFAULT_TABLE, vs=args.vs, fmt=args.format, out=args.out,
                 overwrite=args.overwrite)
     return 0
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..analysis.analyser import DEFAULT_TABLE
+from ..game.defaults import DEFAULT_TABLE
 from ..jobs.records import rules_words
 from ..play import Console, PlayOptions, Style, play_game
 from ..play.game import REVIEW_DEALS
@@ -39,7 +39,8 @@ def add_play_parser(sub) -> None:
     pl.add_argument("--opponents", default=DEFAULT_TABLE, metavar="S",
                     help=f"the opponents' strategy (default: {DEFAULT_TABLE})")
     pl.add_argument("--seed", type=seed_type, default=None,
-                    help="the game's seed (default: a random one, printed)")
+                    help="the game's seed (default: a random one, printed: a new game each "
+                    "time, where every other command's seed is 1)")
     when = pl.add_mutually_exclusive_group()
     when.add_argument("--review", action="store_true", default=None,
                       help="review every hand without asking")

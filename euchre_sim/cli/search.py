@@ -11,6 +11,7 @@ import argparse
 
 from .. import jobs
 from ..analysis.variants import SearchError
+from ..game.defaults import DEFAULT_SEED
 from .args import (
     add_compute_args,
     add_output_args,
@@ -53,7 +54,8 @@ def add_search_parsers(sub) -> None:
     tn.add_argument("--batch", default="4", metavar="B",
                     help="trials asked of the sampler and played together (default 4; more "
                     "keeps a large cluster busy, and changes which trials are tried)")
-    tn.add_argument("--seed", type=seed_type, default=1, help="seed of the search deals and of "
+    tn.add_argument("--seed", type=seed_type, default=DEFAULT_SEED,
+                    help="seed of the search deals and of "
                     "the sampler (default 1); the validation deals have a seed derived from it")
     add_compute_args(tn)
     add_output_args(tn, "write the results into DIR")
@@ -79,7 +81,8 @@ def add_search_parsers(sub) -> None:
                     "every parameter of the scripted family)")
     add_rules_args(st)
     add_count_args(st, "per step")
-    st.add_argument("--seed", type=seed_type, default=1, help="run seed (default 1)")
+    st.add_argument("--seed", type=seed_type, default=DEFAULT_SEED,
+                    help="run seed (default 1)")
     add_compute_args(st)
     add_output_args(st, "write the results into DIR")
     st.set_defaults(func=run_stability)
@@ -101,7 +104,8 @@ def add_search_parsers(sub) -> None:
                     help="at most K steps taken per round (default 4)")
     add_rules_args(cl)
     add_count_args(cl, "per step")
-    cl.add_argument("--seed", type=seed_type, default=1, help="run seed (default 1): round r plays "
+    cl.add_argument("--seed", type=seed_type, default=DEFAULT_SEED,
+                    help="run seed (default 1): round r plays "
                     "deals of seed+r, its check of the combination seed+1000+r")
     add_compute_args(cl)
     add_output_args(cl, "write the results into DIR")

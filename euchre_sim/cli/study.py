@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from .. import jobs
-from ..analysis.analyser import DEFAULT_TABLE
+from ..game.defaults import DEFAULT_DEALS, DEFAULT_SEED, DEFAULT_TABLE
 from ..jobs import CHARTS
 from .args import (
     add_compute_args,
@@ -50,7 +50,8 @@ def add_chart_parser(sub) -> None:
     ch.add_argument("--deals", type=positive_type, default=200_000,
                     help="random deals per seat; for deal-value and stick-the-dealer, deals "
                     "(default 200000)")
-    ch.add_argument("--seed", type=seed_type, default=1, help="seed (default 1)")
+    ch.add_argument("--seed", type=seed_type, default=DEFAULT_SEED,
+                    help="seed (default 1)")
     add_threads_arg(ch)
     add_output_args(ch, "write the chart into DIR (required)", progress=False)
     ch.set_defaults(func=run_chart)
@@ -64,10 +65,13 @@ def add_equity_parser(sub) -> None:
         "winning from every score (ours, theirs, who deals) with Wilson intervals. With --out, "
         "write equity.csv, equity.txt, meta.json and a heat map.",
     )
-    eq.add_argument("--strategy", default="advanced", help="the strategy (default: advanced)")
+    eq.add_argument("--strategy", default=DEFAULT_TABLE,
+                    help=f"the strategy (default: {DEFAULT_TABLE})")
     add_rules_args(eq)
-    eq.add_argument("--games", type=positive_type, default=100_000, help="games (default 100000)")
-    eq.add_argument("--seed", type=seed_type, default=1, help="seed (default 1)")
+    eq.add_argument("--games", type=positive_type, default=DEFAULT_DEALS,
+                    help="games (default 100000)")
+    eq.add_argument("--seed", type=seed_type, default=DEFAULT_SEED,
+                    help="seed (default 1)")
     add_compute_args(eq)
     add_output_args(eq, "write the results into DIR")
     eq.set_defaults(func=run_equity)
@@ -87,8 +91,8 @@ def add_sweep_parser(sub) -> None:
     sw.add_argument("--param", action="append", required=True, metavar="KEY=RANGE",
                     help="KEY=start:stop:step (stop included) or KEY=v1,v2,...; once or twice")
     sw.add_argument("--vs", default=None, metavar="FIELD",
-                    help="the fixed opponent (default: reference; at another table, --rules "
-                    "three-handed say: STRATEGY with its parameters unchanged)")
+                    help="the fixed opponent (default: STRATEGY with its parameters "
+                    "unchanged, at every table)")
     add_rules_args(sw)
     count = sw.add_mutually_exclusive_group()
     count.add_argument("--deals", type=positive_type, default=None,
@@ -96,7 +100,8 @@ def add_sweep_parser(sub) -> None:
     count.add_argument("--games", type=positive_type, default=None,
                        help="duplicate whole games per grid point instead of deals: the best "
                        "point is the one that wins most games")
-    sw.add_argument("--seed", type=seed_type, default=1, help="run seed (default 1)")
+    sw.add_argument("--seed", type=seed_type, default=DEFAULT_SEED,
+                    help="run seed (default 1)")
     add_compute_args(sw)
     add_output_args(sw, "write the results into DIR")
     sw.set_defaults(func=run_sweep)

@@ -283,7 +283,7 @@ THREE_HANDED = TableSpec(
     march=3,
     euchre=2,
     target=10,
-    source="Hoyle's and pagat.com's three-handed Euchre; RULES.md 3.2",
+    source="Hoyle's and pagat.com's three-handed Euchre",
     choices=(
         "24 cards, five each, the next card turned up, nine in the kitty",
         "the usual two bidding rounds from the dealer's left; no stick the dealer: four passes "
@@ -295,8 +295,8 @@ THREE_HANDED = TableSpec(
     ),
 )
 
-_SIX_SOURCE = ("seed 000 (pagat.com, British Euchre as played in Cornwall: Six Player Euchre, "
-               "Six Hand Almonte Euchre); RULES.md 3.2")
+_SIX_SOURCE = ("pagat.com, British Euchre as played in Cornwall: Six Player Euchre, Six Hand "
+               "Almonte Euchre")
 _SIX_SCORING = ("scoring (seed 000): 3 or 4 tricks 1 point to the makers' team, all 5 (a march) "
                 "3 points, a lone march 6, a euchre 3 points to the defenders' team (lone or not)")
 _SIX_BIDDING = (
@@ -432,7 +432,8 @@ FOUR_HANDED_ALMONTE = TableSpec(
     lone_march=6,
     euchre=3,
     target=15,
-    source="seed 000 (pagat.com, Six Hand Almonte Euchre: the four-hand variation); RULES.md 3.2",
+    source="pagat.com, British Euchre as played in Cornwall: Six Hand Almonte Euchre, the "
+           "four-hand variation",
     choices=(
         "21 cards: J Q K A of clubs and diamonds, 10 J Q K A of hearts and spades, and the 2, "
         "3, 4 of spades; five to each of four, the last card turned up, no hidden cards",
@@ -460,8 +461,7 @@ TWO_HANDED = TableSpec(
     march=2,
     euchre=2,
     target=10,
-    source="J. W. Keller, The Game of Euchre (1887), ch. 7 'Two and Three-Handed Euchre'; "
-           "RULES.md 3.2 (seed 000 names it)",
+    source="J. W. Keller, The Game of Euchre (1887), ch. 7 'Two and Three-Handed Euchre'",
     choices=(
         "24 cards, five each, the 11th card turned up, thirteen face down (Keller)",
         "the non-dealer orders up or passes, then the dealer takes up or passes; in round 2 "
@@ -476,7 +476,7 @@ TWO_HANDED = TableSpec(
 BUCK_SOURCE = (
     "pagat.com's Buck Euchre (mirrored at gambiter.com/cards/euchre/buck.html: the Ohio game "
     "after Ed Eby); gamerules.com/rules/buck-euchre, euchre.com/blog/buck-euchre-rules, "
-    "whiteknucklecards.com/games/buckeuchre.html; RULES.md 3.2"
+    "whiteknucklecards.com/games/buckeuchre.html"
 )
 BUCK_CHOICES = (
     "every player for himself; 24 cards, five each, the next card turned up "
@@ -553,8 +553,8 @@ BID_EUCHRE = TableSpec(
     min_bid=3,
     shoot_made=12,
     shoot_set=12,
-    source="RULES.md 3.2 (seed 003); pagat.com and Wikipedia \"Bid Euchre\" for what it leaves "
-    "open",
+    source="The Semi-Official Euchre Home Page (Bid Euchre); pagat.com and Wikipedia \"Bid "
+    "Euchre\" for what it leaves open",
     choices=(
         "24 cards, six to each of four players from the dealer's left, no up-card, no kitty",
         "one round of bids from the dealer's left: pass or bid 3 to 6 tricks, above the high "
@@ -593,8 +593,8 @@ BID_EUCHRE_SIX = replace(
     min_bid=4,
     shoot_made=16,
     shoot_set=16,
-    source="RULES.md 3.2 (seed 003: Bid Euchre; \"six- and eight-player tables with a double "
-    "pack\" is a choice); Wikipedia \"Bid Euchre\" (double-deck games)",
+    source="The Semi-Official Euchre Home Page (Bid Euchre: \"six- and eight-player tables "
+    "with a double pack\"); Wikipedia \"Bid Euchre\" (double-deck games)",
     choices=(
         *_BID_DOUBLE_CHOICES,
         "eight cards each, eight tricks; the lowest bid is 4, half the tricks as at the "

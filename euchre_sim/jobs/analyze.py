@@ -9,8 +9,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..analysis.analyser import CHECK_DEALS, CHECK_TABLE, DEFAULT_TABLE
+from ..analysis.analyser import CHECK_DEALS, CHECK_TABLE
 from ..analysis.situation import AnalysisError, Situation, parse_situation, read_situation
+from ..game.defaults import DEFAULT_SEED, DEFAULT_TABLE
 from ..game.rules import Rules
 from ..records.results import ResultsError, RunFiles, write_run
 from ..strategies import Strategy, get_strategy
@@ -110,7 +111,7 @@ def analyze_plan(table: str | None, check_deals: int | None
 
 def analyze(situation: SituationInput, rules: RuleChoice = STANDARD_RULES, *,
             table: str | None = None, check_deals: int | None = None,
-            deals: int | None = None, seed: int = 1, rest: str = "table",
+            deals: int | None = None, seed: int = DEFAULT_SEED, rest: str = "table",
             rest_deals: int | None = None, compute: Compute = IN_PROCESS,
             output: Output = NO_OUTPUT, echo: Echo = print) -> pd.DataFrame:
     """The value of every option of a decision under each table (``table``: "A,B,...";
@@ -158,7 +159,7 @@ def analyze(situation: SituationInput, rules: RuleChoice = STANDARD_RULES, *,
 
 
 def bias(points: str, rules: RuleChoice = STANDARD_RULES, *, table: str | None = None,
-         deals: int = BIAS_DEALS, seed: int = 1, compute: Compute = IN_PROCESS,
+         deals: int = BIAS_DEALS, seed: int = DEFAULT_SEED, compute: Compute = IN_PROCESS,
          output: Output = NO_OUTPUT, progress: bool = True,
          echo: Echo = print) -> BiasResult:
     """The table-bias report: every decision point of the points file ``points`` analysed
@@ -200,8 +201,8 @@ def bias(points: str, rules: RuleChoice = STANDARD_RULES, *, table: str | None =
     return result
 
 
-def make_points(count: int, points: str, rules: RuleChoice = STANDARD_RULES, *, seed: int = 1,
-                overwrite: bool = False, echo: Echo = print) -> Path:
+def make_points(count: int, points: str, rules: RuleChoice = STANDARD_RULES, *,
+                seed: int = DEFAULT_SEED, overwrite: bool = False, echo: Echo = print) -> Path:
     """Draw ``count`` table-bias decision points from the default table's self-play and
     write them to the points file ``points`` (replaced only with ``overwrite``)."""
     from ..analysis.bias_points import make_points as draw_points

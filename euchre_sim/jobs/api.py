@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import jobs
-from ..analysis.analyser import DEFAULT_TABLE
+from ..game.defaults import DEFAULT_DEALS, DEFAULT_SEED, DEFAULT_TABLE
 from ..game.rules import Rules, RulesError
 from ..records.results import Run, load, table_of
 from ..strategies import Strategy, StrategyError
@@ -149,16 +149,16 @@ class Answer:
 # --- the commands ---------------------------------------------------------------------
 
 
-def simulate(strategy: StrategySpec = "reference", vs: StrategySpec | None = None, *,
+def simulate(strategy: StrategySpec = DEFAULT_TABLE, vs: StrategySpec | None = None, *,
              rules: RulesSpec = "north-american", set: Settings = None,
-             deals: int | None = None, games: int | None = None, seed: int | None = None,
+             deals: int | None = None, games: int | None = None, seed: int = DEFAULT_SEED,
              records: bool = True, threads: int | None = None, scheduler: str | None = None,
              cluster: str | None = None, shard_size: int | None = None,
              out: Folder | None = None, overwrite: bool = False,
              progress: bool = True) -> Answer:
     """``euchre-sim simulate``: ``deals`` deals (default 100,000) or ``games`` whole games of
-    ``strategy`` (team 0, seats 0 and 2) against ``vs`` (team 1; default the same). Without
-    a seed, one is drawn (the text says which; ``meta["seed"]`` holds it).
+    ``strategy`` (team 0, seats 0 and 2; default ``tuned``) against ``vs`` (team 1; default
+    the same). The same ``seed`` (default 1) gives the same run.
 
     Tables: ``deals`` (one decoded row per deal; not with ``records=False``), ``games``
     (with ``games``), ``deal_value``; ``summary`` the summary's numbers; charts ``chart``
@@ -170,7 +170,7 @@ def simulate(strategy: StrategySpec = "reference", vs: StrategySpec | None = Non
     _one_of(deals=deals, games=games)
     args = dict(rules=_rules(rules, set), strategy=_strategy("strategy", strategy),
                 vs=_strategy("vs", vs, optional=True), deals=_count("deals", deals),
-                games=_count("games", games), seed=_seed(seed, optional=True),
+                games=_count("games", games), seed=_seed(seed),
                 records=bool(records),
                 compute=_compute(threads, scheduler, cluster, shard_size), progress=progress)
     return _answer("simulate", out, overwrite, lambda output, echo: jobs.simulate(
@@ -179,7 +179,7 @@ def simulate(strategy: StrategySpec = "reference", vs: StrategySpec | None = Non
 
 def match(a: StrategySpec, b: StrategySpec, *, rules: RulesSpec = "north-american",
           set: Settings = None, deals: int | None = None, games: int | None = None,
-          seed: int = 1, precision: float | None = None, threads: int | None = None,
+          seed: int = DEFAULT_SEED, precision: float | None = None, threads: int | None = None,
           scheduler: str | None = None, cluster: str | None = None,
           shard_size: int | None = None, out: Folder | None = None, overwrite: bool = False,
           progress: bool = True) -> Answer:
@@ -203,14 +203,15 @@ def match(a: StrategySpec, b: StrategySpec, *, rules: RulesSpec = "north-america
 
 
 def sweep(strategy: StrategySpec, param: str | Sequence[str] | Mapping[str, Any], *,
-          vs: StrategySpec = "reference", rules: RulesSpec = "north-american",
+          vs: StrategySpec | None = None, rules: RulesSpec = "north-american",
           set: Settings = None, deals: int | None = None, games: int | None = None,
-          seed: int = 1, threads: int | None = None, scheduler: str | None = None,
+          seed: int = DEFAULT_SEED, threads: int | None = None, scheduler: str | None = None,
           cluster: str | None = None, shard_size: int | None = None,
           out: Folder | None = None, overwrite: bool = False, progress: bool = True) -> Answer:
     """``euchre-sim sweep STRATEGY --param KEY=RANGE``: ``strategy`` at every value (or pair
-    of values) of one or two parameters, each point a duplicate match against ``vs`` on the
-    same deals (default 100,000 per point, or ``games``). ``param``: ``"KEY=RANGE"``
+    of values) of one or two parameters, each point a duplicate match against ``vs`` (default:
+    ``strategy`` with its parameters unchanged) on the same deals (default 100,000 per point,
+    or ``games``). ``param``: ``"KEY=RANGE"``
     (``start:stop:step`` or ``v1,v2,...``), a list of two, or ``{KEY: RANGE}``.
 
     Table ``sweep`` (one row per point: value, interval, difference from the best); chart
@@ -220,7 +221,7 @@ def sweep(strategy: StrategySpec, param: str | Sequence[str] | Mapping[str, Any]
     """
     _one_of(deals=deals, games=games)
     args = dict(strategy=_strategy("strategy", strategy), params=_params(param),
-                rules=_rules(rules, set), vs=_strategy("vs", vs),
+                rules=_rules(rules, set), vs=_strategy("vs", vs, optional=True),
                 deals=_count("deals", deals), games=_count("games", games), seed=_seed(seed),
                 compute=_compute(threads, scheduler, cluster, shard_size), progress=progress)
     return _answer("sweep", out, overwrite, lambda output, echo: jobs.sweep(
@@ -233,7 +234,7 @@ def analyze(situation: str | None = None, *, hand: str | None = None, up: str | 
             score: str | None = None, egn: Folder | None = None, egn_deal: int = 0,
             player: int | None = None, rules: RulesSpec = "north-american",
             set: Settings = None, table: str | Sequence[str] | None = None,
-            deals: int | None = None, check_deals: int | None = None, seed: int = 1,
+            deals: int | None = None, check_deals: int | None = None, seed: int = DEFAULT_SEED,
             rest: str = "table", rest_deals: int | None = None,
             threads: int | None = None, scheduler: str | None = None,
             cluster: str | None = None, shard_size: int | None = None,
@@ -282,7 +283,7 @@ def analyze(situation: str | None = None, *, hand: str | None = None, up: str | 
 
 def chart(which: str, strategy: StrategySpec = DEFAULT_TABLE, *,
           rules: RulesSpec = "north-american", set: Settings = None, deals: int = 200_000,
-          seed: int = 1, threads: int | None = None, out: Folder | None = None,
+          seed: int = DEFAULT_SEED, threads: int | None = None, out: Folder | None = None,
           overwrite: bool = False) -> Answer:
     """``euchre-sim chart WHICH``: ``order-up`` or ``go-alone`` (``deals`` random deals per
     seat, by hand class and seat), ``deal-value`` or ``stick-the-dealer`` (``deals``
@@ -301,8 +302,8 @@ def chart(which: str, strategy: StrategySpec = DEFAULT_TABLE, *,
         output=output, echo=echo, **args))
 
 
-def equity(strategy: StrategySpec = "advanced", *, rules: RulesSpec = "north-american",
-           set: Settings = None, games: int = 100_000, seed: int = 1,
+def equity(strategy: StrategySpec = DEFAULT_TABLE, *, rules: RulesSpec = "north-american",
+           set: Settings = None, games: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED,
            threads: int | None = None, scheduler: str | None = None,
            cluster: str | None = None, shard_size: int | None = None,
            out: Folder | None = None, overwrite: bool = False, progress: bool = True) -> Answer:
@@ -320,7 +321,7 @@ def tune(strategy: StrategySpec, param: str | Sequence[str] | Mapping[str, Any],
          vs: StrategySpec, *, rules: RulesSpec = "north-american", set: Settings = None,
          deals: int | None = None, games: int | None = None, trials: int = 50,
          validate_deals: int | None = None, validate_top: int = 5, batch: int = 4,
-         seed: int = 1, threads: int | None = None, scheduler: str | None = None,
+         seed: int = DEFAULT_SEED, threads: int | None = None, scheduler: str | None = None,
          cluster: str | None = None, shard_size: int | None = None,
          out: Folder | None = None, overwrite: bool = False, progress: bool = True) -> Answer:
     """``euchre-sim tune STRATEGY --param KEY=LO:HI --vs FIELD``: Optuna's TPE over the
@@ -343,7 +344,7 @@ def tune(strategy: StrategySpec, param: str | Sequence[str] | Mapping[str, Any],
 def stability(strategy: StrategySpec, *, vs: StrategySpec = "self",
               params: str | Sequence[str] | None = None, rules: RulesSpec = "north-american",
               set: Settings = None, deals: int | None = None, games: int | None = None,
-              seed: int = 1, threads: int | None = None, scheduler: str | None = None,
+              seed: int = DEFAULT_SEED, threads: int | None = None, scheduler: str | None = None,
               cluster: str | None = None, shard_size: int | None = None,
               out: Folder | None = None, overwrite: bool = False,
               progress: bool = True) -> Answer:
@@ -365,7 +366,7 @@ def stability(strategy: StrategySpec, *, vs: StrategySpec = "self",
 def exploit(table: StrategySpec = DEFAULT_TABLE, *, seat: str | Sequence[str] | None = None,
             rules: RulesSpec = "north-american", set: Settings = None,
             deals: int | None = None, precision: float | None = None,
-            search_deals: int | None = None, seed: int = 1, threads: int | None = None,
+            search_deals: int | None = None, seed: int = DEFAULT_SEED, threads: int | None = None,
             scheduler: str | None = None, cluster: str | None = None,
             shard_size: int | None = None, out: Folder | None = None, overwrite: bool = False,
             progress: bool = True) -> Answer:

@@ -7,7 +7,7 @@
     description = "Best round-1 threshold for the dealer"
     rules = "north-american"            # optional, with [set] overrides
     strategy = "basic"
-    vs = "reference"
+    vs = "reference"          # optional: strategy with its parameters unchanged
     deals = 200000
     seed = 1
     [params]
@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import jobs
+from ..game.defaults import DEFAULT_DEALS, DEFAULT_SEED, DEFAULT_TABLE
 from ..game.rules import RULESETS
 from ..game.table_spec import TABLES
 from . import (
@@ -80,34 +81,34 @@ COUNT_KEYS = ("deals", "games", "threads", "rounds", "per_round", "trials", "val
               "validate_top", "batch", "search_deals")
 KINDS: dict[str, dict[str, Any]] = {
     # key -> default (None: required)
-    "simulate": {"strategy": "reference", "vs": None, "deals": 100_000, "games": None,
-                 "seed": 1},
-    "match": {"a": None, "b": None, "deals": 100_000, "games": None, "seed": 1},
-    "sweep": {"strategy": None, "vs": "reference", "deals": 100_000, "games": None, "seed": 1,
-              "params": None},
-    "equity": {"strategy": "advanced", "games": 100_000, "seed": 1},
+    "simulate": {"strategy": DEFAULT_TABLE, "vs": None, "deals": DEFAULT_DEALS, "games": None,
+                 "seed": DEFAULT_SEED},
+    "match": {"a": None, "b": None, "deals": DEFAULT_DEALS, "games": None, "seed": DEFAULT_SEED},
+    "sweep": {"strategy": None, "vs": None, "deals": DEFAULT_DEALS, "games": None,
+              "seed": DEFAULT_SEED, "params": None},
+    "equity": {"strategy": DEFAULT_TABLE, "games": DEFAULT_DEALS, "seed": DEFAULT_SEED},
     # analyze: table is a strategy or a list of them; without it, the command's default table
     # and its check (check_deals deals)
     # (the situation: one line, or its fields one by one; the command checks it)
     "analyze": {"situation": None, "hand": None, "up": None, "seat": None, "bidding": None,
                 "discard": None, "defend": None, "tricks": None, "score": None,
-                "table": None, "check_deals": None, "deals": 50_000, "seed": 1},
-    "tune": {"strategy": None, "vs": None, "deals": 100_000, "games": None, "seed": 1,
-             "params": None, "trials": 50, "validate_deals": None, "validate_top": 5,
-             "batch": 4},
-    "stability": {"strategy": None, "vs": "self", "deals": 100_000, "games": None, "seed": 1,
-                  "params": None},
-    "climb": {"strategy": None, "deals": 100_000, "games": None, "seed": 1, "params": None,
-              "rounds": 10, "per_round": 4},
+                "table": None, "check_deals": None, "deals": 50_000, "seed": DEFAULT_SEED},
+    "tune": {"strategy": None, "vs": None, "deals": DEFAULT_DEALS, "games": None,
+             "seed": DEFAULT_SEED, "params": None, "trials": 50, "validate_deals": None,
+             "validate_top": 5, "batch": 4},
+    "stability": {"strategy": None, "vs": "self", "deals": DEFAULT_DEALS, "games": None,
+                  "seed": DEFAULT_SEED, "params": None},
+    "climb": {"strategy": None, "deals": DEFAULT_DEALS, "games": None, "seed": DEFAULT_SEED,
+              "params": None, "rounds": 10, "per_round": 4},
     # bias: points is a points file (relative to the working directory, like every path);
     # table is "A,B" or a list of two strategies (default: the command's)
-    "bias": {"points": None, "table": None, "deals": 800, "seed": 1},
+    "bias": {"points": None, "table": None, "deals": 800, "seed": DEFAULT_SEED},
     # exploit: a local best response against table (seat: a place or "eldest,third"; with
     # precision, deals is the most played)
-    "exploit": {"table": "tuned", "seat": None, "deals": 2000, "precision": None,
-                "search_deals": 1000, "seed": 1},
+    "exploit": {"table": DEFAULT_TABLE, "seat": None, "deals": 2000, "precision": None,
+                "search_deals": 1000, "seed": DEFAULT_SEED},
     # chart: ``euchre-sim chart WHICH`` (deals: per seat for order-up and go-alone)
-    "chart": {"which": None, "strategy": "tuned", "deals": 200_000, "seed": 1},
+    "chart": {"which": None, "strategy": DEFAULT_TABLE, "deals": 200_000, "seed": DEFAULT_SEED},
 }
 # keys whose default is None but which may be left out (the rest with None are required)
 DEFAULT_OPTIONAL = ("vs", "games", "score", "table", "check_deals")

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..engine.backends import ShardProgress
 from ..engine.simulate import SimulationError
+from ..game.defaults import DEFAULT_DEALS, DEFAULT_SEED, DEFAULT_TABLE
 from ..game.rules import parse_assignments
 from ..game.table_spec import TABLES
 from ..records.results import ResultsError, RunFiles, write_run
@@ -25,21 +25,19 @@ from .common import (
     progress_bar,
 )
 
-DEFAULT_COUNT = 100_000  # deals (or games) of a simulation or a match when none is given
-
 if TYPE_CHECKING:
     from ..analysis.match import MatchResult
     from ..engine.solver import Result
 
 
-def simulate(rules: RuleChoice = STANDARD_RULES, strategy: str | Strategy | None = "reference",
+def simulate(rules: RuleChoice = STANDARD_RULES, strategy: str | Strategy | None = DEFAULT_TABLE,
              vs: str | Strategy | None = None, *, deals: int | None = None,
-             games: int | None = None, seed: int | None = None, records: bool = True,
+             games: int | None = None, seed: int = DEFAULT_SEED, records: bool = True,
              compute: Compute = IN_PROCESS, output: Output = NO_OUTPUT, progress: bool = True,
              echo: Echo = print) -> dict:
     """Play ``deals`` deals (or ``games`` whole games) of ``strategy`` (seats 0, 2) against
     ``vs`` (default: the same), print the summary and, with ``output.out``, write the run
-    folder (records unless ``records`` is False). Without a seed, draws one and prints it.
+    folder (records unless ``records`` is False).
     When ``rules`` names another table (``game.table_spec.TABLES``), the table engine plays it
     (``jobs.tables``; ``strategy`` None means its ``basic``). Returns the summary as a dict."""
     from .runner import run_simulation
@@ -53,11 +51,8 @@ def simulate(rules: RuleChoice = STANDARD_RULES, strategy: str | Strategy | None
     if not records and not output.out:
         raise ResultsError("--no-records says what --out writes: give --out DIR")
     chosen = rules.rules()
-    a = get_strategy(strategy or "reference")
+    a = get_strategy(strategy or DEFAULT_TABLE)
     b = get_strategy(vs) if vs else None
-    if seed is None:
-        seed = int.from_bytes(os.urandom(8), "little") >> 1
-        echo(f"seed: {seed} (pass --seed {seed} to reproduce)")
     with compute.open() as backend:
         return run_simulation(
             rules=chosen, rules_name=rules.name, a=a, b=b,
@@ -69,7 +64,7 @@ def simulate(rules: RuleChoice = STANDARD_RULES, strategy: str | Strategy | None
 
 
 def show(seed: int, deal: int, rules: RuleChoice = STANDARD_RULES,
-         strategy: str | Strategy | None = "reference", vs: str | Strategy | None = None,
+         strategy: str | Strategy | None = DEFAULT_TABLE, vs: str | Strategy | None = None,
          echo: Echo = print) -> str:
     """Replay deal ``deal`` of the run with seed ``seed`` and print it played out; returns the
     text."""
@@ -80,7 +75,7 @@ def show(seed: int, deal: int, rules: RuleChoice = STANDARD_RULES,
         from .tables import show_table
 
         return show_table(rules, seed, deal, strategy, vs, echo=echo)
-    strategy = strategy or "reference"
+    strategy = strategy or DEFAULT_TABLE
     rep = replay_deal(rules.rules(), strategy, vs, seed, deal)
     head = (
         f"Deal {deal} of seed {seed}, rules {rules.name}"
@@ -126,7 +121,7 @@ def solve(hands: Sequence[str], trump: str, maker: int, leader: int, *, alone: b
 
 
 def match(a: str | Strategy, b: str | Strategy, rules: RuleChoice = STANDARD_RULES, *,
-          deals: int | None = None, games: int | None = None, seed: int = 1,
+          deals: int | None = None, games: int | None = None, seed: int = DEFAULT_SEED,
           precision: float | None = None, compute: Compute = IN_PROCESS,
           output: Output = NO_OUTPUT, progress: bool = True,
           echo: Echo = print) -> MatchResult:
@@ -146,7 +141,7 @@ def match(a: str | Strategy, b: str | Strategy, rules: RuleChoice = STANDARD_RUL
     chosen = rules.rules()
     sa, sb = get_strategy(a), get_strategy(b)
     writer = output.writer()
-    n = games or deals or DEFAULT_COUNT
+    n = games or deals or DEFAULT_DEALS
     unit = "games" if games else "deals"
     started = time.time()
     with progress_bar(progress, n, unit) as bar, compute.open() as backend:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ..engine.simulate import DealReplay, SimulationError
 from ..game.cards import format_card, format_hand
+from ..game.defaults import DEFAULT_SEED, DEFAULT_TABLE
 from ..game.rules import Rules, parse_assignments
 from ..game.seats import position_of
 from ..records import egn
@@ -23,7 +24,7 @@ FORMATS = ("egn",)
 
 
 def export(seed: int, *, deal: int | None = None, game: int | None = None,
-           rules: RuleChoice = STANDARD_RULES, strategy: str | Strategy = "reference",
+           rules: RuleChoice = STANDARD_RULES, strategy: str | Strategy = DEFAULT_TABLE,
            vs: str | Strategy | None = None, fmt: str = "egn", out: str | None = None,
            overwrite: bool = False, echo: Echo = print) -> dict:
     """Deal ``deal`` (deal mode) or game ``game`` (game mode) of the run with ``seed`` as an
@@ -126,8 +127,8 @@ class EGNReplay:
     score: tuple[int, int]
 
 
-def replay_egn(doc: dict, k: int, rules: Rules, strategy: str | Strategy = "reference",
-               vs: str | Strategy | None = None, seed: int = 0) -> EGNReplay:
+def replay_egn(doc: dict, k: int, rules: Rules, strategy: str | Strategy = DEFAULT_TABLE,
+               vs: str | Strategy | None = None, seed: int = DEFAULT_SEED) -> EGNReplay:
     """Replay deals 0..k of an EGN document in order (the score of each is the file's initial
     score plus the points of the deals before it) and return deal ``k``'s replay. Each must
     follow the file (``egn.check_replay``)."""
@@ -145,8 +146,8 @@ def replay_egn(doc: dict, k: int, rules: Rules, strategy: str | Strategy = "refe
 
 
 def show_egn(path: str, k: int = 0, rules: RuleChoice = STANDARD_RULES,
-             strategy: str | Strategy = "reference", vs: str | Strategy | None = None,
-             seed: int = 0, echo: Echo = print) -> str:
+             strategy: str | Strategy = DEFAULT_TABLE, vs: str | Strategy | None = None,
+             seed: int = DEFAULT_SEED, echo: Echo = print) -> str:
     """Replay deal ``k`` of the EGN file ``path`` as a preset deal (its history forced, the
     strategies deciding what the file leaves open) and print it played out."""
     from ..records.display import format_deal

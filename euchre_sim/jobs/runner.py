@@ -26,11 +26,11 @@ from ..engine.simulate import (
     iter_game_chunks,
     strategy_columns,
 )
+from ..game.defaults import DEFAULT_DEALS
 from ..game.rules import Rules
 from ..records.results import RunFiles, RunWriter
 from ..strategies import Strategy
 
-DEFAULT_DEALS = 100_000
 GAME_CHUNK = 4096
 # a shard that carries its records back holds them whole (about 184 bytes a deal row): at most
 # this many deals (or games, of about 9 deals each) per shard, so that a cluster run's memory

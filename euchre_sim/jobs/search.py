@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from ..analysis.variants import SearchError
 from ..engine.backends import ShardProgress
 from ..engine.simulate import SimulationError
+from ..game.defaults import DEFAULT_SEED
 from ..game.table_spec import TABLES
 from ..records.results import RunFiles, write_run
 from ..strategies import Strategy
@@ -72,8 +73,8 @@ def _search(search: Callable, chosen, strategy, *positional, seed: int, games: i
 def tune(strategy: str | Strategy, params: Sequence[str], vs: str | Strategy,
          rules: RuleChoice = STANDARD_RULES, *, deals: int | None = None,
          games: int | None = None, trials: int = 50, validate_deals: int | None = None,
-         validate_top: int = 5, batch: int = 4, seed: int = 1, compute: Compute = IN_PROCESS,
-         output: Output = NO_OUTPUT, progress: bool = True,
+         validate_top: int = 5, batch: int = 4, seed: int = DEFAULT_SEED,
+         compute: Compute = IN_PROCESS, output: Output = NO_OUTPUT, progress: bool = True,
          echo: Echo = print) -> TuneResult:
     """Tune ``params`` (``KEY=LO:HI[:STEP]`` or flag patterns) of ``strategy`` against ``vs``
     ('self': the unchanged strategy) with Optuna's TPE, ``trials`` trials on the same deals,
@@ -124,7 +125,7 @@ def _sampler(result) -> dict:
 
 def stability(strategy: str | Strategy, rules: RuleChoice = STANDARD_RULES, *,
               vs: str | Strategy = "self", params: Sequence[str] | None = None,
-              deals: int | None = None, games: int | None = None, seed: int = 1,
+              deals: int | None = None, games: int | None = None, seed: int = DEFAULT_SEED,
               compute: Compute = IN_PROCESS, output: Output = NO_OUTPUT, progress: bool = True,
               echo: Echo = print) -> StabilityResult:
     """Move each parameter of ``strategy`` (or only ``params``) one step up and down and play
@@ -168,7 +169,7 @@ def stability(strategy: str | Strategy, rules: RuleChoice = STANDARD_RULES, *,
 
 def climb(strategy: str | Strategy, rules: RuleChoice = STANDARD_RULES, *,
           params: Sequence[str] | None = None, rounds: int = 10, per_round: int = 4,
-          deals: int | None = None, games: int | None = None, seed: int = 1,
+          deals: int | None = None, games: int | None = None, seed: int = DEFAULT_SEED,
           compute: Compute = IN_PROCESS, output: Output = NO_OUTPUT, progress: bool = True,
           echo: Echo = print) -> ClimbResult:
     """Self-play hill climbing from ``strategy``: stability rounds (at most ``rounds``, at most

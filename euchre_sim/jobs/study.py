@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.backends import ShardProgress
 from ..engine.simulate import SimulationError
+from ..game.defaults import DEFAULT_DEALS, DEFAULT_SEED, DEFAULT_TABLE
 from ..game.table_spec import TABLES
 from ..records.results import RunFiles, write_run
 from ..strategies import Strategy, get_strategy
@@ -21,7 +22,6 @@ from .common import (
     RuleChoice,
     progress_bar,
 )
-from .play import DEFAULT_COUNT
 
 CHARTS = ("order-up", "go-alone", "deal-value", "stick-the-dealer", "bid")  # ``chart WHICH``
 TABLE_CHARTS = ("bid",)  # drawn at an auction table (RULES.md 3.2: Bid Euchre), not four-handed
@@ -35,8 +35,8 @@ if TYPE_CHECKING:
 
 
 def sweep(strategy: str | Strategy, params: Sequence[str], rules: RuleChoice = STANDARD_RULES,
-          vs: str | Strategy | None = "reference", *, deals: int | None = None,
-          games: int | None = None, seed: int = 1, compute: Compute = IN_PROCESS,
+          vs: str | Strategy | None = None, *, deals: int | None = None,
+          games: int | None = None, seed: int = DEFAULT_SEED, compute: Compute = IN_PROCESS,
           output: Output = NO_OUTPUT, progress: bool = True,
           echo: Echo = print) -> SweepResult:
     """Play ``strategy`` with every value (or pair of values) of ``params`` (``KEY=RANGE``
@@ -54,7 +54,7 @@ def sweep(strategy: str | Strategy, params: Sequence[str], rules: RuleChoice = S
             raise SimulationError("a sweep at another table plays --deals (no --games yet)")
         return sweep_table(strategy, params, rules, vs, deals=deals, seed=seed, compute=compute,
                            output=output, progress=progress, echo=echo)
-    vs = vs or "reference"
+    vs = vs or strategy
     chosen = rules.rules()
     grid = [parse_range(p) for p in params]
     get_strategy(strategy)
@@ -63,7 +63,7 @@ def sweep(strategy: str | Strategy, params: Sequence[str], rules: RuleChoice = S
     for _, values in grid:
         points *= len(values)
     writer = output.writer()
-    n = games or deals or DEFAULT_COUNT
+    n = games or deals or DEFAULT_DEALS
     unit = "games" if games else "deals"
     started = time.time()
     with progress_bar(progress, points * n, unit) as bar, compute.open() as backend:
@@ -85,8 +85,8 @@ def sweep(strategy: str | Strategy, params: Sequence[str], rules: RuleChoice = S
     return result
 
 
-def equity(strategy: str | Strategy = "advanced", rules: RuleChoice = STANDARD_RULES, *,
-           games: int = 100_000, seed: int = 1, compute: Compute = IN_PROCESS,
+def equity(strategy: str | Strategy = DEFAULT_TABLE, rules: RuleChoice = STANDARD_RULES, *,
+           games: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED, compute: Compute = IN_PROCESS,
            output: Output = NO_OUTPUT, progress: bool = True,
            echo: Echo = print) -> EquityTable:
     """Match equity: ``games`` games of ``strategy`` against itself, and the probability of
@@ -116,8 +116,8 @@ def equity(strategy: str | Strategy = "advanced", rules: RuleChoice = STANDARD_R
     return table
 
 
-def chart(which: str, output: Output, strategy: str | Strategy | None = "tuned",
-          rules: RuleChoice = STANDARD_RULES, *, deals: int = 200_000, seed: int = 1,
+def chart(which: str, output: Output, strategy: str | Strategy | None = DEFAULT_TABLE,
+          rules: RuleChoice = STANDARD_RULES, *, deals: int = 200_000, seed: int = DEFAULT_SEED,
           threads: int | None = None,
           echo: Echo = print) -> DealSummary | RulesComparison | OrderChart:
     """Draw chart ``which`` (one of ``CHARTS``) of ``strategy`` into the run folder ``output``
@@ -139,7 +139,7 @@ def chart(which: str, output: Output, strategy: str | Strategy | None = "tuned",
 
         return bid_chart_table(rules, strategy, deals=deals, seed=seed, threads=threads,
                                output=output, echo=echo)
-    strategy = strategy or "tuned"
+    strategy = strategy or DEFAULT_TABLE
     chosen = rules.rules()
     table = get_strategy(strategy)
     writer = output.writer()

@@ -9,7 +9,6 @@ same kind of run folder as the four-handed jobs: ``deals.parquet`` (or ``games.p
 from __future__ import annotations
 
 import itertools
-import os
 import time
 from collections.abc import Sequence
 from dataclasses import asdict
@@ -28,14 +27,12 @@ from ..engine.table_simulate import (
     replay_table_deal,
     table_games,
 )
+from ..game.defaults import DEFAULT_AT_OTHER_TABLES, DEFAULT_DEALS, DEFAULT_SEED
 from ..game.table_spec import TABLES, TableError, TableSpec, get_table, with_options
 from ..records.results import ResultsError, provenance
 from ..records.table_display import format_table_deal
 from ..strategies.table import TableStrategy, relevant_params, sides_of, table_strategy
 from .common import IN_PROCESS, NO_OUTPUT, Compute, Echo, Output, RuleChoice, progress_bar
-
-DEFAULT_TABLE_STRATEGY = "basic"
-DEFAULT_COUNT = 100_000
 
 
 def table_of(rules: RuleChoice) -> TableSpec | None:
@@ -53,7 +50,7 @@ def table_of(rules: RuleChoice) -> TableSpec | None:
 
 
 def _strategy(text: str | TableStrategy | None) -> str | TableStrategy:
-    return DEFAULT_TABLE_STRATEGY if text is None else text
+    return DEFAULT_AT_OTHER_TABLES if text is None else text
 
 
 def _meta(kind: str, matchup: TableMatchup, fields: dict, started: float) -> dict:
@@ -67,13 +64,6 @@ def _meta(kind: str, matchup: TableMatchup, fields: dict, started: float) -> dic
     }
 
 
-def _seed(seed: int | None, echo: Echo) -> int:
-    if seed is None:
-        seed = int.from_bytes(os.urandom(8), "little") >> 1
-        echo(f"seed: {seed} (pass --seed {seed} to reproduce)")
-    return seed
-
-
 def _who(matchup: TableMatchup) -> str:
     word = "team 0" if matchup.table.sides == SIDES_TEAMS else "seat 0"
     return f"{word} plays {matchup.a.name}, every other seat {matchup.b.name}"
@@ -81,7 +71,7 @@ def _who(matchup: TableMatchup) -> str:
 
 def simulate_table(rules: RuleChoice, strategy: str | TableStrategy | None = None,
                    vs: str | TableStrategy | None = None, *, deals: int | None = None,
-                   games: int | None = None, seed: int | None = None, records: bool = True,
+                   games: int | None = None, seed: int = DEFAULT_SEED, records: bool = True,
                    compute: Compute = IN_PROCESS, output: Output = NO_OUTPUT,
                    progress: bool = True, echo: Echo = print) -> dict:
     """Play ``deals`` deals (or ``games`` games) of the table ``rules`` names, print the
@@ -90,7 +80,6 @@ def simulate_table(rules: RuleChoice, strategy: str | TableStrategy | None = Non
     if not records and not output.out:
         raise ResultsError("--no-records says what --out writes: give --out DIR")
     matchup = TableMatchup.of(table, _strategy(strategy), vs)
-    seed = _seed(seed, echo)
     writer = output.writer()
     started = time.time()
     head = f"Table {table.name}, seed {seed}; {_who(matchup)}."
@@ -105,7 +94,7 @@ def simulate_table(rules: RuleChoice, strategy: str | TableStrategy | None = Non
         summary = {"games": data}
         fields = {"seed": seed, "games": games}
     else:
-        n = deals or DEFAULT_COUNT
+        n = deals or DEFAULT_DEALS
         tally = TableTally(table)
         with progress_bar(progress, n, "deals") as bar, (writer or _Null()) as w:
             for chunk in iter_table_deals(matchup, n, seed, threads=compute.threads):
@@ -150,14 +139,14 @@ def show_table(rules: RuleChoice, seed: int, deal: int,
 
 
 def match_table(a: str | TableStrategy, b: str | TableStrategy, rules: RuleChoice, *,
-                deals: int | None = None, games: int | None = None, seed: int = 1,
+                deals: int | None = None, games: int | None = None, seed: int = DEFAULT_SEED,
                 compute: Compute = IN_PROCESS, output: Output = NO_OUTPUT,
                 progress: bool = True, echo: Echo = print) -> dict:
     """A duplicate match at a table: points per deal (:func:`duplicate_gain`) or, with
     ``games``, the share of games won (:func:`duplicate_wins`). Prints it, writes
     ``match.json``/``match.txt`` with ``output.out``, returns it as a dict."""
     table = _table(rules)
-    n = games or deals or DEFAULT_COUNT
+    n = games or deals or DEFAULT_DEALS
     unit = "games" if games else "deals"
     k = sides_of(table)
     writer = output.writer()
@@ -194,7 +183,7 @@ def match_table(a: str | TableStrategy, b: str | TableStrategy, rules: RuleChoic
 
 def sweep_table(strategy: str | TableStrategy | None, params: Sequence[str], rules: RuleChoice,
                 vs: str | TableStrategy | None = None, *, deals: int | None = None,
-                seed: int = 1, compute: Compute = IN_PROCESS, output: Output = NO_OUTPUT,
+                seed: int = DEFAULT_SEED, compute: Compute = IN_PROCESS, output: Output = NO_OUTPUT,
                 progress: bool = True, echo: Echo = print) -> pd.DataFrame:
     """Each value (or pair of values) of the basic kind's ``params`` (``order=3:9:1``) in a
     duplicate match against ``vs`` (default: the unchanged strategy), all on the same deals;
@@ -217,7 +206,7 @@ def sweep_table(strategy: str | TableStrategy | None, params: Sequence[str], rul
             raise TableError(f"--param {key}: table parameters are integers")
     points = list(itertools.product(*[[int(v) for v in values] for _, values in grid]))
     keys = [key for key, _ in grid]
-    n = deals or DEFAULT_COUNT
+    n = deals or DEFAULT_DEALS
     k = sides_of(table)
     writer = output.writer()
     started = time.time()
@@ -253,7 +242,7 @@ def sweep_table(strategy: str | TableStrategy | None, params: Sequence[str], rul
 
 def climb_table(strategy: str | TableStrategy | None, rules: RuleChoice, *,
                 params: Sequence[str] | None = None, rounds: int = 10,
-                deals: int | None = None, seed: int = 1, compute: Compute = IN_PROCESS,
+                deals: int | None = None, seed: int = DEFAULT_SEED, compute: Compute = IN_PROCESS,
                 output: Output = NO_OUTPUT, progress: bool = True,
                 echo: Echo = print) -> ClimbResult:
     """Self-play climb of the basic kind at a table (``analysis.table_climb``): rounds of
@@ -262,7 +251,7 @@ def climb_table(strategy: str | TableStrategy | None, rules: RuleChoice, *,
     ``output.out``; returns the climb."""
     table = _table(rules)
     start = table_strategy(_strategy(strategy))
-    n = deals or DEFAULT_COUNT
+    n = deals or DEFAULT_DEALS
     writer = output.writer()
     started = time.time()
     with progress_bar(progress, 0, "deals") as bar:
@@ -285,7 +274,7 @@ def climb_table(strategy: str | TableStrategy | None, rules: RuleChoice, *,
 
 
 def bid_chart_table(rules: RuleChoice, strategy: str | TableStrategy | None = None, *,
-                    deals: int = 200_000, seed: int = 1, threads: int | None = None,
+                    deals: int = 200_000, seed: int = DEFAULT_SEED, threads: int | None = None,
                     output: Output = NO_OUTPUT, progress: bool = False,
                     echo: Echo = print):
     """The bid chart of an auction table (``analysis.bid_chart``): ``deals`` deals played once

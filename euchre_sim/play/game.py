@@ -19,8 +19,8 @@ from typing import Any
 from ..agents.compiled import ReplayError
 from ..agents.observation import Action, Observation
 from ..agents.table import make_table, play_stream, stand_in
-from ..analysis.analyser import DEFAULT_TABLE
 from ..engine.simulate import SimulationError
+from ..game.defaults import DEFAULT_TABLE
 from ..game.rules import Rules
 from ..oracle.engine import Rng, game_deals, game_summary
 from ..records import egn
