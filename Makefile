@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test test-fast lint bench docs clean setup
+.PHONY: demo test test-fast test-slow lint bench docs clean setup
 
 setup: $(STAMP)
 
@@ -17,14 +17,21 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/euchre-sim simulate --rules north-american --strategy reference --deals 200000 --seed 1 --out results/demo --overwrite
 
-# the whole suite on TEST_WORKERS pytest-xdist workers (the cores, at most 4: each worker
-# compiles and holds its own kernels, 1-2 GB), then the 1-vs-2-thread comparisons serially on
-# every core (a worker plays on one numba thread: tests/conftest.py)
+# the whole suite in three steps: the fast tier, then the slow tier (the long differential and
+# Monte Carlo tests) as its own step, both on TEST_WORKERS pytest-xdist workers (the cores, at
+# most 4: each worker compiles and holds its own kernels, 1-2 GB; the second step loads them
+# from numba's cache), then the 1-vs-2-thread comparisons serially on every core (a worker
+# plays on one numba thread: tests/conftest.py)
 TEST_WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); [ $$n -gt 4 ] && n=4; echo $$n)
 SERIAL_TESTS := tests/test_reproducibility.py
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --ignore=$(SERIAL_TESTS)
+	$(BIN)/python -m pytest -q -m "not slow" -n $(TEST_WORKERS) --ignore=$(SERIAL_TESTS)
+	$(BIN)/python -m pytest -q -m slow -n $(TEST_WORKERS) --ignore=$(SERIAL_TESTS)
 	$(BIN)/python -m pytest -q $(SERIAL_TESTS)
+
+# the slow tier alone
+test-slow: $(STAMP)
+	$(BIN)/python -m pytest -q -m slow -n $(TEST_WORKERS) --ignore=$(SERIAL_TESTS)
 
 # the quick tier while editing: everything but the tests marked slow, on FAST_WORKERS
 # pytest-xdist workers of one numba thread each (tests/conftest.py)
