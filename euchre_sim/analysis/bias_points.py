@@ -24,6 +24,7 @@ import numpy as np
 from ..engine.simulate import simulate_deals
 from ..game.cards import JOKER, TRUMP_NAMES, format_card, mask_to_cards
 from ..game.rules import Rules
+from ..game.user_files import UserFileError, read_text
 from ..strategies import get_strategy
 from .facts import POSITIONS, AnalysisError, options
 from .situation import Situation, parse_situation, read_situation
@@ -131,9 +132,11 @@ def read_points(path: str | Path, rules: Rules | None = None) -> list[Point]:
     bad one, or when there is none."""
     path = Path(path)
     try:
-        text = path.read_text()
+        text = read_text(path, "points file")
     except FileNotFoundError:
         raise AnalysisError(f"points file {str(path)!r} not found") from None
+    except UserFileError as exc:
+        raise AnalysisError(str(exc)) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise AnalysisError(f"cannot read points file {str(path)!r}: {exc}") from None
     points = []

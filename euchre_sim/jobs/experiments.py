@@ -41,6 +41,7 @@ from .. import jobs
 from ..game.defaults import DEFAULT_DEALS, DEFAULT_SEED, DEFAULT_TABLE
 from ..game.rules import RULESETS
 from ..game.table_spec import TABLES
+from ..game.user_files import UserFileError, load_toml
 from . import (
     CHARTS,
     TABLE_CHARTS,
@@ -130,9 +131,11 @@ def load_experiment(path: str | Path) -> dict[str, Any]:
         raise ExperimentError(f"experiment file {path.name!r}: its name must be a plain name "
                               "(letters, digits, '_', '-', '.', not starting with '.')")
     try:
-        data = tomllib.loads(path.read_text())
+        data = load_toml(path, "experiment file")
     except FileNotFoundError:
         raise ExperimentError(f"experiment file {str(path)!r} not found") from None
+    except UserFileError as exc:
+        raise ExperimentError(str(exc)) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ExperimentError(f"cannot read experiment file {str(path)!r}: {exc}") from None
     except tomllib.TOMLDecodeError as exc:

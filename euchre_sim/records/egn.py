@@ -51,6 +51,7 @@ from ..game.cards import (
     parse_card,
 )
 from ..game.rules import Rules
+from ..game.user_files import UserFileError, load_json
 
 FILE_TYPE = "Euchre Game Notation"
 VERSION = "1.3"  # the schema version written; files of any 1.x version are read
@@ -222,11 +223,11 @@ def _json(value: object, indent: str) -> str:
 def load(path: str | Path) -> dict:
     """Read and check the outline of an EGN file (``fileType``, ``version``, ``deals``)."""
     try:
-        doc = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
+        doc = load_json(path, "EGN file")
+    except FileNotFoundError as exc:
         raise EGNError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise EGNError(f"{path}: not a text file") from None
+    except UserFileError as exc:
+        raise EGNError(str(exc)) from None
     except json.JSONDecodeError as exc:
         raise EGNError(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None
     if not isinstance(doc, dict) or doc.get("fileType") != FILE_TYPE:
@@ -244,6 +245,10 @@ def load(path: str | Path) -> dict:
     return doc
 
 
+# the ruleset's flags that are JSON true or false (a string "false" is not false)
+BOOLEAN_FLAGS = ("std", "canadian", "defend_alone", "farmers", "partners_best", "joker")
+
+
 def apply_ruleset(doc: dict, rules: Rules) -> Rules:
     """``rules`` with the file's ruleset flags applied (the flags it leaves out keep their
     value; a flag euchre-sim does not play is an error)."""
@@ -259,6 +264,12 @@ def apply_ruleset(doc: dict, rules: Rules) -> Rules:
         elif key not in ("std", "min_rank", "winning_score", "canadian", "loner_lead",
                          "defend_alone", "farmers", "partners_best", "joker", "num_deals"):
             raise EGNError(f"ruleset: unknown field {key!r}")
+    for key in BOOLEAN_FLAGS:
+        if key in flags and not isinstance(flags[key], bool):
+            raise EGNError(f"ruleset {key}={json.dumps(flags[key])}: expected true or false")
+    score = flags.get("winning_score", 10)
+    if isinstance(score, bool) or not isinstance(score, int):
+        raise EGNError(f"ruleset winning_score={json.dumps(score)}: expected an integer")
     mapping = {"std": "stick_the_dealer", "winning_score": "target_score",
                "canadian": "dealer_partner_alone", "defend_alone": "defender_alone"}
     for key, option in mapping.items():

@@ -30,6 +30,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ..game.rules import RULES_VERSION, Rules
+from ..game.user_files import check_nesting, load_json
 from ..version import __version__
 
 
@@ -96,8 +97,8 @@ def is_results_folder(path: Path) -> bool:
     if path.is_symlink() or not path.is_dir():
         return False
     try:
-        meta = json.loads((path / "meta.json").read_text())
-    except (OSError, ValueError):
+        meta = load_json(path / "meta.json", "meta.json")
+    except (OSError, ValueError):  # UserFileError is a ValueError
         return False
     return isinstance(meta, dict) and "euchre_sim_version" in meta
 
@@ -177,7 +178,7 @@ class RunWriter:
         df.to_parquet(self.path / f"{name}.parquet", index=False)
 
     def write_json(self, name: str, obj: Any) -> None:
-        (self.path / name).write_text(json.dumps(obj, indent=2, default=_jsonable) + "\n")
+        (self.path / name).write_text(strict_json(obj) + "\n")
 
     def write_text(self, name: str, text: str) -> None:
         (self.path / name).write_text(text)
@@ -256,6 +257,24 @@ def write_run(writer: RunWriter, files: RunFiles) -> None:
         writer.write_files(files)
 
 
+def strict_json(obj: Any) -> str:
+    """``obj`` as JSON by RFC 8259: numpy scalars and arrays as numbers and lists, paths as
+    text, and a NaN or an infinity (a rate with no cases) as ``null``, never a bare ``NaN``."""
+    return json.dumps(_finite(obj), indent=2, default=_jsonable, allow_nan=False)
+
+
+def _finite(obj: Any) -> Any:
+    if isinstance(obj, (float, np.floating)):
+        return float(obj) if np.isfinite(obj) else None
+    if isinstance(obj, dict):
+        return {k: _finite(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_finite(v) for v in obj]
+    if isinstance(obj, np.ndarray):
+        return _finite(obj.tolist())
+    return obj
+
+
 def _jsonable(obj: Any) -> Any:
     if isinstance(obj, np.integer):
         return int(obj)
@@ -292,7 +311,13 @@ class Run:
 
     def json(self, name: str) -> Any:
         """Another JSON file of the run folder, read: ``run.json("match.json")``."""
-        return json.loads(self._read(name))
+        text = self._read(name)
+        try:
+            check_nesting(text, f"{name} of run {str(self.path)!r}")
+            return json.loads(text)
+        except ValueError as exc:
+            raise ResultsError(f"run {str(self.path)!r}: {name} is not JSON we read: "
+                               f"{exc}") from None
 
     def text(self, name: str) -> str:
         """A text file of the run folder: ``run.text("summary.txt")``."""
@@ -357,8 +382,8 @@ def load(name_or_path: str | os.PathLike, root: str | os.PathLike = "results",
     maker's hand and its features, march / euchred)."""
     path = find_run(name_or_path, root)
     try:
-        meta = json.loads((path / "meta.json").read_text())
-        summary = (json.loads((path / "summary.json").read_text())
+        meta = load_json(path / "meta.json", "meta.json")
+        summary = (load_json(path / "summary.json", "summary.json")
                    if (path / "summary.json").is_file() else None)
         tables = {p.stem: pd.read_parquet(p) for p in sorted(path.glob("*.parquet"))}
     except (OSError, ValueError) as exc:

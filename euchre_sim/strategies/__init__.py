@@ -34,6 +34,7 @@ from ..core.four.kinds import (
     STRATEGY_KINDS,
     uses_scripted_model,
 )
+from ..game.user_files import UserFileError, load_toml
 from .equity_table import fill_equity, uses_equity
 from .schema import PARAMS, Param
 from .strength_tables import fill_strength_tables
@@ -149,9 +150,11 @@ def load_strategy_file(path: str | Path, name: str | None = None) -> Strategy:
     if path.exists() and not path.is_file():  # a folder, a named pipe (would block), a device
         raise StrategyError(f"strategy file {str(path)!r} is not a regular file")
     try:
-        data = tomllib.loads(path.read_text())
+        data = load_toml(path, "strategy file")
     except FileNotFoundError:
         raise StrategyError(f"strategy file {str(path)!r} not found") from None
+    except UserFileError as exc:
+        raise StrategyError(str(exc)) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise StrategyError(f"cannot read strategy file {str(path)!r}: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
