@@ -9,6 +9,7 @@ from euchre_sim.cli import main as cli
 from euchre_sim.cli.args import rule_choice
 from euchre_sim.game.rules import (
     N_RULE_FIELDS,
+    NEEDS,
     OPTION_VALUES,
     R_DECK,
     R_LEAD,
@@ -130,8 +131,13 @@ def test_every_value_round_trips_through_to_array_and_set(option):
         text = str(value).lower() if isinstance(value, bool) else str(value)
         rules = Rules(**{option.name: value})
         assert parse_assignments([f"{option.name}={text}"]) == {option.name: value}
-        assert rule_choice(cli.build_parser().parse_args(
-            ["simulate", "--set", f"{option.name}={text}"])).rules() == rules
+        # an option that does nothing alone is set with what it needs (game.rules.NEEDS)
+        needs = [f"{need}={v}" for name, need, v in NEEDS if name == option.name and value]
+        words = ["simulate", "--set", f"{option.name}={text}"]
+        for extra in needs:
+            words += ["--set", extra]
+        assert rule_choice(cli.build_parser().parse_args(words)).rules() == rules.with_options(
+            **parse_assignments(needs))
         a = rules.to_array()
         assert a.dtype == default.dtype and a.shape == (N_RULE_FIELDS,)
         assert a[option.slot] == (option.values.index(value) if isinstance(value, str)

@@ -20,6 +20,7 @@ from .args import (
     positive_type,
     rule_choice,
     seed_type,
+    strategy_type,
 )
 
 
@@ -68,7 +69,7 @@ def add_analyze_parser(sub) -> None:
     an.add_argument("--player", type=int, choices=range(4), default=None, metavar="N",
                     help="with --egn: the player's seat 0..3, as in the file's players")
     add_rules_args(an)
-    an.add_argument("--table", default=None, metavar="STRATEGY[,STRATEGY...]",
+    an.add_argument("--table", default=None, type=strategy_type, metavar="STRATEGY[,STRATEGY...]",
                     help="strategy of every player at the table; several, separated by "
                     "commas, answer under each and say whether the verdict changes (default: "
                     f"{DEFAULT_TABLE}, cross-checked by {CHECK_TABLE} on --check-deals deals)")
@@ -113,7 +114,7 @@ def add_bias_parser(sub) -> None:
     )
     bi.add_argument("--points", required=True, metavar="FILE",
                     help="the decision points (e.g. experiments/data/bias_points.txt)")
-    bi.add_argument("--table", default=None, metavar="A,B",
+    bi.add_argument("--table", default=None, type=strategy_type, metavar="A,B",
                     help=f"the two tables (default: {DEFAULT_TABLE},pimc)")
     bi.add_argument("--deals", type=positive_type, default=BIAS_DEALS,
                     help=f"consistent deals per option under each table (default "

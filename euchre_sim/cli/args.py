@@ -15,10 +15,12 @@ from ..jobs import (
     Output,
     RuleChoice,
     count_value,
+    file_name,
     folder_name,
     positive_number,
     scheduler_address,
     seed_value,
+    strategy_name,
 )
 
 
@@ -54,6 +56,8 @@ nonnegative_type = count_type(0, "an integer >= 0")
 positive_float_type = option_type(positive_number)
 scheduler_type = option_type(scheduler_address)
 folder_type = option_type(folder_name)
+file_type = option_type(file_name)
+strategy_type = option_type(strategy_name)
 
 
 def add_rules_args(p: argparse.ArgumentParser, default: str | None = "north-american",

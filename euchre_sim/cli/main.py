@@ -40,6 +40,7 @@ from .args import (
     add_output_args,
     add_rules_args,
     compute_of,
+    file_type,
     folder_type,
     nonnegative_type,
     output_of,
@@ -47,6 +48,7 @@ from .args import (
     positive_type,
     rule_choice,
     seed_type,
+    strategy_type,
 )
 from .help import finish_help
 
@@ -77,7 +79,7 @@ USER_ERRORS = (BenchError, CardError, RulesError, StrategyError, SimulationError
 def _add_game_args(p: argparse.ArgumentParser) -> None:
     add_rules_args(p)
     p.add_argument(
-        "--strategy", default=None, metavar="NAME",
+        "--strategy", default=None, metavar="NAME", type=strategy_type,
         help="strategy of team 0 (seats 0, 2): a built-in (random, reference, basic, advanced, "
         "aggressive, conservative) or a .toml file, optionally NAME:key=value,... "
         f"(default: {DEFAULT_TABLE}; see `euchre-sim strategies`). At another table (--rules "
@@ -85,7 +87,7 @@ def _add_game_args(p: argparse.ArgumentParser) -> None:
         f"(default {DEFAULT_AT_OTHER_TABLES})",
     )
     p.add_argument(
-        "--vs", default=None, metavar="NAME",
+        "--vs", default=None, metavar="NAME", type=strategy_type,
         help="strategy of team 1 (seats 1, 3), or of every seat but --strategy's at another "
         "table; default: the same as --strategy",
     )
@@ -162,7 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="game index of a game-mode run (0-based): every deal of the game")
     export.add_argument("--format", default="egn", choices=jobs.FORMATS,
                         help="the file format (default: egn)")
-    export.add_argument("--out", default=None, metavar="FILE",
+    export.add_argument("--out", default=None, metavar="FILE", type=file_type,
                         help="write to FILE (through a temporary file, renamed when complete) "
                         "instead of standard output")
     export.add_argument("--overwrite", action="store_true", help="replace FILE if it exists")
@@ -192,8 +194,9 @@ def build_parser() -> argparse.ArgumentParser:
         "interval (and, with --games, A's game-win rate with an interval paired by board and a "
         "Wilson interval).",
     )
-    match.add_argument("a", metavar="A", help="strategy A (name, .toml file, NAME:key=value)")
-    match.add_argument("b", metavar="B", help="strategy B")
+    match.add_argument("a", metavar="A", type=strategy_type,
+                       help="strategy A (name, .toml file, NAME:key=value)")
+    match.add_argument("b", metavar="B", type=strategy_type, help="strategy B")
     add_rules_args(match)
     mcount = match.add_mutually_exclusive_group()
     mcount.add_argument("--deals", type=positive_type, help="duplicate deals (default 100000)")

@@ -10,7 +10,7 @@ from ..game.defaults import DEFAULT_TABLE
 from ..jobs.records import rules_words
 from ..play import Console, PlayOptions, Style, play_game
 from ..play.game import REVIEW_DEALS
-from .args import add_rules_args, positive_type, rule_choice, seed_type
+from .args import add_rules_args, positive_type, rule_choice, seed_type, strategy_type
 
 
 def add_play_parser(sub) -> None:
@@ -32,11 +32,11 @@ def add_play_parser(sub) -> None:
         "docs/play.md.",
     )
     add_rules_args(pl)
-    pl.add_argument("--partner", default=DEFAULT_TABLE, metavar="S",
+    pl.add_argument("--partner", default=DEFAULT_TABLE, metavar="S", type=strategy_type,
                     help=f"your partner's strategy: a built-in, a .toml file or "
                     f"NAME:key=value,... (default: {DEFAULT_TABLE}; see `euchre-sim "
                     "strategies`)")
-    pl.add_argument("--opponents", default=DEFAULT_TABLE, metavar="S",
+    pl.add_argument("--opponents", default=DEFAULT_TABLE, metavar="S", type=strategy_type,
                     help=f"the opponents' strategy (default: {DEFAULT_TABLE})")
     pl.add_argument("--seed", type=seed_type, default=None,
                     help="the game's seed (default: a random one, printed: a new game each "

@@ -20,6 +20,7 @@ from .args import (
     output_of,
     rule_choice,
     seed_type,
+    strategy_type,
 )
 
 
@@ -35,13 +36,14 @@ def add_search_parsers(sub) -> None:
         "strategy, a complete strategy file), summary.txt, meta.json and a chart. See "
         "docs/tuning.md.",
     )
-    tn.add_argument("strategy", metavar="STRATEGY", help="a scripted strategy (name, .toml "
+    tn.add_argument("strategy", metavar="STRATEGY", type=strategy_type,
+                    help="a scripted strategy (name, .toml "
                     "file, NAME:key=value,...)")
     tn.add_argument("--param", action="append", required=True, metavar="KEY=LO:HI[:STEP]",
                     help="a parameter and its range (step: 1 for integer parameters, 0.5 "
                     "otherwise), inside the schema's range; or a pattern of 0/1 flags such as "
                     "'play.*'. Repeatable")
-    tn.add_argument("--vs", required=True, metavar="FIELD",
+    tn.add_argument("--vs", required=True, type=strategy_type, metavar="FIELD",
                     help="the fixed opponent; 'self': the unchanged STRATEGY (self-play)")
     add_rules_args(tn)
     add_count_args(tn, "per trial")
@@ -71,8 +73,8 @@ def add_search_parsers(sub) -> None:
         "over all steps. With --out, write stability.csv/.parquet, summary.txt, meta.json and "
         "a chart. See docs/tuning.md.",
     )
-    st.add_argument("strategy", metavar="STRATEGY", help="a scripted strategy")
-    st.add_argument("--vs", default="self", metavar="FIELD",
+    st.add_argument("strategy", metavar="STRATEGY", type=strategy_type, help="a scripted strategy")
+    st.add_argument("--vs", default="self", type=strategy_type, metavar="FIELD",
                     help="play every step against FIELD and compare it with the unchanged "
                     "strategy against FIELD, paired by board (default: self, the unchanged "
                     "strategy itself)")
@@ -96,7 +98,8 @@ def add_search_parsers(sub) -> None:
         "no significant step. With --out, write steps.csv/.parquet, best.toml (the climbed "
         "strategy), summary.txt and meta.json. See docs/tuning.md.",
     )
-    cl.add_argument("strategy", metavar="STRATEGY", help="a scripted strategy to start from")
+    cl.add_argument("strategy", metavar="STRATEGY", type=strategy_type,
+                    help="a scripted strategy to start from")
     cl.add_argument("--params", default=None, metavar="KEY,KEY,...",
                     help="only move these parameters (names or patterns; default: all)")
     cl.add_argument("--rounds", default="10", metavar="R", help="at most R rounds (default 10)")

@@ -18,6 +18,7 @@ from .args import (
     positive_type,
     rule_choice,
     seed_type,
+    strategy_type,
 )
 
 
@@ -43,7 +44,7 @@ def add_chart_parser(sub) -> None:
     )
     ch.add_argument("which", choices=CHARTS,
                     help="the chart to draw")
-    ch.add_argument("--strategy", default=None,
+    ch.add_argument("--strategy", default=None, type=strategy_type,
                     help=f"the table's strategy (default: {DEFAULT_TABLE}; at an auction table, "
                     "chart bid: basic)")
     add_rules_args(ch)
@@ -65,7 +66,7 @@ def add_equity_parser(sub) -> None:
         "winning from every score (ours, theirs, who deals) with Wilson intervals. With --out, "
         "write equity.csv, equity.txt, meta.json and a heat map.",
     )
-    eq.add_argument("--strategy", default=DEFAULT_TABLE,
+    eq.add_argument("--strategy", default=DEFAULT_TABLE, type=strategy_type,
                     help=f"the strategy (default: {DEFAULT_TABLE})")
     add_rules_args(eq)
     eq.add_argument("--games", type=positive_type, default=DEFAULT_DEALS,
@@ -87,10 +88,11 @@ def add_sweep_parser(sub) -> None:
         "With --out, write sweep.csv, sweep.txt, meta.json and a chart (a curve, or a heat "
         "map for two parameters).",
     )
-    sw.add_argument("strategy", metavar="STRATEGY", help="the strategy whose parameters vary")
+    sw.add_argument("strategy", metavar="STRATEGY", type=strategy_type,
+                    help="the strategy whose parameters vary")
     sw.add_argument("--param", action="append", required=True, metavar="KEY=RANGE",
                     help="KEY=start:stop:step (stop included) or KEY=v1,v2,...; once or twice")
-    sw.add_argument("--vs", default=None, metavar="FIELD",
+    sw.add_argument("--vs", default=None, type=strategy_type, metavar="FIELD",
                     help="the fixed opponent (default: STRATEGY with its parameters "
                     "unchanged, at every table)")
     add_rules_args(sw)

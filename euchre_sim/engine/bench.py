@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import platform
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -54,17 +55,41 @@ def find_cref(explicit: str | None = None) -> Path | None:
     return None
 
 
-def cref_rate(cref: Path, seconds: float, threads: int = 1) -> float | None:
-    """Deals/s of the C yardstick (None if it cannot be built or run)."""
+MAX_SECONDS = 600.0  # per measurement: a bench is minutes, never days
+CREF_MARGIN = 60.0  # seconds the C yardstick may take beyond its measurement (it compiles)
+
+
+def cref_rate(cref: Path, seconds: float, threads: int = 1,
+              strict: bool = False) -> float | None:
+    """Deals/s of the C yardstick: None if it cannot be built or run, or with ``strict``
+    (the user named the program) a one-line :class:`BenchError`. The program is stopped
+    after a minute more than its time (it compiles itself first)."""
     cmd = ["bash", str(cref)]
     if threads > 1:
         cmd += ["--threads", str(threads)]
     cmd.append(f"{seconds:g}")
+    limit = CREF_MARGIN + 2 * seconds
     try:
-        out = subprocess.run(cmd, capture_output=True, text=True, timeout=120 + 4 * seconds)
-    except (OSError, subprocess.SubprocessError):
+        # its own process group, so that a stop kills whatever it started too
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                stdin=subprocess.DEVNULL, text=True, start_new_session=True)
+    except OSError as exc:
+        if strict:
+            raise BenchError(f"cannot run the C yardstick {str(cref)!r}: {exc}") from None
         return None
-    m = re.search(r"deals_per_s=(\d+)", out.stdout)
+    try:
+        stdout, _ = proc.communicate(timeout=limit)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        if strict:
+            raise BenchError(f"the C yardstick {str(cref)!r} did not finish in {limit:g} s: "
+                             "stopped") from None
+        return None
+    m = re.search(r"deals_per_s=(\d+)", stdout)
+    if m is None and strict:
+        raise BenchError(f"the C yardstick {str(cref)!r} printed no deals_per_s=N "
+                         f"(exit status {proc.returncode}): is it cref-rate?")
     return float(m.group(1)) if m else None
 
 
@@ -130,7 +155,13 @@ def run_bench(seconds: float = 3.0, cref: str | None = None, echo=print,
               strategies: tuple[str, ...] = ("reference",)) -> int:
     """Print the benchmark table; returns the exit status."""
     cores = numba.config.NUMBA_NUM_THREADS
+    if not 0 < seconds <= MAX_SECONDS:
+        raise BenchError(f"--seconds {seconds:g}: a measurement takes at most "
+                         f"{MAX_SECONDS:g} s")
     path = find_cref(cref)  # a wrong --cref fails before minutes of measuring
+    thread_counts = sorted({1, cores})
+    c_rates = {t: cref_rate(path, seconds, t, strict=cref is not None) if path else None
+               for t in thread_counts}
     echo(f"euchre-sim bench  {time.strftime('%Y-%m-%d %H:%M')}  {cpu_model()}, "
          f"{os.cpu_count()} cpus, numba {numba.__version__}, {seconds:g} s per measurement")
     echo("strategy: reference vs reference, rules: north-american (the C script)\n")
@@ -140,10 +171,10 @@ def run_bench(seconds: float = 3.0, cref: str | None = None, echo=print,
     rows = []
     if "reference" in strategies:  # beside it, the same script through the general kernel
         strategies = tuple(strategies) + ("reference" + GENERAL,)
-    for threads in sorted({1, cores}):
-        c = cref_rate(path, seconds, threads) if path else None
+    for threads in thread_counts:
         for strategy in strategies:
-            rows.append((strategy, threads, engine_rate(seconds, threads, strategy=strategy), c))
+            rows.append((strategy, threads, engine_rate(seconds, threads, strategy=strategy),
+                         c_rates[threads]))
     width = max(12, *(len(s) for s in strategies))
     echo(f"\n{'strategy':<{width}} {'threads':>7} {'euchre_sim deals/s':>20} "
          f"{'C cref deals/s':>16} {'ratio':>7}")

@@ -283,6 +283,25 @@ class Rules:
         return {k: v for k, v in self.to_dict().items() if getattr(base, k) != v}
 
 
+# options that do nothing unless another has a value: (option, its prerequisite, the value)
+NEEDS: tuple[tuple[str, str, Any], ...] = (
+    ("chuck", "stick_the_dealer", True),
+    ("mcevoy_limit", "redeal", "nines_and_tens"),
+)
+
+
+def inert_options(rules: Rules) -> list[str]:
+    """The options switched on that change nothing under ``rules`` (``chuck`` without a stuck
+    dealer, ...), each as a one-line reason: a user who asks for one is told, not ignored."""
+    return [f"{name}={_show(getattr(rules, name))} does nothing without {need}="
+            f"{_show(value)}" for name, need, value in NEEDS
+            if getattr(rules, name) and getattr(rules, need) != value]
+
+
+def _show(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def no_trump_callable(rules: Rules) -> bool:
     """May no trump be called in round 2? ``no_trump`` with the 24-card deck (the option has
     no effect with 25, 32 or 33 cards: docs/engine.md, step 6)."""

@@ -29,12 +29,14 @@ from .common import (
     Output,
     RuleChoice,
     count_value,
+    file_name,
     folder_name,
     param_texts,
     positive_number,
     scheduler_address,
     seed_value,
     set_texts,
+    strategy_name,
 )
 from .exploit import EXPLOIT_DEALS, exploit, exploit_seats
 from .play import bench, match, show, simulate, solve
@@ -48,8 +50,9 @@ __all__ = [
     "OptionError", "Output", "RuleChoice", "SituationInput", "analyze", "analyze_plan", "bench",
     "bias", "chart", "climb",
     "count_value", "egn_situation", "equity", "exploit", "exploit_seats", "export",
-    "folder_name", "make_points", "match",
+    "file_name", "folder_name", "make_points", "match",
     "param_texts", "positive_number", "scheduler_address", "seed_value", "set_texts", "show",
-    "show_egn", "simulate", "situation_input", "solve", "split_keys", "stability", "sweep",
+    "show_egn", "simulate", "situation_input", "solve", "split_keys", "stability",
+    "strategy_name", "sweep",
     "tune",
 ]

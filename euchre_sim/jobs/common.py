@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..game.rules import Rules, RulesError, parse_assignments
+from ..game.rules import Rules, RulesError, inert_options, parse_assignments
 from ..game.table_spec import TABLES
 from ..records.results import RunWriter
 
@@ -77,6 +77,22 @@ def folder_name(text: str) -> str:
     return text
 
 
+def file_name(text: str) -> str:
+    """A file name (not empty: an empty ``--out`` is a mistake, never standard output)."""
+    if not text.strip():
+        raise OptionError("the file name is empty")
+    return text
+
+
+def strategy_name(text: str) -> str:
+    """A strategy as the user names it (not empty: ``--strategy ''`` is a mistake, never the
+    default); what it names is checked where it is loaded."""
+    if not text.strip():
+        raise OptionError("the strategy is empty: name a built-in (euchre-sim strategies), a "
+                          ".toml file or NAME:key=value,...")
+    return text
+
+
 def set_texts(options: Mapping[str, Any]) -> list[str]:
     """Rule options (an experiment's ``[set]`` table, a notebook's ``set={"deck": 25}``) as
     ``option=value`` texts, what ``--set`` takes."""
@@ -110,13 +126,18 @@ class RuleChoice:
         """The rules (then ``extra`` assignments, e.g. ``"deck=24"``); ``settings`` apply to
         ``given`` rules as to a named ruleset."""
         if self.given is not None:
-            return self.given.with_options(**parse_assignments([*self.settings, *extra]))
-        if self.name in TABLES:
+            rules = self.given.with_options(**parse_assignments([*self.settings, *extra]))
+        elif self.name in TABLES:
             raise RulesError(f"{self.name!r} is another table: simulate, show, match and sweep "
                              "play it (docs/tables.md); this command plays the four-handed game "
                              "only")
-        return Rules.named(self.name or "north-american",
-                           **parse_assignments([*self.settings, *extra]))
+        else:
+            rules = Rules.named(self.name or "north-american",
+                                **parse_assignments([*self.settings, *extra]))
+        inert = inert_options(rules) if self.settings else []
+        if inert:  # the user set something that would silently change nothing
+            raise RulesError(f"--set: {inert[0]}")
+        return rules
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from ..analysis.table_climb import ClimbResult, climb
 from ..analysis.table_match import duplicate_gain, duplicate_wins
 from ..analysis.table_summary import TableTally, game_summary
 from ..core.table.layout import SIDES_TEAMS
+from ..engine.simulate import SimulationError
 from ..engine.table_simulate import (
     TableMatchup,
     deals_frame,
@@ -77,6 +78,7 @@ def simulate_table(rules: RuleChoice, strategy: str | TableStrategy | None = Non
     """Play ``deals`` deals (or ``games`` games) of the table ``rules`` names, print the
     summary and, with ``output.out``, write the run folder. Returns the summary as a dict."""
     table = _table(rules)
+    _in_process(compute)
     if not records and not output.out:
         raise ResultsError("--no-records says what --out writes: give --out DIR")
     matchup = TableMatchup.of(table, _strategy(strategy), vs)
@@ -146,6 +148,7 @@ def match_table(a: str | TableStrategy, b: str | TableStrategy, rules: RuleChoic
     ``games``, the share of games won (:func:`duplicate_wins`). Prints it, writes
     ``match.json``/``match.txt`` with ``output.out``, returns it as a dict."""
     table = _table(rules)
+    _in_process(compute)
     n = games or deals or DEFAULT_DEALS
     unit = "games" if games else "deals"
     k = sides_of(table)
@@ -193,6 +196,7 @@ def sweep_table(strategy: str | TableStrategy | None, params: Sequence[str], rul
     from ..charts.studies import sweep_figure
 
     table = _table(rules)
+    _in_process(compute)
     base = table_strategy(_strategy(strategy))
     field = table_strategy(vs) if vs is not None else base
     grid = [parse_range(p) for p in params]
@@ -250,6 +254,7 @@ def climb_table(strategy: str | TableStrategy | None, rules: RuleChoice, *,
     Prints the rounds, writes ``steps.csv``, ``climb.txt`` and ``meta.json`` with
     ``output.out``; returns the climb."""
     table = _table(rules)
+    _in_process(compute)
     start = table_strategy(_strategy(strategy))
     n = deals or DEFAULT_DEALS
     writer = output.writer()
@@ -312,6 +317,14 @@ def bid_chart_table(rules: RuleChoice, strategy: str | TableStrategy | None = No
         echo(f"wrote {output.out}/ (bid_chart.csv, bid_chart.parquet, bid_chart.txt, "
              "bid_chart.json, chart.png, chart.svg, meta.json)")
     return found
+
+
+def _in_process(compute: Compute) -> None:
+    """The other tables play in this process only: a cluster asked for is refused, never
+    ignored."""
+    if compute.scheduler or compute.cluster or compute.shard_size is not None:
+        raise SimulationError("the other tables play in this process only: --cluster, "
+                              "--scheduler and --shard-size are for the four-handed game")
 
 
 def _table(rules: RuleChoice) -> TableSpec:
