@@ -50,6 +50,7 @@ PLAY_CHUNK = 16  # deals per parallel work item of the kernel (results do not de
 CHECK_TABLE = "pimc"  # the table that cross-checks the default answer
 CHECK_DEALS = 400  # deals of that check: 5-15 s of PIMC on one core (3 to 7 options)
 TOSS_UP_Z = 2.0  # a best option within this many standard errors of the runner-up is a toss-up
+MIN_VERDICT_DEALS = 30  # below this many deals no interval and no verdict is given
 
 
 def side_points(recs: np.ndarray, team: int) -> np.ndarray:
@@ -257,19 +258,24 @@ def option_table(pair: dict[str, np.ndarray], p_win: dict[str, np.ndarray]) -> p
     z = z_value(0.95)
     rows = []
     for label, v in series.items():
-        se = v.std(ddof=1) / np.sqrt(len(v))
+        se = _se(v)
         d = v - series[best]
         row = {
             "option": label, "points": v.mean(), "se": se, "ci95_low": v.mean() - z * se,
             "ci95_high": v.mean() + z * se, "vs_best": d.mean(),
-            "vs_best_se": d.std(ddof=1) / np.sqrt(len(d)),
+            "vs_best_se": _se(d),
         }
         if p_win:
             w = p_win[label]
             row["p_win"] = w.mean()
-            row["p_win_se"] = w.std(ddof=1) / np.sqrt(len(w))
+            row["p_win_se"] = _se(w)
         rows.append(row)
     return pd.DataFrame(rows).sort_values("points", ascending=False, ignore_index=True)
+
+
+def _se(v: np.ndarray) -> float:
+    """The standard error of a mean; NaN (quietly) below two values."""
+    return float(v.std(ddof=1) / np.sqrt(len(v))) if len(v) > 1 else float("nan")
 
 
 def parse_tables(text: str) -> list[Strategy]:
@@ -365,14 +371,22 @@ class Verdict:
         return self.margin / self.se
 
     @property
+    def too_few(self) -> bool:
+        """Too few deals for any verdict (``MIN_VERDICT_DEALS``)?"""
+        return self.runner is not None and self.deals < MIN_VERDICT_DEALS
+
+    @property
     def toss_up(self) -> bool:
-        """Is the best option within ``TOSS_UP_Z`` standard errors of the runner-up?"""
-        return self.z < TOSS_UP_Z
+        """Is the best option within ``TOSS_UP_Z`` standard errors of the runner-up (or the
+        sample too small to tell)?"""
+        return self.too_few or self.z < TOSS_UP_Z
 
     def margin_text(self) -> str:
         """``+0.120 ± 0.030 over pass``, marked when it is a toss-up."""
         if self.runner is None:
             return "the only option"
+        if self.too_few:
+            return f"{self.margin:+.3f} over {self.runner}, too few deals to tell"
         tail = ", a toss-up" if self.toss_up else ""
         return f"{self.margin:+.3f} ± {self.se:.3f} over {self.runner}{tail}"
 
@@ -413,7 +427,10 @@ def table_verdicts(df: pd.DataFrame) -> list[str]:
         lines = [f"same verdict under every table: {vs[0].best} ("
                  + "; ".join(f"{v.name}: {v.margin_text()}" for v in vs) + ")"]
     for v in vs:
-        if v.toss_up and v.role == "check":
+        if v.too_few:
+            lines.append(f"under {v.name} no verdict: {v.deals:,} deals, fewer than the "
+                         f"{MIN_VERDICT_DEALS} an interval needs")
+        elif v.toss_up and v.role == "check":
             lines.append(f"the {v.table} check on {v.deals:,} deals is too imprecise to settle "
                          f"the verdict: {v.best} is within {TOSS_UP_Z:g} standard errors of "
                          f"{v.runner} (more --check-deals would tell)")
@@ -440,13 +457,18 @@ def table_block(rows: pd.DataFrame, table: str, role: str, rate: float,
              "points per deal for your side minus theirs (95 % interval; difference from the "
              "best):"]
     for _, r in rows.iterrows():
-        diff = "" if r["vs_best"] == 0 else f"   {r['vs_best']:+.3f} ± {r['vs_best_se']:.3f}"
+        diff = ("" if r["vs_best"] == 0 else f"   {r['vs_best']:+.3f}"
+                + ("" if np.isnan(r["vs_best_se"]) else f" ± {r['vs_best_se']:.3f}"))
+        interval = ("(no interval: one deal)" if np.isnan(r["se"]) else
+                    f"({r['ci95_low']:+.3f} .. {r['ci95_high']:+.3f})")
         win = (f"   P(win game) {100 * r['p_win']:.1f} % ± {100 * r['p_win_se']:.1f}"
                if "p_win" in r and not np.isnan(r["p_win"]) else "")
-        lines.append(f"  {r['option']:<28} {r['points']:+.3f} "
-                     f"({r['ci95_low']:+.3f} .. {r['ci95_high']:+.3f}){diff}{win}")
+        lines.append(f"  {r['option']:<28} {r['points']:+.3f} {interval}{diff}{win}")
     same = rows[(rows["vs_best"] == 0) & (rows["vs_best_se"] == 0)]
-    if len(same) > 1:  # the same points on every deal: no best among them
+    if deals is not None and deals < MIN_VERDICT_DEALS and len(rows) > 1:
+        lines.append(f"no verdict under {table}: {deals:,} deals, fewer than the "
+                     f"{MIN_VERDICT_DEALS} an interval needs (ask for more --deals)")
+    elif len(same) > 1:  # the same points on every deal: no best among them
         lines.append(f"best under {table}: {', '.join(same['option'])}, worth the same on "
                      "every deal")
     elif len(rows) > 1:

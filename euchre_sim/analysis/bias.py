@@ -30,7 +30,7 @@ import pandas as pd
 from ..engine.backends import Backend, InProcess
 from ..game.defaults import DEFAULT_TABLE
 from ..strategies import Strategy, get_strategy
-from .analyser import Sample, parse_tables, sample_options, verdicts
+from .analyser import MIN_VERDICT_DEALS, Sample, parse_tables, sample_options, verdicts
 from .bias_points import Point
 from .facts import POSITIONS, AnalysisError
 from .stats import wilson_interval, z_value
@@ -52,6 +52,8 @@ def bias_tables(text: str | None) -> tuple[Strategy, Strategy]:
     if len(tables) != 2:
         raise AnalysisError(f"--table {text!r}: the bias report compares two tables, A,B "
                             f"(e.g. {DEFAULT_TABLE},{BIAS_B}), got {len(tables)}")
+    if tables[0].label == tables[1].label:  # on the same deals: every difference is 0
+        raise AnalysisError(f"--table {text!r}: A and B are the same table, nothing to compare")
     return tables[0], tables[1]
 
 
@@ -202,6 +204,9 @@ class BiasResult:
         z = z_value(0.95)
         ok = "met" if lon["mean_abs"] <= TARGET_LONER else "not met"
         ok2 = "met" if sv["share"] >= TARGET_SAME else "not met"
+        if self.deals < MIN_VERDICT_DEALS:  # no interval, so no target judged
+            ok = ok2 = (f"not judged: {self.deals:,} deals per option, fewer than the "
+                        f"{MIN_VERDICT_DEALS} an interval needs")
         lines = [
             f"table bias: {a} (A) against {b} (B) on {s['points']} decision points, "
             f"{self.deals:,} deals per option under each, seed {self.seed}"
