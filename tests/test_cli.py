@@ -224,6 +224,10 @@ def test_match_command(capsys, tmp_path):
      "mcevoy_limit=true does nothing without redeal=nines_and_tens"),
     (["simulate", "--rules", "six-handed", "--cluster", "local:2", "--deals", "10"],
      "the other tables play in this process only"),
+    # a path with a newline or a terminal escape would be echoed raw
+    (["simulate", "--deals", "10", "--out", "a\nb"], "holds a control character"),
+    (["export", "--deal", "0", "--out", "x\x1b[31m"], "holds a control character"),
+    (["play", "--save", ""], "the file name is empty"),
 ])
 def test_match_and_bench_bad_input(capsys, argv, needle):
     rc, _, err = run(capsys, *argv)

@@ -10,7 +10,7 @@ from ..game.defaults import DEFAULT_TABLE
 from ..jobs.records import rules_words
 from ..play import Console, PlayOptions, Style, play_game
 from ..play.game import REVIEW_DEALS
-from .args import add_rules_args, positive_type, rule_choice, seed_type, strategy_type
+from .args import add_rules_args, file_type, positive_type, rule_choice, seed_type, strategy_type
 
 
 def add_play_parser(sub) -> None:
@@ -52,7 +52,7 @@ def add_play_parser(sub) -> None:
     pl.add_argument("--review-table", default=DEFAULT_TABLE, metavar="S",
                     help=f"the table strategy the analyser values your options under "
                     f"(default: {DEFAULT_TABLE})")
-    pl.add_argument("--save", default=None, metavar="FILE",
+    pl.add_argument("--save", default=None, metavar="FILE", type=file_type,
                     help="write the game as Euchre Game Notation to FILE at its end (or when "
                     "you quit), through a temporary file; `euchre-sim show --egn FILE --deal "
                     "K` replays deal K")

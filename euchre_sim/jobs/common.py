@@ -71,16 +71,22 @@ def scheduler_address(text: str) -> str:
 
 
 def folder_name(text: str) -> str:
-    """A folder name (not empty)."""
-    if not text.strip():
-        raise OptionError("the folder name is empty")
-    return text
+    """A folder name (not empty, no control character)."""
+    return _path_name(text, "folder")
 
 
 def file_name(text: str) -> str:
-    """A file name (not empty: an empty ``--out`` is a mistake, never standard output)."""
+    """A file name (not empty: an empty ``--out`` is a mistake, never standard output; no
+    control character)."""
+    return _path_name(text, "file")
+
+
+def _path_name(text: str, what: str) -> str:
     if not text.strip():
-        raise OptionError("the file name is empty")
+        raise OptionError(f"the {what} name is empty")
+    bad = next((ch for ch in text if ord(ch) < 32 or ord(ch) == 127), None)
+    if bad is not None:  # a newline or an escape code would be echoed to the terminal
+        raise OptionError(f"the {what} name {text!r} holds a control character ({bad!r})")
     return text
 
 
