@@ -5,6 +5,7 @@ line on stderr and exit status 2 (docs/egn.md)."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -166,8 +167,27 @@ def test_cli_errors_of_export_and_show(tmp_path, capsys):
     assert main(["show", "--seed", "7"]) == 2
     assert "show needs --deal I (and the run's --seed S), or --egn FILE" in capsys.readouterr().err
     assert main(["export", "--seed", "7", "--deal", "1", "--out", str(tmp_path / "no/x")]) == 2
-    assert "cannot write" in capsys.readouterr().err
+    assert "does not exist" in capsys.readouterr().err
     assert [p.name for p in tmp_path.iterdir()] == ["d.egn"]  # no temporary file left
+
+
+def test_export_and_play_never_replace_a_folder_or_a_device(tmp_path, capsys, monkeypatch):
+    """issue 41: ``export --out /dev/null --overwrite`` (as root) replaced the device with a
+    file; ``play --save FOLDER --overwrite`` played the whole game, then a traceback."""
+    import io
+    import stat
+    for target in ("/dev/null", str(tmp_path)):
+        assert main(["export", "--deal", "0", "--out", target, "--overwrite"]) == 2
+        assert "is not a regular file" in capsys.readouterr().err
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    link = tmp_path / "link.egn"
+    link.symlink_to(tmp_path / "elsewhere.egn")
+    assert main(["export", "--deal", "0", "--out", str(link), "--overwrite"]) == 2
+    assert "is not a regular file" in capsys.readouterr().err
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 50))
+    assert main(["play", "--save", str(tmp_path), "--overwrite", "--seed", "1"]) == 2
+    out, err = capsys.readouterr()
+    assert "--save" in err and "is not a regular file" in err and "Deal" not in out
 
 
 def test_export_to_stdout_is_the_file_show_replays(tmp_path, capsys):

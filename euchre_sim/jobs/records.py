@@ -36,8 +36,8 @@ def export(seed: int, *, deal: int | None = None, game: int | None = None,
     chosen = rules.rules()
     a = get_strategy(strategy)
     b = get_strategy(vs) if vs else a
-    if out and Path(out).exists() and not overwrite:
-        raise ResultsError(f"{out} exists: give --overwrite to replace it")
+    if out:
+        check_file_target(out, overwrite)
     words = rules_words(rules, chosen)
     teams = f"team 0 (seats 0, 2) plays {a.label}, team 1 (seats 1, 3) plays {b.label}"
     players = [f"{(a, b)[s & 1].label} (seat {s})" for s in range(4)]
@@ -198,6 +198,24 @@ def rules_words(rules: RuleChoice, chosen: Rules) -> str:
     changed = [f"{k}={str(v).lower() if isinstance(v, bool) else v}"
                for k, v in chosen.to_dict().items() if Rules().to_dict()[k] != v]
     return f"{rules.name}" + (f" ({', '.join(changed)})" if changed else "")
+
+
+def check_file_target(path: str, overwrite: bool, flag: str = "--out") -> None:
+    """Fail now, before any work, where writing ``path`` would fail or destroy something:
+    a folder, a device or a link in its place (never replaced by a file, ``--overwrite`` or
+    not), a file there without ``overwrite``, a folder to write it in that is missing or
+    not writable."""
+    target = Path(path)
+    if target.is_symlink() or (target.exists() and not target.is_file()):
+        raise ResultsError(f"{flag} {path!r} is not a regular file (a folder, a device or a "
+                           "link): it is never replaced by one")
+    if target.exists() and not overwrite:
+        raise ResultsError(f"{path} exists: give --overwrite to replace it")
+    where = target.resolve().parent
+    if not where.is_dir():
+        raise ResultsError(f"{flag} {path!r}: the folder {str(where)!r} does not exist")
+    if not os.access(where, os.W_OK | os.X_OK):
+        raise ResultsError(f"{flag} {path!r}: the folder {str(where)!r} is not writable")
 
 
 def write_atomically(path: str, text: str) -> None:

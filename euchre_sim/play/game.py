@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from ..agents.compiled import ReplayError
@@ -24,7 +23,6 @@ from ..game.defaults import DEFAULT_TABLE
 from ..game.rules import Rules
 from ..oracle.engine import Rng, game_deals, game_summary
 from ..records import egn
-from ..records.results import ResultsError
 from ..strategies import Strategy, get_strategy
 from ..version import __version__
 from .review import Decision, open_position, review_deal, reviewable
@@ -172,8 +170,10 @@ def play_game(options: PlayOptions, console: Console) -> GameResult:
     rules = options.rules
     partner, opponents = get_strategy(options.partner), get_strategy(options.opponents)
     standing_in = check_playable(rules, partner, opponents)
-    if options.save and Path(options.save).exists() and not options.overwrite:
-        raise ResultsError(f"{options.save} exists: give --overwrite to replace it")
+    if options.save:  # before the game, not after it: a game is never lost to a bad name
+        from ..jobs.records import check_file_target
+
+        check_file_target(options.save, options.overwrite, "--save")
     if options.review is not False:
         get_strategy(options.review_table)  # a bad review table fails now, not after a hand
     seed = options.seed if options.seed is not None else secrets.randbelow(2**32)
