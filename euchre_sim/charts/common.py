@@ -29,5 +29,12 @@ def add_caption(fig: Figure, caption: str, rect: tuple[float, ...] | None = None
 
 
 def as_estimate(e: Estimate | Mapping) -> Estimate:
-    """An estimate, or one rebuilt from its saved form (``{"mean", "se", "n", ...}``)."""
-    return e if isinstance(e, Estimate) else Estimate(e["mean"], e["se"], int(e["n"]))
+    """An estimate, or one rebuilt from its saved form (``{"mean", "se", "n", ...}``; a
+    ``null`` there, what JSON holds for a rate with no cases, is NaN again)."""
+    if isinstance(e, Estimate):
+        return e
+    return Estimate(_number(e["mean"]), _number(e["se"]), int(e["n"]))
+
+
+def _number(x: float | None) -> float:
+    return float("nan") if x is None else float(x)
