@@ -147,3 +147,13 @@ def test_a_sweep_on_too_few_deals_calls_no_point_worse():
     text = res.to_text()
     assert "too few for the intervals to mean anything" in text
     assert "significantly worse" not in text and "vs best -" not in text
+
+
+def test_points_that_play_exactly_as_the_best_are_tied_not_worse():
+    """issue 41: two thresholds above any hand's value never order up, so they play every
+    board alike; the report called every point but the best significantly worse."""
+    res = sweep(Rules(), "basic", [("round1.threshold.dealer", [30, 31])], "reference",
+                deals=2_000, seed=4)
+    text = res.to_text()
+    assert "1 point(s) the same as the best on every board: round1.threshold.dealer=31" in text
+    assert "significantly worse" not in text

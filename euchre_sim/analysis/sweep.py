@@ -12,6 +12,7 @@ import itertools
 from dataclasses import dataclass
 
 import numpy as np
+import pandas as pd
 
 from ..engine.backends import Backend
 from ..game.rules import Rules
@@ -121,6 +122,10 @@ class SweepResult:
         i = int(np.argmax(self.table(paired=False)[self.measure]))
         return self.points[i], self.results[i]
 
+    def _labels(self, rows: pd.DataFrame) -> str:
+        return ", ".join(", ".join(f"{k}={_fmt(r[k])}" for k in self.keys)
+                         for _, r in rows.iterrows())
+
     def to_text(self) -> str:
         df = self.table()
         unit = "games" if self.games else "deals"
@@ -160,12 +165,21 @@ class SweepResult:
         else:
             unit = "percentage points of games won" if self.games else "points per deal"
             tied = df[(df["minus_best_ci95_high"] >= 0) & (df["minus_best_se"] > 0)]
+            is_best = np.logical_and.reduce([df[k] == v for k, v in
+                                             zip(self.keys, values, strict=True)])
+            # a point that played every board exactly as the best did is tied with it, not worse
+            same = df[(df["minus_best"] == 0) & (df["minus_best_se"] == 0) & ~is_best]
+            parts = []
+            if len(same):
+                parts.append(f"{len(same)} point(s) the same as the best on every board: "
+                             + self._labels(same))
+            if len(tied):
+                parts.append(f"{len(tied)} point(s) within the best's 95 % interval: "
+                             + self._labels(tied))
             lines.append(f"vs best: each point minus the best in {unit}, paired by board (the "
                          "same " + ("games" if self.games else "deals") + "); "
-                         + (f"{len(tied)} point(s) within the best's 95 % interval: "
-                            + ", ".join(", ".join(f"{k}={_fmt(r[k])}" for k in self.keys)
-                                        for _, r in tied.iterrows())
-                            if len(tied) else "every other point is significantly worse"))
+                         + ("; ".join(parts) if parts
+                            else "every other point is significantly worse"))
         return "\n".join(lines)
 
     def _vs_best(self, row) -> str:
