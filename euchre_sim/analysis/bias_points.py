@@ -137,8 +137,6 @@ def read_points(path: str | Path, rules: Rules | None = None) -> list[Point]:
         raise AnalysisError(f"points file {str(path)!r} not found") from None
     except UserFileError as exc:
         raise AnalysisError(str(exc)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise AnalysisError(f"cannot read points file {str(path)!r}: {exc}") from None
     points = []
     for number, raw in enumerate(text.splitlines(), 1):
         line, _, note = raw.partition("#")

@@ -136,8 +136,6 @@ def load_experiment(path: str | Path) -> dict[str, Any]:
         raise ExperimentError(f"experiment file {str(path)!r} not found") from None
     except UserFileError as exc:
         raise ExperimentError(str(exc)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ExperimentError(f"cannot read experiment file {str(path)!r}: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise ExperimentError(f"malformed experiment file {str(path)!r}: {exc}") from None
     kind = data.get("kind")

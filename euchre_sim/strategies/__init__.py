@@ -155,8 +155,6 @@ def load_strategy_file(path: str | Path, name: str | None = None) -> Strategy:
         raise StrategyError(f"strategy file {str(path)!r} not found") from None
     except UserFileError as exc:
         raise StrategyError(str(exc)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise StrategyError(f"cannot read strategy file {str(path)!r}: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise StrategyError(f"malformed strategy file {str(path)!r}: {exc}") from None
     kind = data.pop("kind", None)
