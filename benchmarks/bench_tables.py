@@ -18,8 +18,8 @@ import numba
 import numpy as np
 
 from euchre_sim.core.common.rng import deal_key
+from euchre_sim.core.table import layout as TL
 from euchre_sim.core.table.batch import run_table_deals
-from euchre_sim.core.table.layout import N_TABLE_FIELDS
 from euchre_sim.engine.bench import cref_rate, find_cref
 from euchre_sim.engine.simulate import set_threads
 from euchre_sim.engine.table_simulate import BLOCK, TableMatchup
@@ -31,7 +31,7 @@ def table_rate(name: str, strategy: str, seconds: float, threads: int,
     """Deals/s of ``strategy`` in every seat of table ``name``."""
     set_threads(threads)
     args = TableMatchup.of(get_table(name), strategy).kernel_args()
-    buf = np.zeros((chunk, N_TABLE_FIELDS), np.int64)
+    buf = np.zeros((chunk, TL.N_TABLE_FIELDS), np.int64)
     key = deal_key(7)
     run_table_deals(key, 0, 4096, *args, buf, BLOCK)  # compiled or loaded before timing
     done = 0

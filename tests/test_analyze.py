@@ -24,20 +24,7 @@ from euchre_sim.analysis.facts import AnalysisError, options
 from euchre_sim.analysis.situation import parse_situation
 from euchre_sim.analysis.worlds import consistent, option_presets, sample_presets
 from euchre_sim.cli import main as cli
-from euchre_sim.core.common.layout import (
-    EV_CALL,
-    EV_ORDER,
-    EV_PASS1,
-    MAX_PLAYS,
-    N_FIELDS,
-    N_TRACE_FIELDS,
-    PR_HAND,
-    PR_UP,
-    SN_SIZE,
-    TR_KIND,
-    TR_SEAT,
-    TRACE_CAP,
-)
+from euchre_sim.core.common import layout as L
 from euchre_sim.core.common.rng import deal_key
 from euchre_sim.core.four.batch import run_deals_traced
 from euchre_sim.engine.simulate import Matchup
@@ -75,7 +62,7 @@ def test_sample_is_consistent_with_the_hand_and_the_up_card():
     sit = parse_situation("JH TD AC KS 9S", "9H", "third", "pass pass")
     presets = sample_presets(sit, 2_000, seed=1)
     hand, up = parse_hand("JH TD AC KS 9S"), 8 * 2 + 2
-    assert (presets[:, PR_HAND + sit.seat] == hand).all() and (presets[:, PR_UP] == up).all()
+    assert (presets[:, L.PR_HAND + sit.seat] == hand).all() and (presets[:, L.PR_UP] == up).all()
     for row in presets[:50]:
         masks = [int(x) for x in row[:4]] + [1 << int(row[4]), int(row[5])]
         assert sum(bin(m).count("1") for m in masks) == 24
@@ -168,11 +155,11 @@ def play_traced(sit, strategy, presets, seed):
     farmer's hand, so a deal's events start with the bidding)."""
     n = len(presets)
     kinds, params = Matchup.of(strategy).arrays(sit.rules)
-    recs = np.zeros((n, N_FIELDS), np.int64)
-    trace = np.zeros((n, TRACE_CAP, N_TRACE_FIELDS), np.int16)
+    recs = np.zeros((n, L.N_FIELDS), np.int64)
+    trace = np.zeros((n, L.TRACE_CAP, L.N_TRACE_FIELDS), np.int16)
     run_deals_traced(deal_key(seed), 0, n, sit.rules.to_array(), kinds, params, recs, trace,
-                     np.zeros((0, MAX_PLAYS, SN_SIZE), np.int64), presets)
-    return recs, trace[:, :, TR_KIND], trace[:, :, TR_SEAT]
+                     np.zeros((0, L.MAX_PLAYS, L.SN_SIZE), np.int64), presets)
+    return recs, trace[:, :, L.TR_KIND], trace[:, :, L.TR_SEAT]
 
 
 def test_round_two_after_your_own_pass_is_answered(capsys):
@@ -201,8 +188,8 @@ def test_own_round_one_pass_is_forced_and_only_the_others_filter():
     assert not sit.rules.farmers_hand and sit.rules.redeal == "none"
     _, kind, seat = play_traced(sit, "advanced", presets, seed)
     # his turn in round 1 (eldest and partner passed): the table itself orders up
-    reached = (kind[:, 0] == EV_PASS1) & (kind[:, 1] == EV_PASS1)
-    ordered = (kind[:, 2] == EV_ORDER) & (seat[:, 2] == sit.seat)
+    reached = (kind[:, 0] == L.EV_PASS1) & (kind[:, 1] == L.EV_PASS1)
+    ordered = (kind[:, 2] == L.EV_ORDER) & (seat[:, 2] == sit.seat)
     assert reached.sum() > 100 and ordered[reached].mean() > 0.9
 
     kept, = analyze_shard(0, 1, sit, get_strategy("advanced"), seed, limit=block, threads=1)
@@ -212,10 +199,10 @@ def test_own_round_one_pass_is_forced_and_only_the_others_filter():
         # the asker's own history and the option forced, the others' bids free
         forced = option_presets(sit, presets, option, screen=True)
         recs, kind, seat = play_traced(sit, "advanced", forced, seed)
-        assert not ((kind == EV_ORDER) & (seat == sit.seat)).any()
-        assert ((kind[:, 2] == EV_PASS1) & (seat[:, 2] == sit.seat))[reached].all()
-        others_made_trump = ((kind == EV_ORDER).any(axis=1)
-                             | ((kind == EV_CALL) & (seat < sit.seat)).any(axis=1))
+        assert not ((kind == L.EV_ORDER) & (seat == sit.seat)).any()
+        assert ((kind[:, 2] == L.EV_PASS1) & (seat[:, 2] == sit.seat))[reached].all()
+        others_made_trump = ((kind == L.EV_ORDER).any(axis=1)
+                             | ((kind == L.EV_CALL) & (seat < sit.seat)).any(axis=1))
         mask = consistent(sit, recs)
         assert (mask == ~others_made_trump).all()
         assert 0.1 * block < mask.sum() == n_fit < block

@@ -21,16 +21,7 @@ from euchre_sim.analysis.worlds import (
     unseen_holders,
 )
 from euchre_sim.cli import main as cli
-from euchre_sim.core.common.layout import (
-    EV_DISCARD,
-    EV_ORDER,
-    EV_PLAY,
-    EV_TRICK,
-    PR_HAND,
-    PR_KITTY,
-    PR_SCRIPT,
-    SC_DISCARD,
-)
+from euchre_sim.core.common import layout as L
 from euchre_sim.engine.simulate import replay_presets
 from euchre_sim.game.cards import format_card, mask_to_cards, parse_card
 from euchre_sim.game.rules import Rules
@@ -92,21 +83,21 @@ def test_worlds_respect_shown_voids():
     f = sit.facts
     assert f.voids[0] >> 1 & 1 and f.voids[3] >> 1 & 1 and f.voids[2] >> 4 & 1
     presets = sample_presets(sit, 4_000, seed=9)
-    discard = np.left_shift(1, presets[:, PR_SCRIPT + SC_DISCARD])  # drawn with the world
-    assert (presets[:, PR_HAND + 3] & discard).all()  # one of the dealer's five, unconstrained
+    discard = np.left_shift(1, presets[:, L.PR_SCRIPT + L.SC_DISCARD])  # drawn with the world
+    assert (presets[:, L.PR_HAND + 3] & discard).all()  # one of the dealer's five, unconstrained
     for seat in (0, 2, 3):
-        unseen = presets[:, PR_HAND + seat] & ~f.played[seat] & ~(discard if seat == 3 else 0)
+        unseen = presets[:, L.PR_HAND + seat] & ~f.played[seat] & ~(discard if seat == 3 else 0)
         suits = [{suit_in_play(c, f.trump) for c in mask_to_cards(int(m))} for m in unseen]
         for key in range(5):
             if f.voids[seat] >> key & 1:
                 assert not any(key in s for s in suits), (seat, key)
     # every world holds the asker's cards, the cards played and the up-card with the dealer
-    assert (presets[:, PR_HAND + sit.seat] == f.dealt).all()
+    assert (presets[:, L.PR_HAND + sit.seat] == f.dealt).all()
     up = parse_card("KS")
     # taken up, then played: not dealt to him
-    assert ((presets[:, PR_HAND + 3] >> up & 1) == 0).all()
-    hands = presets[:, PR_HAND:PR_HAND + 4]
-    assert (np.bitwise_or.reduce(hands, axis=1) & presets[:, PR_KITTY] == 0).all()
+    assert ((presets[:, L.PR_HAND + 3] >> up & 1) == 0).all()
+    hands = presets[:, L.PR_HAND:L.PR_HAND + 4]
+    assert (np.bitwise_or.reduce(hands, axis=1) & presets[:, L.PR_KITTY] == 0).all()
 
 
 def test_worlds_are_uniform_among_those_that_fit():
@@ -208,12 +199,12 @@ def test_the_playouts_replay_the_history_exactly():
         replays = replay_presets(sit.rules, EAGER, None, option_presets(sit, presets, option))
         for i, rep in enumerate(replays):
             events = rep.trace
-            plays = [(s, v) for k, s, v in events if k == EV_PLAY]
-            assert events[0] == (EV_ORDER, 0, 3)
-            assert events[1] == (EV_DISCARD, 3, presets[i, PR_SCRIPT + SC_DISCARD])
+            plays = [(s, v) for k, s, v in events if k == L.EV_PLAY]
+            assert events[0] == (L.EV_ORDER, 0, 3)
+            assert events[1] == (L.EV_DISCARD, 3, presets[i, L.PR_SCRIPT + L.SC_DISCARD])
             assert plays[:15] == f.plays
             assert plays[15] == (sit.seat, option.forced[0][1])
-            winners = [s for k, s, _ in events if k == EV_TRICK]
+            winners = [s for k, s, _ in events if k == L.EV_TRICK]
             assert winners[:3] == f.winners
 
 

@@ -18,7 +18,7 @@ from euchre_sim.analysis.deal_value import (
 from euchre_sim.analysis.summary import DealSummary
 from euchre_sim.charts import deal_value_chart, stick_the_dealer_chart
 from euchre_sim.cli import main as cli
-from euchre_sim.core.common.layout import F_STUCK, F_THROWN_IN
+from euchre_sim.core.common import layout as L
 from euchre_sim.engine.simulate import Matchup, iter_deal_chunks
 from euchre_sim.game.rules import Rules
 from euchre_sim.strategies import get_strategy
@@ -108,8 +108,8 @@ def test_dealing_side_points_and_record_flags():
     d = dealing_side_points(recs)
     s = DealSummary()
     s.add(recs)
-    assert d.sum() == s.sums["deal"] and (recs[:, F_THROWN_IN] == 0).all()
-    assert (recs[:, F_STUCK] == 1).any()
+    assert d.sum() == s.sums["deal"] and (recs[:, L.F_THROWN_IN] == 0).all()
+    assert (recs[:, L.F_STUCK] == 1).any()
 
 
 def test_charts_are_written(stick, tmp_path):

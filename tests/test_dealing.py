@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from euchre_sim.core.common.layout import RECORD_FIELDS
+from euchre_sim.core.common import layout as L
 from euchre_sim.engine.simulate import Matchup, iter_deal_chunks
 from euchre_sim.game.cards import JOKER, RANK_10, RANK_A, RANK_J, deck_cards, deck_mask, make_card
 from euchre_sim.game.rules import Rules
@@ -30,7 +30,7 @@ SEEDS = {24: 20240601, 25: 31337, 32: 4242, 33: 777}
 DECKS = (24, 25, 32, 33)
 P_MIN = 1e-4
 HEARTS, DIAMONDS = 2, 1
-COL = {f: i for i, f in enumerate(RECORD_FIELDS)}
+COL = {f: i for i, f in enumerate(L.RECORD_FIELDS)}
 
 
 class Deals:

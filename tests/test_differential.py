@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from euchre_sim.core.common.layout import GAME_FIELDS, GD_GAME, GD_RECORD, RECORD_FIELDS
+from euchre_sim.core.common import layout as L
 from euchre_sim.engine.simulate import (
     Matchup,
     PresetDeal,
@@ -202,8 +202,8 @@ def test_parallel_batch_equals_traced_replay() -> None:
     rules = Rules.named("british")
     df = simulate_deals(rules, "random", deals=3_000, seed=99, first=500, chunk=1_000)
     reps = replay_deals(rules, "random", None, 99, 500, 3_000)
-    table = np.array([[r.record[f] for f in RECORD_FIELDS] for r in reps])
-    assert np.array_equal(df[list(RECORD_FIELDS)].to_numpy(np.int64), table)
+    table = np.array([[r.record[f] for f in L.RECORD_FIELDS] for r in reps])
+    assert np.array_equal(df[list(L.RECORD_FIELDS)].to_numpy(np.int64), table)
 
 
 @pytest.mark.parametrize("name,rules", CONFIGS, ids=[c[0] for c in CONFIGS])
@@ -214,8 +214,8 @@ def test_untraced_batch_equals_traced_replay_under_every_option(name: str, rules
     for a, b in (("random", "random"), ("tuned", "random")):
         df = simulate_deals(rules, a, b, deals=2_000, seed=77)
         reps = replay_deals(rules, a, b, 77, 0, 2_000)
-        table = np.array([[r.record[f] for f in RECORD_FIELDS] for r in reps])
-        assert np.array_equal(df[list(RECORD_FIELDS)].to_numpy(np.int64), table), (a, b)
+        table = np.array([[r.record[f] for f in L.RECORD_FIELDS] for r in reps])
+        assert np.array_equal(df[list(L.RECORD_FIELDS)].to_numpy(np.int64), table), (a, b)
 
 
 def _compare_games(rules: Rules, strategies: tuple[str, str], seed: int, n: int,
@@ -226,9 +226,9 @@ def _compare_games(rules: Rules, strategies: tuple[str, str], seed: int, n: int,
                                             with_deals=True))
     for i in range(n):
         game, deals = reference.play_game(seed, i, rules, strategies, params)
-        assert list(grecs[i]) == [game[k] for k in GAME_FIELDS]
-        mine = drecs[drecs[:, GD_GAME] == i, GD_RECORD:]
-        theirs = np.array([[d[f] for f in RECORD_FIELDS] for d in deals])
+        assert list(grecs[i]) == [game[k] for k in L.GAME_FIELDS]
+        mine = drecs[drecs[:, L.GD_GAME] == i, L.GD_RECORD:]
+        theirs = np.array([[d[f] for f in L.RECORD_FIELDS] for d in deals])
         assert np.array_equal(mine, theirs), f"game {i} deals differ"
 
 
@@ -485,7 +485,7 @@ def test_no_trump_matches_reference(name: str) -> None:
 from test_tables import N_DEALS as TABLE_DEALS  # noqa: E402  (pytest puts tests/ on the path)
 from test_tables import RANDOM, SEED, assert_same  # noqa: E402
 
-from euchre_sim.core.table.layout import BID_UPCARD  # noqa: E402
+from euchre_sim.core.table import layout as TL  # noqa: E402
 from euchre_sim.game.table_spec import TABLES, get_table, with_options  # noqa: E402
 
 
@@ -497,7 +497,7 @@ def test_table_kernel_matches_reference_on_random_deals(name: str) -> None:
 
 # every table whose stick-the-dealer setting can be changed with --set, switched the other way
 # (auction tables always stick the dealer and refuse it)
-OPTION_VARIANTS = [name for name, t in TABLES.items() if t.bidding == BID_UPCARD]
+OPTION_VARIANTS = [name for name, t in TABLES.items() if t.bidding == TL.BID_UPCARD]
 
 
 @pytest.mark.parametrize("name", OPTION_VARIANTS)

@@ -5,7 +5,7 @@ random number after the deal: the records must be those of dealing each seating 
 import numpy as np
 import pytest
 
-from euchre_sim.core.common.layout import N_FIELDS, RECORD_FIELDS
+from euchre_sim.core.common import layout as L
 from euchre_sim.core.common.rng import deal_key
 from euchre_sim.core.four.batch import _run_deals, replays_deals, run_duplicate_deals
 from euchre_sim.core.four.tally import board_sums
@@ -14,7 +14,7 @@ from euchre_sim.game.rules import Rules
 from euchre_sim.strategies import get_strategy
 
 N = 20_000
-FIELD = {name: i for i, name in enumerate(RECORD_FIELDS)}
+FIELD = {name: i for i, name in enumerate(L.RECORD_FIELDS)}
 
 RULES = {
     "standard": Rules(),
@@ -36,11 +36,11 @@ KITTY_REFERENCE = "reference:farmer_exchange=1,chuck_threshold=0"
 def _seatings(rules: Rules, a, b, seed: int, first: int) -> tuple[np.ndarray, ...]:
     """(a, b) and (b, a) through ``run_duplicate_deals``, then each dealt afresh."""
     tables = (Matchup.of(a, b).arrays(rules), Matchup.of(b, a).arrays(rules))
-    one, two = np.zeros((N, N_FIELDS), np.int64), np.zeros((N, N_FIELDS), np.int64)
+    one, two = np.zeros((N, L.N_FIELDS), np.int64), np.zeros((N, L.N_FIELDS), np.int64)
     run_duplicate_deals(deal_key(seed), first, N, rules.to_array(), tables, one, two, BLOCK)
     fresh = []
     for kinds, params in tables:
-        recs = np.zeros((N, N_FIELDS), np.int64)
+        recs = np.zeros((N, L.N_FIELDS), np.int64)
         _run_deals(deal_key(seed), first, N, rules.to_array(), kinds, params, recs, BLOCK,
                    None)
         fresh.append(recs)

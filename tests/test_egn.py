@@ -11,7 +11,7 @@ import pytest
 
 from euchre_sim import jobs
 from euchre_sim.cli.main import main
-from euchre_sim.core.common.layout import SC_DISCARD, SC_PLAY, SC_REDEAL, SC_ROUND1, SC_ROUND2
+from euchre_sim.core.common import layout as L
 from euchre_sim.engine.simulate import play_presets, replay_deals
 from euchre_sim.game.cards import parse_card, parse_hand
 from euchre_sim.game.rules import Rules
@@ -99,10 +99,10 @@ def test_a_hand_built_file_reads_as_the_hands_and_script_it_says(tmp_path):
     assert (deal.number, deal.preset.dealer, deal.preset.score) == (5, 2, (3, 7))
     assert deal.preset.up_card == parse_card("JD")
     script = deal.preset.script
-    assert [script[SC_ROUND1 + s] for s in (3, 0, 1, 2)] == [0, 0, 0, 1]
-    assert script[SC_ROUND2:SC_ROUND2 + 4] == (-1,) * 4 and script[SC_REDEAL] == 0
-    assert script[SC_DISCARD] == parse_card("TH")
-    assert script[SC_PLAY:SC_PLAY + 5] == (*(parse_card(c) for c in "TC AC 9D JD".split()), -1)
+    assert [script[L.SC_ROUND1 + s] for s in (3, 0, 1, 2)] == [0, 0, 0, 1]
+    assert script[L.SC_ROUND2:L.SC_ROUND2 + 4] == (-1,) * 4 and script[L.SC_REDEAL] == 0
+    assert script[L.SC_DISCARD] == parse_card("TH")
+    assert script[L.SC_PLAY:L.SC_PLAY + 5] == (*(parse_card(c) for c in "TC AC 9D JD".split()), -1)
     path = tmp_path / "hand.egn"
     path.write_text(json.dumps(HAND_BUILT))
     text = jobs.show_egn(str(path), rules=jobs.RuleChoice(), **QUIET)

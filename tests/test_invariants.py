@@ -20,30 +20,7 @@ from conftest import cards_of, eff_suit, power
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from euchre_sim.core.common.layout import (
-    EV_ALONE,
-    EV_CALL,
-    EV_CHUCK,
-    EV_CLUB_EUCHRE,
-    EV_DEFEND_ALONE,
-    EV_DISCARD,
-    EV_FARMER,
-    EV_GIVE,
-    EV_JOKER_TRUMP,
-    EV_LONE_DISCARD,
-    EV_ORDER,
-    EV_PASS1,
-    EV_PASS2,
-    EV_PLAY,
-    EV_RAILROAD,
-    EV_REDEAL,
-    EV_SMITTY,
-    EV_THROWN_IN,
-    EV_TRICK,
-    GD_GAME,
-    GD_RECORD,
-    RECORD_FIELDS,
-)
+from euchre_sim.core.common import layout as L
 from euchre_sim.engine.simulate import Matchup, iter_game_chunks, replay_deals
 from euchre_sim.game.cards import JOKER, RANK_9, RANK_10, RANK_A, RANK_J, RANK_K, RANK_Q, deck_mask
 from euchre_sim.game.rules import OPTION_VALUES, RULESETS, Rules
@@ -157,7 +134,7 @@ class Checker:
 
         # 2. redeals
         n_redeal = 0
-        while self.peek() and self.peek()[0] == EV_REDEAL:
+        while self.peek() and self.peek()[0] == L.EV_REDEAL:
             self.take()
             n_redeal += 1
         if n_redeal != rec["redeals"] or (n_redeal and r.redeal == "none") or n_redeal > 100:
@@ -168,12 +145,12 @@ class Checker:
         farmer = -1
         kitty = self.kitty  # the kitty now, when known
         exchangers: list[int] = []
-        while self.peek() and self.peek()[0] == EV_FARMER:
+        while self.peek() and self.peek()[0] == L.EV_FARMER:
             if not r.farmers_hand:
                 raise Bad("farmer's exchange without the option")
             if exchangers and r.farmers_hand != "strict":
                 raise Bad("a second farmer's exchange without farmers_hand = strict")
-            given = [self.take(EV_FARMER) for _ in range(3)]
+            given = [self.take(L.EV_FARMER) for _ in range(3)]
             seat = given[0][1]
             cards = [e[2] for e in given]
             if {e[1] for e in given} != {seat} or cards != sorted(set(cards)):
@@ -209,21 +186,21 @@ class Checker:
         never = {HEARTS} if r.hearts_never_trump else set()
         smitty = False  # smitty: the eldest guessed the up-card's suit (never the joker's)
         if r.smitty:
-            _, seat, guess = self.take(EV_SMITTY)
+            _, seat, guess = self.take(L.EV_SMITTY)
             if seat != order[0] or not 0 <= guess <= 3 or guess in never:
                 raise Bad(f"bad Smitty guess {(seat, guess)}")
             smitty = up != JOKER and up // 8 == guess
         if smitty:
             maker, trump, rnd, stuck, pickup = order[0], guess, 1, 3, True
         elif up == JOKER:
-            _, seat, suit = self.take(EV_JOKER_TRUMP)
+            _, seat, suit = self.take(L.EV_JOKER_TRUMP)
             if seat != dealer or not 0 <= suit <= 3:
                 raise Bad("joker trump named by someone else than the dealer")
             if suit in never:
                 raise Bad("the joker's trump is hearts under hearts_never_trump")
             maker, trump, rnd, pickup = dealer, suit, 1, True
         elif r.club_euchre and up // 8 == CLUBS:
-            _, seat, suit = self.take(EV_CLUB_EUCHRE)
+            _, seat, suit = self.take(L.EV_CLUB_EUCHRE)
             if seat != dealer or suit != CLUBS:
                 raise Bad(f"club euchre: bad event {(seat, suit)}")
             maker, trump, rnd, pickup = dealer, CLUBS, 1, True
@@ -233,11 +210,11 @@ class Checker:
                 kind, seat, val = self.take()
                 if seat != p:
                     raise Bad(f"round 1: seat {seat} spoke out of turn (expected {p})")
-                if kind == EV_PASS1:
+                if kind == L.EV_PASS1:
                     passes += 1
                     passed_in_round[1].add(p)
                     continue
-                if kind != EV_ORDER or val != upsuit:
+                if kind != L.EV_ORDER or val != upsuit:
                     raise Bad(f"round 1: unexpected event {(kind, seat, val)}")
                 if upsuit in never:
                     raise Bad("a heart up-card ordered up under hearts_never_trump")
@@ -256,19 +233,19 @@ class Checker:
                     kind, seat, val = self.take()
                     if seat != p:
                         raise Bad(f"round 2: seat {seat} spoke out of turn (expected {p})")
-                    if kind == EV_PASS2:
+                    if kind == L.EV_PASS2:
                         if p == dealer and r.stick_the_dealer:
                             raise Bad("the stuck dealer passed")
                         passes += 1
                         passed_in_round[2].add(p)
                         continue
-                    if kind == EV_CHUCK:
+                    if kind == L.EV_CHUCK:
                         self.chuck(p, val, passes, kitty)
                         maker, trump, rnd, stuck = p, upsuit, 2, 2
                         break
                     # no trump (4) only under no_trump with the 24-card deck
                     top = 4 if r.no_trump and r.deck == 24 else 3
-                    if kind != EV_CALL or val == upsuit or not 0 <= val <= top:
+                    if kind != L.EV_CALL or val == upsuit or not 0 <= val <= top:
                         raise Bad(f"round 2: unexpected event {(kind, seat, val)}")
                     if val in never:
                         raise Bad("hearts named in round 2 under hearts_never_trump")
@@ -276,7 +253,7 @@ class Checker:
                     stuck = int(p == dealer and r.stick_the_dealer)
                     break
                 if maker < 0:
-                    kind, seat, _ = self.take(EV_THROWN_IN)
+                    kind, seat, _ = self.take(L.EV_THROWN_IN)
                     if seat != dealer or r.stick_the_dealer or passes != 8:
                         raise Bad("thrown in wrongly")
                     return self.check_thrown_in(passes)
@@ -289,8 +266,8 @@ class Checker:
         # smitty: after a right guess the eldest calls for the game (or not) before he takes
         # the up-card; no other loner of the making side
         called = False
-        if smitty and self.peek() and self.peek()[0] == EV_ALONE:
-            _, seat, how = self.take(EV_ALONE)
+        if smitty and self.peek() and self.peek()[0] == L.EV_ALONE:
+            _, seat, how = self.take(L.EV_ALONE)
             if seat != maker or how != 3:
                 raise Bad(f"bad call for the game {(seat, how)}")
             called = True
@@ -300,7 +277,7 @@ class Checker:
         taker = maker if smitty else dealer
         if pickup:
             self.hands[taker].known |= 1 << up
-            _, seat, discard = self.take(EV_DISCARD)
+            _, seat, discard = self.take(L.EV_DISCARD)
             if seat != taker or discard == up:
                 raise Bad(f"bad dealer discard {(seat, discard)}")
             self.remove(taker, discard, "dealer's discard")
@@ -314,10 +291,10 @@ class Checker:
         if called:
             alone = 1
             out.add(maker ^ 2)
-        elif smitty and self.peek() and self.peek()[0] == EV_ALONE:
+        elif smitty and self.peek() and self.peek()[0] == L.EV_ALONE:
             raise Bad("a loner after a right Smitty guess that did not call for the game")
-        elif self.peek() and self.peek()[0] == EV_ALONE:
-            _, seat, how = self.take(EV_ALONE)
+        elif self.peek() and self.peek()[0] == L.EV_ALONE:
+            _, seat, how = self.take(L.EV_ALONE)
             if seat == maker and how == int(forced_alone):
                 alone = 1
             elif seat == maker ^ 2 and how == 2:
@@ -334,8 +311,8 @@ class Checker:
         elif forced_alone:
             raise Bad("Canadian loner: the dealer's partner must play alone")
         defender = -1
-        if self.peek() and self.peek()[0] == EV_DEFEND_ALONE:
-            _, defender, _ = self.take(EV_DEFEND_ALONE)
+        if self.peek() and self.peek()[0] == L.EV_DEFEND_ALONE:
+            _, defender, _ = self.take(L.EV_DEFEND_ALONE)
             if not r.defender_alone or defender & 1 == maker & 1:
                 raise Bad(f"lone defender {defender} not allowed")
             if r.passed_cannot_go_alone and defender in passed_in_round[rnd]:
@@ -353,16 +330,16 @@ class Checker:
                 break
             take_card = True
             if r.partners_best == "railroad":
-                _, seat, take_card = self.take(EV_RAILROAD)
+                _, seat, take_card = self.take(L.EV_RAILROAD)
                 if seat != p:
                     raise Bad("railroad decided by the wrong player")
             if take_card:
-                _, seat, card = self.take(EV_GIVE)
+                _, seat, card = self.take(L.EV_GIVE)
                 if seat != p ^ 2:
                     raise Bad("a card given by someone else than the partner")
                 self.remove(seat, card, "partner's card")
                 self.hands[p].known |= 1 << card
-                _, seat, card = self.take(EV_LONE_DISCARD)
+                _, seat, card = self.take(L.EV_LONE_DISCARD)
                 if seat != p:
                     raise Bad("lone discard by the wrong player")
                 self.remove(p, card, "lone player's discard")
@@ -389,7 +366,7 @@ class Checker:
             cards = []
             led = -1
             for k, p in enumerate(seats):
-                kind, seat, card = self.take(EV_PLAY)
+                kind, seat, card = self.take(L.EV_PLAY)
                 if seat != p:
                     raise Bad(f"trick {t}: seat {seat} played out of turn (expected {p})")
                 if played >> card & 1:
@@ -408,7 +385,7 @@ class Checker:
                 played |= 1 << card
                 cards.append((p, card))
             best = max(cards, key=lambda pc: power(pc[1], trump, led))
-            _, seat, num = self.take(EV_TRICK)
+            _, seat, num = self.take(L.EV_TRICK)
             if seat != best[0] or num != t:
                 raise Bad(f"trick {t} won by {seat}, expected {best[0]} ({cards})")
             tricks[seat & 1] += 1
@@ -480,13 +457,13 @@ def farmer_plays(rec: dict) -> bool:
 
 def chucked(rec: dict, trace: list[tuple[int, int, int]]) -> bool:
     """The farmer was the dealer and chucked: the kitty cards he took went down unseen."""
-    return rec["farmer"] == rec["dealer"] and any(k == EV_CHUCK for k, _, _ in trace)
+    return rec["farmer"] == rec["dealer"] and any(k == L.EV_CHUCK for k, _, _ in trace)
 
 
 def check_deal(rules: Rules, rec: dict, trace: list[tuple[int, int, int]]) -> None:
     """Check one deal; a farmer's kitty (not in the record) is inferred by a first walk."""
     kitty = None
-    if rules.farmers_hand and any(k == EV_FARMER for k, _, _ in trace):
+    if rules.farmers_hand and any(k == L.EV_FARMER for k, _, _ in trace):
         rest = deck_mask(rules.deck)
         for s in range(4):
             rest &= ~rec[f"hand{s}"]
@@ -534,7 +511,7 @@ def check_run(rules: Rules, a: str, b: str, seed: int, n: int, first: int = 0) -
         seen["farmer"] += rec["farmer"] >= 0
         seen["redeal"] += rec["redeals"] > 0
         seen["joker"] += rec["up_card"] == JOKER
-        seen["give"] += any(k == EV_GIVE for k, _, _ in rep.trace)
+        seen["give"] += any(k == L.EV_GIVE for k, _, _ in rep.trace)
         seen["stuck"] += rec["stuck"] != 0
         if rules.chuck:
             seen["chuck"] += rec["stuck"] == 2
@@ -639,7 +616,7 @@ def test_strict_farmers_exchange_in_turn(deck: int, n: int) -> None:
     seen = check_run(rules, spec, spec, seed=deck + 1, n=n)
     several = 0
     for rep in replay_deals(rules, spec, None, deck + 1, 0, n):
-        seats = [s for k, s, _ in rep.trace if k == EV_FARMER][::3]
+        seats = [s for k, s, _ in rep.trace if k == L.EV_FARMER][::3]
         several += len(seats) > 1
         assert rep.record["farmer"] == (seats[0] if seats else -1)
         if len(seats) > 1:  # the checker knows the rule: one exchange only under true
@@ -650,7 +627,7 @@ def test_strict_farmers_exchange_in_turn(deck: int, n: int) -> None:
     loose = Rules(deck=deck, farmers_hand=True)
     mixed = 0
     for rep in replay_deals(loose, spec, None, deck + 2, 0, 3000):
-        given = {v % 8 for k, _, v in rep.trace if k == EV_FARMER}
+        given = {v % 8 for k, _, v in rep.trace if k == L.EV_FARMER}
         if len(given) > 1:
             mixed += 1
             with pytest.raises(Bad, match="may not give"):
@@ -801,7 +778,7 @@ def test_random_rules_and_seeds(rules: Rules, seed: int, first: int, pair) -> No
 # Whole games
 # --------------------------------------------------------------------------------------------
 
-GAME_COLS = {f: GD_RECORD + i for i, f in enumerate(RECORD_FIELDS)}
+GAME_COLS = {f: L.GD_RECORD + i for i, f in enumerate(L.RECORD_FIELDS)}
 
 
 def check_games(rules: Rules, a: str, b: str, seed: int, games: int) -> None:
@@ -809,7 +786,7 @@ def check_games(rules: Rules, a: str, b: str, seed: int, games: int) -> None:
     for grecs, deals in iter_game_chunks(rules, Matchup.of(a, b), games, seed, chunk=700,
                                          with_deals=True):
         assert deals is not None
-        game_ids = deals[:, GD_GAME]
+        game_ids = deals[:, L.GD_GAME]
         for g in grecs:
             gid, first_dealer, winner, score0, score1, n = (int(x) for x in g)
             rows = deals[game_ids == gid]
@@ -873,7 +850,7 @@ def test_games_with_the_mcevoy_limit() -> None:
     check_games(rules.with_options(farmers_hand="strict"), "random", spec, seed=22, games=1500)
     (grecs, deals), = list(iter_game_chunks(rules.with_options(mcevoy_limit=False),
                                             Matchup.of(spec), 1500, 21, with_deals=True))
-    per_game = np.bincount(deals[:, GD_GAME], weights=deals[:, GAME_COLS["redeals"]])
+    per_game = np.bincount(deals[:, L.GD_GAME], weights=deals[:, GAME_COLS["redeals"]])
     assert per_game.max() > 4
 
 
@@ -892,9 +869,9 @@ def _first_renege(rules: Rules, rep) -> tuple[dict, list] | None:
     trump = rep.record["trump"]
     tricks: list[list[tuple[int, tuple[int, int, int]]]] = [[]]
     for j, e in enumerate(rep.trace):
-        if e[0] == EV_PLAY:
+        if e[0] == L.EV_PLAY:
             tricks[-1].append((j, e))
-        elif e[0] == EV_TRICK:
+        elif e[0] == L.EV_TRICK:
             tricks.append([])
     for t, trick in enumerate(tricks[:-1]):
         led = eff_suit(trick[0][1][2], trump)
@@ -906,7 +883,7 @@ def _first_renege(rules: Rules, rep) -> tuple[dict, list] | None:
                 for jb, eb in later:
                     if eb[1] == ea[1] and eff_suit(eb[2], trump) != led:
                         trace = list(rep.trace)
-                        trace[ja], trace[jb] = (EV_PLAY, ea[1], eb[2]), (EV_PLAY, eb[1], ea[2])
+                        trace[ja], trace[jb] = (L.EV_PLAY, ea[1], eb[2]), (L.EV_PLAY, eb[1], ea[2])
                         return rep.record, trace
     return None
 
@@ -927,14 +904,14 @@ def test_checker_rejects_broken_deals() -> None:
         with pytest.raises(Bad, match="points"):
             check_deal(rules, rec, rep.trace)
         trace = list(rep.trace)
-        j = next(j for j, e in enumerate(trace) if e[0] == EV_TRICK)
-        trace[j] = (EV_TRICK, (trace[j][1] + 1) % 4, 0)
+        j = next(j for j, e in enumerate(trace) if e[0] == L.EV_TRICK)
+        trace[j] = (L.EV_TRICK, (trace[j][1] + 1) % 4, 0)
         with pytest.raises(Bad, match="trick 0 won"):
             check_deal(rules, rep.record, trace)
         trace = list(rep.trace)
-        j = next(j for j, e in enumerate(trace) if e[0] == EV_PLAY)
+        j = next(j for j, e in enumerate(trace) if e[0] == L.EV_PLAY)
         others = rep.record[f"hand{(trace[j][1] + 1) % 4}"]
-        trace[j] = (EV_PLAY, trace[j][1], cards_of(others)[0])
+        trace[j] = (L.EV_PLAY, trace[j][1], cards_of(others)[0])
         with pytest.raises(Bad, match="does not hold"):
             check_deal(rules, rep.record, trace)
     assert reneges > 30
@@ -977,10 +954,10 @@ def test_checker_catches_bad_chucks() -> None:
                if r.record["stuck"] == 2)
     with pytest.raises(Bad, match="only the stuck dealer"):
         check_deal(Rules(), rep.record, rep.trace)
-    j = next(j for j, e in enumerate(rep.trace) if e[0] == EV_CHUCK)
+    j = next(j for j, e in enumerate(rep.trace) if e[0] == L.EV_CHUCK)
     other = cards_of(rep.record[f"hand{(rep.record['dealer'] + 1) % 4}"])[0]
     trace = list(rep.trace)
-    trace[j] = (EV_CHUCK, trace[j][1], other)
+    trace[j] = (L.EV_CHUCK, trace[j][1], other)
     with pytest.raises(Bad, match="does not hold"):
         check_deal(rules, rep.record, trace)
 
@@ -1109,10 +1086,10 @@ def test_checker_catches_bad_smitty() -> None:
     with pytest.raises(Bad, match="unexpected event"):
         check_deal(Rules(), rep.record, rep.trace)
     trace = list(rep.trace)
-    trace[0] = (EV_SMITTY, trace[0][1], (trace[0][2] + 1) % 4)
+    trace[0] = (L.EV_SMITTY, trace[0][1], (trace[0][2] + 1) % 4)
     with pytest.raises(Bad):
         check_deal(rules, rep.record, trace)
-    j = next(j for j, e in enumerate(rep.trace) if e[0] == EV_ALONE)
+    j = next(j for j, e in enumerate(rep.trace) if e[0] == L.EV_ALONE)
     trace = list(rep.trace)
     trace.insert(j + 1, trace.pop(j))  # the call after the discard: an ordinary loner
     with pytest.raises(Bad, match="did not call for the game"):

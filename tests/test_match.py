@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from euchre_sim.analysis.match import duplicate_deals, duplicate_games
-from euchre_sim.core.common.layout import F_DEALER, F_UP, GD_GAME, GD_RECORD, GR_FIRST_DEALER
+from euchre_sim.core.common import layout as L
 from euchre_sim.engine.simulate import Matchup, iter_game_chunks, simulate_deals, simulate_games
 from euchre_sim.game.rules import Rules
 
@@ -51,14 +51,14 @@ def test_swapped_games_see_the_same_cards():
                                  with_deals=True)
     (g2, d2), = iter_game_chunks(rules, Matchup.of("advanced", "random"), 200, 4,
                                  with_deals=True)
-    assert (g1[:, GR_FIRST_DEALER] == g2[:, GR_FIRST_DEALER]).all()
+    assert (g1[:, L.GR_FIRST_DEALER] == g2[:, L.GR_FIRST_DEALER]).all()
     compared = 0
     for g in range(200):
-        a = d1[d1[:, GD_GAME] == g, GD_RECORD:]
-        b = d2[d2[:, GD_GAME] == g, GD_RECORD:]
+        a = d1[d1[:, L.GD_GAME] == g, L.GD_RECORD:]
+        b = d2[d2[:, L.GD_GAME] == g, L.GD_RECORD:]
         k = min(len(a), len(b))
         # dealer, hands and up-card
-        assert (a[:k, F_DEALER:F_UP + 1] == b[:k, F_DEALER:F_UP + 1]).all()
+        assert (a[:k, L.F_DEALER:L.F_UP + 1] == b[:k, L.F_DEALER:L.F_UP + 1]).all()
         compared += k
     assert compared > 1000
 

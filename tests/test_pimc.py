@@ -11,26 +11,7 @@ from euchre_sim.analysis.facts import options
 from euchre_sim.analysis.match import duplicate_deals
 from euchre_sim.analysis.situation import read_situation
 from euchre_sim.analysis.worlds import option_presets, sample_presets
-from euchre_sim.core.common.layout import (
-    EV_PLAY,
-    G_ALONE,
-    G_DEALER,
-    G_DEFENDER,
-    G_DISCARD,
-    G_HAND,
-    G_LEADER,
-    G_MAKER,
-    G_OUT_A,
-    G_OUT_B,
-    G_PLAYED,
-    G_ROUND,
-    G_TRICK,
-    G_TRICK_CARD,
-    G_TRICKS0,
-    G_TRICKS1,
-    G_UP,
-    G_VOIDS,
-)
+from euchre_sim.core.common import layout as L
 from euchre_sim.core.common.rng import deal_key, seed_stream
 from euchre_sim.core.four.dd_search import new_table, next_stamp, search
 from euchre_sim.core.four.pimc_play import W_H, W_SIZE, deal_score, play_state, sample_world
@@ -65,19 +46,19 @@ def test_sampled_worlds_respect_everything_the_player_knows(rules: Rules) -> Non
         worlds, ok = sample_worlds(p, 20, seed=checked)
         assert ok == 20  # a consistent world always exists: the true one
         trump = p.trump
-        up = int(EFF[trump, g[G_UP]])
-        out = {int(g[G_OUT_A]), int(g[G_OUT_B])}
-        played = int(g[G_PLAYED])
-        dealer = int(g[G_DEALER])
-        up_known_in_dealer = (g[G_ROUND] == 1 and dealer not in out and seat != dealer
+        up = int(EFF[trump, g[L.G_UP]])
+        out = {int(g[L.G_OUT_A]), int(g[L.G_OUT_B])}
+        played = int(g[L.G_PLAYED])
+        dealer = int(g[L.G_DEALER])
+        up_known_in_dealer = (g[L.G_ROUND] == 1 and dealer not in out and seat != dealer
                               and not (played >> up) & 1)
         # the true world satisfies the constraints the sampler uses
         for s in range(4):
             for e in range(4):
-                if (g[G_VOIDS] >> (4 * s + e)) & 1:
-                    assert g[G_HAND + s] & _suit_mask(e) == 0
+                if (g[L.G_VOIDS] >> (4 * s + e)) & 1:
+                    assert g[L.G_HAND + s] & _suit_mask(e) == 0
         for h in worlds:
-            assert h[seat] == g[G_HAND + seat]
+            assert h[seat] == g[L.G_HAND + seat]
             union = 0
             for s in range(4):
                 if s in out:
@@ -85,17 +66,17 @@ def test_sampled_worlds_respect_everything_the_player_knows(rules: Rules) -> Non
                     continue
                 assert union & h[s] == 0  # no card twice
                 union |= int(h[s])
-                assert bin(int(h[s])).count("1") == bin(int(g[G_HAND + s])).count("1")
+                assert bin(int(h[s])).count("1") == bin(int(g[L.G_HAND + s])).count("1")
                 assert int(h[s]) & played == 0  # no card already played
                 for e in range(4):
-                    if (g[G_VOIDS] >> (4 * s + e)) & 1:
+                    if (g[L.G_VOIDS] >> (4 * s + e)) & 1:
                         assert int(h[s]) & _suit_mask(e) == 0  # never a suit he showed out of
-            if g[G_ROUND] == 2:
+            if g[L.G_ROUND] == 2:
                 assert not (union >> up) & 1  # the turned-down card is out of play
             if up_known_in_dealer:
                 assert (int(h[dealer]) >> up) & 1  # the dealer holds the card he took up
-            if seat == dealer and g[G_DISCARD] >= 0:
-                assert not (union >> int(g[G_DISCARD])) & 1  # his own discard is gone
+            if seat == dealer and g[L.G_DISCARD] >= 0:
+                assert not (union >> int(g[L.G_DISCARD])) & 1  # his own discard is gone
         checked += 1
     assert checked > 500
 
@@ -107,7 +88,7 @@ def test_sampler_does_not_peek_at_hidden_hands() -> None:
         g = p.g.copy()
         for s in range(4):
             if s != p.seat:
-                g[G_HAND + s] = (g[G_HAND + s] * 7919) & ((1 << 34) - 1)
+                g[L.G_HAND + s] = (g[L.G_HAND + s] * 7919) & ((1 << 34) - 1)
         scrambled = type(p)(p.rules, g, p.seat, p.legal)
         after, _ = sample_worlds(scrambled, 10, seed=5)
         assert (before == after).all()
@@ -119,21 +100,21 @@ def _position(p, hands) -> Position:
     trump = p.trump
     nat = [" ".join(format_card(int(NAT[trump, b])) for b in range(34) if (int(h) >> b) & 1)
            for h in hands]
-    out = {int(g[G_OUT_A]), int(g[G_OUT_B])}
-    leader = int(g[G_LEADER])
+    out = {int(g[L.G_OUT_A]), int(g[L.G_OUT_B])}
+    leader = int(g[L.G_LEADER])
     trick = []
     s = leader
     for _ in range(4):
-        if s not in out and g[G_TRICK_CARD + s] >= 0:
-            trick.append(format_card(int(NAT[trump, g[G_TRICK_CARD + s]])))
+        if s not in out and g[L.G_TRICK_CARD + s] >= 0:
+            trick.append(format_card(int(NAT[trump, g[L.G_TRICK_CARD + s]])))
         s = (s + 1) & 3
-    maker = int(g[G_MAKER])
-    won = (int(g[G_TRICKS1]), int(g[G_TRICKS0])) if maker & 1 else (int(g[G_TRICKS0]),
-                                                                        int(g[G_TRICKS1]))
+    maker = int(g[L.G_MAKER])
+    won = (int(g[L.G_TRICKS1]), int(g[L.G_TRICKS0])) if maker & 1 else (int(g[L.G_TRICKS0]),
+                                                                        int(g[L.G_TRICKS1]))
     nat = [h if s not in out else "" for s, h in enumerate(nat)]
     return Position(nat, trump=trump, maker=maker, leader=leader, trick=trick,
-                    alone=bool(g[G_ALONE]),
-                    defender_alone=int(g[G_DEFENDER]) if g[G_DEFENDER] >= 0 else None,
+                    alone=bool(g[L.G_ALONE]),
+                    defender_alone=int(g[L.G_DEFENDER]) if g[L.G_DEFENDER] >= 0 else None,
                     tricks_won=won, super_euchre=p.rules.super_euchre, deck=p.rules.deck)
 
 
@@ -141,15 +122,15 @@ def test_values_are_double_dummy_values_of_the_sampled_worlds() -> None:
     """With one world, PIMC's value of each card is the double-dummy score of that world."""
     compared = 0
     for i, p in enumerate(_points_of_deals(Rules(), 25)):
-        if bin(p.legal).count("1") < 2 or int(p.g[G_TRICK]) >= 4:
+        if bin(p.legal).count("1") < 2 or int(p.g[L.G_TRICK]) >= 4:
             continue
         worlds, _ = sample_worlds(p, 1, seed=i)
         values = evaluate(p, worlds=1, seed=i)
         result = solve(_position(p, worlds[0]))
-        maker_team = int(p.g[G_MAKER]) & 1
+        maker_team = int(p.g[L.G_MAKER]) & 1
         for card, tricks in result.card_values.items():
-            mp, dp = points(tricks, alone=bool(p.g[G_ALONE]),
-                            defender_alone=bool(p.g[G_DEFENDER] >= 0))
+            mp, dp = points(tricks, alone=bool(p.g[L.G_ALONE]),
+                            defender_alone=bool(p.g[L.G_DEFENDER] >= 0))
             ours = (mp - dp) if (p.seat & 1) == maker_team else (dp - mp)
             assert values[card] == ours, (card, values, result.card_values)
             compared += 1
@@ -204,7 +185,7 @@ def test_evaluation_equals_solving_every_card_in_every_world(rules: Rules) -> No
         assert list(values.values()) == [float(x / worlds) for x in sums[:len(values)]], i
         assert list(values) == p.legal_cards()
         compared += 1
-        kinds.add((bool(p.g[G_ALONE]), bool(p.g[G_DEFENDER] >= 0), int(p.g[G_TRICK])))
+        kinds.add((bool(p.g[L.G_ALONE]), bool(p.g[L.G_DEFENDER] >= 0), int(p.g[L.G_TRICK])))
     assert compared > 400
     assert len(kinds) >= (12 if rules.defender_alone else 8)  # loners, lone defence, tricks
 
@@ -239,7 +220,7 @@ def test_ties_go_to_the_scripted_card() -> None:
         pimc = f"pimc:pimc.worlds=8,pimc.tie_break={tie_break}"
         replays = replay_presets(sit.rules, pimc, None, presets)
         first_lead[tie_break] = {
-            format_card(next(v for k, s, v in rep.trace if k == EV_PLAY and s == sit.seat))
+            format_card(next(v for k, s, v in rep.trace if k == L.EV_PLAY and s == sit.seat))
             for rep in replays}
     assert first_lead[0] == {"9C"}
     assert first_lead[1] == {"JH"}  # the right bower: the boss trump

@@ -7,37 +7,7 @@ import numpy as np
 import pytest
 from numba import njit
 
-from euchre_sim.core.common.layout import (
-    EV_ALONE,
-    EV_CALL,
-    EV_CHUCK,
-    EV_CLUB_EUCHRE,
-    EV_DEFEND_ALONE,
-    EV_DISCARD,
-    EV_FARMER,
-    EV_JOKER_TRUMP,
-    EV_ORDER,
-    EV_PASS1,
-    EV_PASS2,
-    EV_SMITTY,
-    G_ALONE,
-    G_DEALER,
-    G_DEFENDER,
-    G_DISCARD,
-    G_HAND,
-    G_MAKER,
-    G_NAT,
-    G_OUT_A,
-    G_OUT_B,
-    G_PASSES,
-    G_ROUND,
-    G_SIZE,
-    G_TRUMP,
-    G_UP,
-    G_UPSUIT,
-    N_SCRIPT,
-    SC_ROUND1,
-)
+from euchre_sim.core.common import layout as L
 from euchre_sim.core.common.rng import seed_stream
 from euchre_sim.core.four.dd_search import new_table
 from euchre_sim.core.four.hands import to_effective
@@ -69,10 +39,10 @@ def _replay_true(g, seat, stage, cand, kinds, params, rules, hands, out):
     rng = np.zeros(4, np.uint64)
     seed_stream(rng, np.uint64(1), 0)
     out[0] = replay(g, seat, stage, cand, True, kinds, params, rules, rng, new_table(), pw)
-    out[1] = pw[B_X + G_MAKER]
-    out[2] = pw[B_X + G_TRUMP]
-    out[3] = pw[B_X + G_ALONE]
-    out[4] = pw[B_X + G_DEFENDER]
+    out[1] = pw[B_X + L.G_MAKER]
+    out[2] = pw[B_X + L.G_TRUMP]
+    out[3] = pw[B_X + L.G_ALONE]
+    out[4] = pw[B_X + L.G_DEFENDER]
 
 
 def _decisions(rules: Rules, rep) -> list[tuple[np.ndarray, int, int, int]]:
@@ -81,53 +51,54 @@ def _decisions(rules: Rules, rep) -> list[tuple[np.ndarray, int, int, int]]:
     rec = rep.record
     dealer, up = rec["dealer"], rec["up_card"]
     hands = [rec[f"hand{s}"] for s in range(4)]
-    g = np.zeros(G_SIZE, np.int64)
-    g[G_DEALER], g[G_UP], g[G_UPSUIT] = dealer, up, up >> 3 if up != 32 else -1
-    g[G_TRUMP] = g[G_MAKER] = g[G_DEFENDER] = g[G_OUT_A] = g[G_OUT_B] = g[G_DISCARD] = -1
+    g = np.zeros(L.G_SIZE, np.int64)
+    g[L.G_DEALER], g[L.G_UP], g[L.G_UPSUIT] = dealer, up, up >> 3 if up != 32 else -1
+    for slot in (L.G_TRUMP, L.G_MAKER, L.G_DEFENDER, L.G_OUT_A, L.G_OUT_B, L.G_DISCARD):
+        g[slot] = -1
     for s in range(4):
-        g[G_NAT + s] = hands[s]
+        g[L.G_NAT + s] = hands[s]
     out = []
     maker, trump, rnd, alone = rec["maker"], rec["trump"], rec["round"], rec["alone"]
     canadian = rules.dealer_partner_alone and rnd == 1 and maker == (dealer + 2) % 4
     passes = 0
     for kind, seat, value in rep.trace:
-        if kind in (EV_PASS1, EV_PASS2, EV_ORDER, EV_CALL):
-            stage = ST_ROUND1 if kind in (EV_PASS1, EV_ORDER) else ST_ROUND2
-            if kind in (EV_PASS1, EV_PASS2):
+        if kind in (L.EV_PASS1, L.EV_PASS2, L.EV_ORDER, L.EV_CALL):
+            stage = ST_ROUND1 if kind in (L.EV_PASS1, L.EV_ORDER) else ST_ROUND2
+            if kind in (L.EV_PASS1, L.EV_PASS2):
                 cand = 0
-            elif kind == EV_ORDER:
+            elif kind == L.EV_ORDER:
                 cand = 1 if canadian else 1 + alone
             else:
                 cand = 1 + value + 4 * alone
             state = g.copy()
-            state[G_PASSES] = passes
+            state[L.G_PASSES] = passes
             out.append((state, seat, stage, cand))
             passes += 1
-            if kind in (EV_ORDER, EV_CALL):
-                g[G_PASSES] = passes - 1
-                g[G_MAKER], g[G_TRUMP], g[G_ROUND] = maker, trump, rnd
+            if kind in (L.EV_ORDER, L.EV_CALL):
+                g[L.G_PASSES] = passes - 1
+                g[L.G_MAKER], g[L.G_TRUMP], g[L.G_ROUND] = maker, trump, rnd
                 for s in range(4):
-                    g[G_HAND + s] = to_effective(g[G_NAT + s], trump)
+                    g[L.G_HAND + s] = to_effective(g[L.G_NAT + s], trump)
                 if canadian:
-                    g[G_ALONE], g[G_OUT_A] = 1, dealer
+                    g[L.G_ALONE], g[L.G_OUT_A] = 1, dealer
                 elif rnd == 1:
-                    g[G_HAND + dealer] |= 1 << int(EFF[trump, up])
-        elif kind in (EV_JOKER_TRUMP, EV_CLUB_EUCHRE):  # the joker, or a club under
+                    g[L.G_HAND + dealer] |= 1 << int(EFF[trump, up])
+        elif kind in (L.EV_JOKER_TRUMP, L.EV_CLUB_EUCHRE):  # the joker, or a club under
             # club_euchre, turned up: the dealer's side makes trump, no bidding
-            g[G_MAKER], g[G_TRUMP], g[G_ROUND] = maker, trump, rnd
+            g[L.G_MAKER], g[L.G_TRUMP], g[L.G_ROUND] = maker, trump, rnd
             for s in range(4):
-                g[G_HAND + s] = to_effective(g[G_NAT + s], trump)
-            g[G_HAND + dealer] |= 1 << int(EFF[trump, up])
-        elif kind == EV_DISCARD:
+                g[L.G_HAND + s] = to_effective(g[L.G_NAT + s], trump)
+            g[L.G_HAND + dealer] |= 1 << int(EFF[trump, up])
+        elif kind == L.EV_DISCARD:
             out.append((g.copy(), seat, ST_DISCARD, int(EFF[trump, value])))
             d = int(EFF[trump, value])
-            g[G_HAND + dealer] &= ~(1 << d)
-            g[G_DISCARD] = d
-            g[G_NAT + dealer] = (g[G_NAT + dealer] | (1 << up)) & ~(1 << int(NAT[trump, d]))
+            g[L.G_HAND + dealer] &= ~(1 << d)
+            g[L.G_DISCARD] = d
+            g[L.G_NAT + dealer] = (g[L.G_NAT + dealer] | (1 << up)) & ~(1 << int(NAT[trump, d]))
     if maker >= 0 and not canadian:
         out.append((g.copy(), maker, ST_ALONE, alone))
         if alone:
-            g[G_ALONE], g[G_OUT_A] = 1, (maker + 2) % 4
+            g[L.G_ALONE], g[L.G_OUT_A] = 1, (maker + 2) % 4
     if maker >= 0 and rules.defender_alone and (alone or rules.lone_defence == "any"):
         asked = [(dealer + k) % 4 for k in range(1, 5) if (dealer + k) % 2 != maker % 2]
         for p in asked:
@@ -136,8 +107,8 @@ def _decisions(rules: Rules, rep) -> list[tuple[np.ndarray, int, int, int]]:
             out.append((g.copy(), p, ST_DEFEND, int(rec["defender"] == p)))
             if rec["defender"] == p:
                 break
-    assert all(e[0] != EV_DEFEND_ALONE or e[1] == rec["defender"] for e in rep.trace)
-    assert any(e[0] == EV_ALONE for e in rep.trace) == bool(alone)
+    assert all(e[0] != L.EV_DEFEND_ALONE or e[1] == rec["defender"] for e in rep.trace)
+    assert any(e[0] == L.EV_ALONE for e in rep.trace) == bool(alone)
     return out
 
 
@@ -196,8 +167,9 @@ def test_the_truth_replays_the_bidding_seen(rules: Rules) -> None:
 
 
 def _bids(events) -> list[tuple[int, int, int]]:
-    return [e for e in events if e[0] in (EV_PASS1, EV_PASS2, EV_ORDER, EV_CALL, EV_DISCARD,
-                                          EV_ALONE, EV_DEFEND_ALONE)]
+    kinds = (L.EV_PASS1, L.EV_PASS2, L.EV_ORDER, L.EV_CALL, L.EV_DISCARD, L.EV_ALONE,
+             L.EV_DEFEND_ALONE)
+    return [e for e in events if e[0] in kinds]
 
 
 def test_without_bidding_search_pimc_bids_as_its_scripted_twin() -> None:
@@ -218,11 +190,11 @@ def test_no_bidding_search_under_the_farmer_s_hand(farmers) -> None:
     rules = Rules(farmers_hand=farmers)
     a = replay_deals(rules, "pimc:pimc.worlds=4,farmer.exchange=1", "advanced", 4, 0, 200)
     twin = replay_deals(rules, "tuned:farmer.exchange=1", "advanced", 4, 0, 200)
-    kinds = (EV_FARMER, EV_PASS1, EV_PASS2, EV_ORDER, EV_CALL, EV_DISCARD, EV_ALONE,
-             EV_DEFEND_ALONE)
+    kinds = (L.EV_FARMER, L.EV_PASS1, L.EV_PASS2, L.EV_ORDER, L.EV_CALL, L.EV_DISCARD, L.EV_ALONE,
+             L.EV_DEFEND_ALONE)
     assert ([[e for e in r.trace if e[0] in kinds] for r in a]
             == [[e for e in r.trace if e[0] in kinds] for r in twin])
-    assert sum(any(e[0] == EV_FARMER for e in r.trace) for r in a) > 5
+    assert sum(any(e[0] == L.EV_FARMER for e in r.trace) for r in a) > 5
 
 
 def test_no_bidding_search_under_chuck() -> None:
@@ -235,8 +207,8 @@ def test_no_bidding_search_under_chuck() -> None:
     spec = f"{shy},round2.chuck_threshold=6"
     a = replay_deals(rules, f"pimc:pimc.worlds=4,{spec}", f"advanced:{shy}", 5, 0, 300)
     twin = replay_deals(rules, f"tuned:{spec}", f"advanced:{shy}", 5, 0, 300)
-    kinds = (EV_CHUCK, EV_PASS1, EV_PASS2, EV_ORDER, EV_CALL, EV_DISCARD, EV_ALONE,
-             EV_DEFEND_ALONE)
+    kinds = (L.EV_CHUCK, L.EV_PASS1, L.EV_PASS2, L.EV_ORDER, L.EV_CALL, L.EV_DISCARD, L.EV_ALONE,
+             L.EV_DEFEND_ALONE)
     assert ([[e for e in r.trace if e[0] in kinds] for r in a]
             == [[e for e in r.trace if e[0] in kinds] for r in twin])
     assert sum(r.record["stuck"] == 2 for r in a) > 50
@@ -250,7 +222,8 @@ def test_no_bidding_search_under_partner_may_go_alone() -> None:
     spec = ",".join(f"alone.threshold.{s}=12" for s in ("eldest", "partner", "third", "dealer"))
     a = replay_deals(rules, f"pimc:pimc.worlds=4,{spec}", f"advanced:{spec}", 6, 0, 300)
     twin = replay_deals(rules, f"tuned:{spec}", f"advanced:{spec}", 6, 0, 300)
-    kinds = (EV_PASS1, EV_PASS2, EV_ORDER, EV_CALL, EV_DISCARD, EV_ALONE, EV_DEFEND_ALONE)
+    kinds = (L.EV_PASS1, L.EV_PASS2, L.EV_ORDER, L.EV_CALL, L.EV_DISCARD, L.EV_ALONE,
+             L.EV_DEFEND_ALONE)
     assert ([[e for e in r.trace if e[0] in kinds] for r in a]
             == [[e for e in r.trace if e[0] in kinds] for r in twin])
     assert sum(r.record["alone"] == 2 for r in a) > 10
@@ -266,7 +239,8 @@ def test_no_bidding_search_under_no_trump() -> None:
     spec = "round2.no_trump_tricks=2"
     a = replay_deals(rules, f"pimc:pimc.worlds=4,{spec}", f"advanced:{spec}", 6, 0, 300)
     twin = replay_deals(rules, f"tuned:{spec}", f"advanced:{spec}", 6, 0, 300)
-    kinds = (EV_PASS1, EV_PASS2, EV_ORDER, EV_CALL, EV_DISCARD, EV_ALONE, EV_DEFEND_ALONE)
+    kinds = (L.EV_PASS1, L.EV_PASS2, L.EV_ORDER, L.EV_CALL, L.EV_DISCARD, L.EV_ALONE,
+             L.EV_DEFEND_ALONE)
     assert ([[e for e in r.trace if e[0] in kinds] for r in a]
             == [[e for e in r.trace if e[0] in kinds] for r in twin])
     nt = [i for i, r in enumerate(a) if r.record["trump"] == 4]
@@ -287,8 +261,8 @@ def test_no_bidding_search_under_smitty() -> None:
     spec = "smitty.guess=3,smitty.alone=1"
     a = replay_deals(rules, f"pimc:pimc.worlds=4,{spec}", "advanced", 7, 0, 300)
     twin = replay_deals(rules, f"tuned:{spec}", "advanced", 7, 0, 300)
-    kinds = (EV_SMITTY, EV_PASS1, EV_PASS2, EV_ORDER, EV_CALL, EV_DISCARD, EV_ALONE,
-             EV_DEFEND_ALONE)
+    kinds = (L.EV_SMITTY, L.EV_PASS1, L.EV_PASS2, L.EV_ORDER, L.EV_CALL, L.EV_DISCARD, L.EV_ALONE,
+             L.EV_DEFEND_ALONE)
     assert ([[e for e in r.trace if e[0] in kinds] for r in a]
             == [[e for e in r.trace if e[0] in kinds] for r in twin])
     assert sum(r.record["stuck"] == 3 and r.record["alone"] == 1 for r in a) > 10
@@ -307,8 +281,8 @@ def test_top_five_trumps_order_up_alone() -> None:
     against 2 with his partner), so the search orders up alone."""
     rep = _play("pimc:pimc.bid_worlds=20",
                 ["JH JD AH KH QH", "9S TS QS KS AS", "9C TC QC KC AC", "9D TD QD KD AD"], "9H")
-    assert (EV_ORDER, 0, parse_card("9H") >> 3) in [(e[0], e[1], e[2]) for e in rep.trace]
-    assert any(e[0] == EV_ALONE and e[1] == 0 for e in rep.trace)
+    assert (L.EV_ORDER, 0, parse_card("9H") >> 3) in [(e[0], e[1], e[2]) for e in rep.trace]
+    assert any(e[0] == L.EV_ALONE and e[1] == 0 for e in rep.trace)
     assert rep.record["points0"] == 4
 
 
@@ -318,7 +292,7 @@ def test_a_hand_without_trumps_or_aces_passes() -> None:
     rep = _play("pimc:pimc.bid_worlds=40",
                 ["9S TS 9C TC 9D", "JH QS KS AS QC", "JD KC AC QD KD", "AH KH QH TH AD"], "9H")
     first = [e for e in rep.trace if e[1] == 0][0]
-    assert first[0] == EV_PASS1
+    assert first[0] == L.EV_PASS1
 
 
 def test_the_dealer_discards_his_lone_side_nine_not_a_trump() -> None:
@@ -326,7 +300,7 @@ def test_the_dealer_discards_his_lone_side_nine_not_a_trump() -> None:
     more in every world than keeping the nine, so the nine goes."""
     rep = _play("pimc:pimc.bid_worlds=20",
                 ["9S TS QS KS AS", "TC QC KC AC JC", "9D TD QD KD AD", "JH JD AH KH 9C"], "QH")
-    discards = [e for e in rep.trace if e[0] == EV_DISCARD]
+    discards = [e for e in rep.trace if e[0] == L.EV_DISCARD]
     assert discards and discards[0][2] == parse_card("9C")
 
 
@@ -336,16 +310,16 @@ def test_the_search_never_names_hearts_under_hearts_never_trump() -> None:
     world). Under hearts_never_trump hearts are not among its candidates: he names another
     suit or passes, and hearts are never trump."""
     hands = ["JH JD AH KH QH", "TC 9S TS QS KS", "QC 9D TD QD KD", "KC AS AD TH 9H"]
-    script = [-1] * N_SCRIPT
+    script = [-1] * L.N_SCRIPT
     for seat in range(4):
-        script[SC_ROUND1 + seat] = 0
+        script[L.SC_ROUND1 + seat] = 0
     played = {}
     for name, rules in (("free", Rules()), ("barred", Rules(hearts_never_trump=True))):
         deal = PresetDeal.of(hands, "9C", 3, rules, kitty="AC JC JS", script=script)
         played[name] = replay_presets(rules, "pimc:pimc.bid_worlds=20", None,
                                       np.array([deal.row()], np.int64))[0]
     free, barred = played["free"], played["barred"]
-    assert (EV_CALL, 0, 2) in [(e[0], e[1], e[2]) for e in free.trace]
+    assert (L.EV_CALL, 0, 2) in [(e[0], e[1], e[2]) for e in free.trace]
     assert (free.record["trump"], free.record["alone"], free.record["points0"]) == (2, 1, 4)
     assert barred.record["trump"] != 2
-    assert not [e for e in barred.trace if e[0] == EV_CALL and e[2] == 2]
+    assert not [e for e in barred.trace if e[0] == L.EV_CALL and e[2] == 2]

@@ -5,7 +5,7 @@ the gate that sends a call to it only for the table it plays."""
 import numpy as np
 import pytest
 
-from euchre_sim.core.common.layout import N_FIELDS, RECORD_FIELDS
+from euchre_sim.core.common import layout as L
 from euchre_sim.core.common.rng import deal_key
 from euchre_sim.core.four.batch import _run_deals, run_deals, run_duplicate_deals
 from euchre_sim.core.four.reference_deals import takes_reference_path
@@ -22,8 +22,8 @@ def _both(rules: Rules, a, b, seed: int, first: int, n: int) -> tuple[np.ndarray
     """Records of deals ``first ..`` from the general kernel and through ``run_deals``."""
     kinds, params = Matchup.of(a, b).arrays(rules)
     arr = rules.to_array()
-    general = np.zeros((n, N_FIELDS), np.int64)
-    routed = np.zeros((n, N_FIELDS), np.int64)
+    general = np.zeros((n, L.N_FIELDS), np.int64)
+    routed = np.zeros((n, L.N_FIELDS), np.int64)
     _run_deals(deal_key(seed), first, n, arr, kinds, params, general, BLOCK, None)
     run_deals(deal_key(seed), first, n, arr, kinds, params, routed, BLOCK)
     return general, routed
@@ -33,7 +33,7 @@ def _assert_same(general: np.ndarray, routed: np.ndarray) -> None:
     bad = np.nonzero((general != routed).any(axis=1))[0]
     if len(bad):
         i = bad[0]
-        diff = {f: (general[i, k], routed[i, k]) for k, f in enumerate(RECORD_FIELDS)
+        diff = {f: (general[i, k], routed[i, k]) for k, f in enumerate(L.RECORD_FIELDS)
                 if general[i, k] != routed[i, k]}
         pytest.fail(f"{len(bad)} deals differ; deal row {i} (general, lean): {diff}")
 
@@ -44,7 +44,7 @@ def test_lean_kernel_writes_the_general_kernels_records(rules: Rules) -> None:
     general, routed = _both(rules, "reference", None, seed=7, first=12_345, n=N)
     _assert_same(general, routed)
     # the sample reaches every path the lean kernel has
-    f = {name: k for k, name in enumerate(RECORD_FIELDS)}
+    f = {name: k for k, name in enumerate(L.RECORD_FIELDS)}
     assert (routed[:, f["round"]] == 1).any() and (routed[:, f["round"]] == 2).any()
     assert routed[:, f["alone"]].any()
     if rules.stick_the_dealer:
@@ -70,7 +70,7 @@ def test_lean_kernel_matches_the_python_engine() -> None:
     for i in range(len(df)):
         rec, _ = reference.play_deal(21, 40 + i, rules, ("reference", "reference"), ({}, {}))
         row = df.iloc[i]
-        assert {f: int(row[f]) for f in RECORD_FIELDS} == rec, f"deal {40 + i}"
+        assert {f: int(row[f]) for f in L.RECORD_FIELDS} == rec, f"deal {40 + i}"
 
 
 def test_the_gate_takes_only_the_table_the_kernel_plays() -> None:
@@ -94,7 +94,7 @@ def test_an_option_on_goes_through_the_general_kernel() -> None:
     general, routed = _both(rules, get_strategy("reference", defend_alone_threshold=14), None,
                             seed=5, first=0, n=5_000)
     _assert_same(general, routed)
-    f = RECORD_FIELDS.index("defender")
+    f = L.RECORD_FIELDS.index("defender")
     assert (routed[:, f] >= 0).any()
 
 
@@ -106,10 +106,10 @@ def test_duplicate_seatings_dealt_once_are_two_simulations(rules: Rules) -> None
     bold = get_strategy("reference", bid_threshold=10, alone_threshold=17)
     shy = get_strategy("reference", bid_threshold=13, alone_threshold=22)
     tables = (Matchup(bold, shy).arrays(rules), Matchup(shy, bold).arrays(rules))
-    one, two = np.zeros((N, N_FIELDS), np.int64), np.zeros((N, N_FIELDS), np.int64)
+    one, two = np.zeros((N, L.N_FIELDS), np.int64), np.zeros((N, L.N_FIELDS), np.int64)
     run_duplicate_deals(deal_key(8), 77, N, rules.to_array(), tables, one, two, BLOCK)
     for (kinds, params), routed in zip(tables, (one, two), strict=True):
-        general = np.zeros((N, N_FIELDS), np.int64)
+        general = np.zeros((N, L.N_FIELDS), np.int64)
         _run_deals(deal_key(8), 77, N, rules.to_array(), kinds, params, general, BLOCK, None)
         _assert_same(general, routed)
     assert (one != two).any()  # the seatings differ somewhere
@@ -123,7 +123,7 @@ def test_totals_summed_while_playing_are_the_summary_of_the_records(rules: Rules
     seating and for both, with and without thrown-in deals."""
     tables = (Matchup.of("reference").arrays(rules),
               Matchup.of(get_strategy("reference", bid_threshold=11)).arrays(rules))
-    one, two = np.zeros((N, N_FIELDS), np.int64), np.zeros((N, N_FIELDS), np.int64)
+    one, two = np.zeros((N, L.N_FIELDS), np.int64), np.zeros((N, L.N_FIELDS), np.int64)
     fused, fused2 = new_totals(), new_totals()
     run_duplicate_deals(deal_key(2), 5, N, rules.to_array(), tables, one, two, BLOCK, fused,
                         fused2)

@@ -22,7 +22,7 @@ import math
 import numpy as np
 import pytest
 
-from euchre_sim.core.common.layout import RECORD_FIELDS
+from euchre_sim.core.common import layout as L
 from euchre_sim.engine.simulate import Matchup, iter_deal_chunks
 from euchre_sim.game.cards import JOKER, RANK_A, RANK_J, RANK_K
 from euchre_sim.game.rules import Rules
@@ -35,7 +35,7 @@ THEIRS = {
     "march": 545405, "alone": 6643, "round1": 839852, "stuck": 413440, "maker_tricks": 7495956,
 }
 BID = 12
-COL = {f: i for i, f in enumerate(RECORD_FIELDS)}
+COL = {f: i for i, f in enumerate(L.RECORD_FIELDS)}
 
 
 def strength_table() -> np.ndarray:

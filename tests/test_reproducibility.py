@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 from euchre_sim import Rules, replay_deal, simulate_deals, simulate_games
-from euchre_sim.core.common.layout import GD_GAME, GR_DEALS, GR_GAME, RECORD_FIELDS
+from euchre_sim.core.common import layout as L
 from euchre_sim.core.common.rng import deal_key
 from euchre_sim.core.four.batch import _run_deals
 from euchre_sim.core.four.batch import searching as searching_flag
@@ -69,7 +69,7 @@ def test_threads_chunks_and_offsets(name: str, rules: Rules, pair: tuple[str, st
 def test_replay_equals_the_batch_row(name: str, rules: Rules, pair: tuple[str, str]) -> None:
     a, b = pair
     full = simulate_deals(rules, a, b, deals=3000, seed=SEED)
-    rows = full[list(RECORD_FIELDS)].to_dict("records")
+    rows = full[list(L.RECORD_FIELDS)].to_dict("records")
     for i in (0, 1, 2, 3, 999, 1000, 2047, 2048, 2999):
         rep = replay_deal(rules, a, b, SEED, i)
         assert rep.record == {k: int(v) for k, v in rows[i].items()}, f"deal {i}"
@@ -87,8 +87,8 @@ def test_iter_deal_chunks_equals_simulate_deals() -> None:
     full = simulate_deals(rules, "random", deals=5000, seed=3)
     parts = [c.copy() for c in iter_deal_chunks(rules, Matchup.of("random"), 5000, 3, chunk=640)]
     raw = np.concatenate(parts)
-    assert raw.shape == (5000, len(RECORD_FIELDS))
-    for j, f in enumerate(RECORD_FIELDS):
+    assert raw.shape == (5000, len(L.RECORD_FIELDS))
+    for j, f in enumerate(L.RECORD_FIELDS):
         assert np.array_equal(raw[:, j], full[f].to_numpy().astype(np.int64)), f
 
 
@@ -100,7 +100,7 @@ def test_large_indices_and_extreme_seeds() -> None:
         assert np.array_equal(df["deal"].to_numpy(), first + np.arange(50))
         assert np.array_equal(df["dealer"].to_numpy(), (first + np.arange(50)) % 4)
         rep = replay_deal(rules, "random", None, seed, first + 17)
-        row = df.iloc[17][list(RECORD_FIELDS)].to_dict()
+        row = df.iloc[17][list(L.RECORD_FIELDS)].to_dict()
         assert rep.record == {k: int(v) for k, v in row.items()}
 
 
@@ -174,11 +174,11 @@ def test_game_deals_independent_of_chunking(rules: Rules, pair: tuple[str, str])
     assert np.array_equal(g1, g2) and np.array_equal(d1, d2)
     g3, d3 = collect(700, 100, 33, THREADS)
     assert np.array_equal(g3, g1[700:800])
-    assert np.array_equal(d3, d1[(d1[:, GD_GAME] >= 700) & (d1[:, GD_GAME] < 800)])
+    assert np.array_equal(d3, d1[(d1[:, L.GD_GAME] >= 700) & (d1[:, L.GD_GAME] < 800)])
     # the per-game deal rows add up to the game record
     for row in g1[:50]:
-        rows = d1[d1[:, GD_GAME] == row[GR_GAME]]
-        assert len(rows) == row[GR_DEALS]
+        rows = d1[d1[:, L.GD_GAME] == row[L.GR_GAME]]
+        assert len(rows) == row[L.GR_DEALS]
 
 
 @pytest.mark.parametrize("pair", [("tuned", "random"), ("advanced", "reference")])
@@ -189,7 +189,7 @@ def test_kernel_without_search_plays_as_with_it(pair: tuple[str, str]) -> None:
     kinds, params = Matchup.of(*pair).arrays(rules)
     rules_arr = rules.to_array()
     n = 3000
-    plain = np.zeros((n, len(RECORD_FIELDS)), np.int64)
+    plain = np.zeros((n, len(L.RECORD_FIELDS)), np.int64)
     searching = np.zeros_like(plain)
     _run_deals(deal_key(SEED), 0, n, rules_arr, kinds, params, plain, 256, None)
     _run_deals(deal_key(SEED), 0, n, rules_arr, kinds, params, searching, 256, True)

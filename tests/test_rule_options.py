@@ -24,26 +24,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from euchre_sim.core.common.layout import (
-    EV_PLAY,
-    EV_REDEAL,
-    EV_SMITTY,
-    EV_TRICK,
-    F_POINTS0,
-    F_POINTS1,
-    GAME_FIELDS,
-    GD_GAME,
-    GD_RECORD,
-    GR_DEALS,
-    GR_SCORE0,
-    GR_SCORE1,
-    GR_WINNER,
-    N_SCRIPT,
-    RECORD_FIELDS,
-    SC_ALONE,
-    SC_ROUND1,
-    SC_ROUND2,
-)
+from euchre_sim.core.common import layout as L
 from euchre_sim.engine.simulate import (
     DealReplay,
     Matchup,
@@ -67,7 +48,7 @@ def play(rules: Rules, hands: tuple[str, str, str, str], up: str, dealer: int = 
     """Play the deal on the kernel (team 0: ``a``, team 1: ``b``, default ``a``) and check that
     the reference engine agrees on the record and the trace. ``script``: slot -> forced
     action (``layout.SC_*``)."""
-    slots = [-1] * N_SCRIPT
+    slots = [-1] * L.N_SCRIPT
     for slot, v in (script or {}).items():
         slots[slot] = v
     deal = PresetDeal.of(hands, up, dealer, rules, kitty=kitty, script=slots)
@@ -85,9 +66,9 @@ def tricks(rep: DealReplay) -> list[str]:
     """The five tricks as ``"seat:card ... -> winner"``."""
     out, cards = [], []
     for kind, seat, value in rep.trace:
-        if kind == EV_PLAY:
+        if kind == L.EV_PLAY:
             cards.append(f"{seat}:{format_card(value)}")
-        elif kind == EV_TRICK:
+        elif kind == L.EV_TRICK:
             out.append(" ".join(cards) + f" -> {seat}")
             cards = []
     return out
@@ -162,16 +143,17 @@ def test_target_score() -> None:
         results[target] = grecs, drecs
         for g in range(games):
             game, deals = reference.play_game(4, g, rules, ("reference", "reference"))
-            assert list(grecs[g]) == [game[k] for k in GAME_FIELDS]
-            mine = drecs[drecs[:, GD_GAME] == g, GD_RECORD:].tolist()
-            assert mine == [[d[f] for f in RECORD_FIELDS] for d in deals]
+            assert list(grecs[g]) == [game[k] for k in L.GAME_FIELDS]
+            mine = drecs[drecs[:, L.GD_GAME] == g, L.GD_RECORD:].tolist()
+            assert mine == [[d[f] for f in L.RECORD_FIELDS] for d in deals]
     for g in range(games):
         for target in (5, 10):
             grecs, drecs = results[target]
-            winner, score0, score1, n = grecs[g, [GR_WINNER, GR_SCORE0, GR_SCORE1, GR_DEALS]]
-            rows = drecs[drecs[:, GD_GAME] == g, GD_RECORD:]
+            columns = [L.GR_WINNER, L.GR_SCORE0, L.GR_SCORE1, L.GR_DEALS]
+            winner, score0, score1, n = grecs[g, columns]
+            rows = drecs[drecs[:, L.GD_GAME] == g, L.GD_RECORD:]
             assert len(rows) == n
-            s0, s1 = rows[:, F_POINTS0].cumsum(), rows[:, F_POINTS1].cumsum()
+            s0, s1 = rows[:, L.F_POINTS0].cumsum(), rows[:, L.F_POINTS1].cumsum()
             assert (s0[-1], s1[-1]) == (score0, score1)
             # Nobody had reached the target before the last deal; the winner has it now.
             assert max(s0[-2] if n > 1 else 0, s1[-2] if n > 1 else 0) < target
@@ -179,10 +161,10 @@ def test_target_score() -> None:
             assert (score1 if winner == 0 else score0) < target
             assert max(score0, score1) <= target + 3
         short, long = results[5][1], results[10][1]
-        a = short[short[:, GD_GAME] == g, GD_RECORD:]
-        b = long[long[:, GD_GAME] == g, GD_RECORD:]
+        a = short[short[:, L.GD_GAME] == g, L.GD_RECORD:]
+        b = long[long[:, L.GD_GAME] == g, L.GD_RECORD:]
         assert len(b) > len(a) and (b[: len(a)] == a).all()
-        scores = [GR_SCORE0, GR_SCORE1]
+        scores = [L.GR_SCORE0, L.GR_SCORE1]
         assert max(results[5][0][g, scores]) < 10 <= max(results[10][0][g, scores])
 
 
@@ -711,11 +693,11 @@ def mcevoy_games(rules: Rules, seed: int, games: int) -> list[tuple[dict, list]]
         traces: list = []
         game, deals = reference.play_game(seed, g, rules, ("reference", "reference"),
                                           (CALLER, CALLER), traces=traces)
-        assert list(grecs[g]) == [game[k] for k in GAME_FIELDS]
-        mine = drecs[drecs[:, GD_GAME] == g, GD_RECORD:].tolist()
-        assert mine == [[d[f] for f in RECORD_FIELDS] for d in deals]
+        assert list(grecs[g]) == [game[k] for k in L.GAME_FIELDS]
+        mine = drecs[drecs[:, L.GD_GAME] == g, L.GD_RECORD:].tolist()
+        assert mine == [[d[f] for f in L.RECORD_FIELDS] for d in deals]
         calls = [(n, seat) for n, t in enumerate(traces) for kind, seat, _ in t
-                 if kind == EV_REDEAL]
+                 if kind == L.EV_REDEAL]
         out.append((game, calls, deals))
     return out
 
@@ -757,7 +739,7 @@ def test_mcevoy_limit_changes_no_single_deal() -> None:
     assert [(r.record, r.trace) for r in free] == [(r.record, r.trace) for r in limited]
     # a seat calls twice within one deal's redeals: nothing bars him
     assert any(len(seats) > len(set(seats))
-               for seats in ([s for k, s, _ in r.trace if k == EV_REDEAL] for r in free))
+               for seats in ([s for k, s, _ in r.trace if k == L.EV_REDEAL] for r in free))
 
 
 # --------------------------------------------------------------------------------------------
@@ -1073,7 +1055,7 @@ def test_partner_may_go_alone() -> None:
     assert same.record == play(Rules(), PARTNER_DEAL, "9H").record
     # the maker who goes alone himself is not followed by his partner's question
     maker = play(Rules(partner_may_go_alone=True), PARTNER_DEAL, "9H", b=PARTNER_B,
-                 script={SC_ALONE + 1: 1})
+                 script={L.SC_ALONE + 1: 1})
     check(maker, maker=1, alone=1)
     assert [e for e in maker.events() if e[0] == "ALONE"] == [("ALONE", 1, 0)]
 
@@ -1099,7 +1081,7 @@ def test_passed_partner_cannot_go_alone() -> None:
     2: seat 3 (eldest) is forced to pass, seat 0 passes, seat 1 orders up and declines alone;
     seat 3, who would go alone (15 >= 14), passed: under passed_cannot_go_alone he is not
     asked, and the makers play together."""
-    script = {SC_ROUND1 + 3: 0}
+    script = {L.SC_ROUND1 + 3: 0}
     on = play(Rules(partner_may_go_alone=True), PARTNER_DEAL, "9H", dealer=2, b=PARTNER_B,
               script=script)
     check(on, maker=1, passes=2, alone=2)
@@ -1113,8 +1095,8 @@ def test_partner_alone_by_the_scripted_model() -> None:
     """The scripted kind asks the maker's partner as a maker, by his own position's alone
     threshold (seat 3 is the third hand with dealer 0): 0 goes alone, 99 does not."""
     rules = Rules(partner_may_go_alone=True)
-    script = [-1] * N_SCRIPT
-    script[SC_ROUND1 + 1], script[SC_ALONE + 1] = 1, 0  # seat 1 orders up, not alone
+    script = [-1] * L.N_SCRIPT
+    script[L.SC_ROUND1 + 1], script[L.SC_ALONE + 1] = 1, 0  # seat 1 orders up, not alone
     deal = PresetDeal.of(PARTNER_DEAL, "9H", 0, rules, script=script)
     for threshold, alone in ((0, 2), (99, 0)):
         spec = f"basic:alone.threshold.third={threshold}"
@@ -1160,11 +1142,11 @@ def test_no_trump_every_suit_loses() -> None:
     seat 1) and wins with no trump; under no_trump a script's 5 forces the no-trump call on
     players who would not make it, and the option has no effect with 32 cards."""
     for suit in (C, H, S):
-        rep = play(Rules(), NT_DEAL, "TD", kitty="9D 9H TH", script={SC_ROUND2 + 1: suit})
+        rep = play(Rules(), NT_DEAL, "TD", kitty="9D 9H TH", script={L.SC_ROUND2 + 1: suit})
         check(rep, maker=1, trump=suit, points0=2)  # euchred
     forced = play(Rules(no_trump=True), NT_DEAL, "TD", kitty="9D 9H TH",
                   a="reference:no_trump_threshold=99", b="reference:no_trump_threshold=99",
-                  script={SC_ROUND2 + 1: 5})
+                  script={L.SC_ROUND2 + 1: 5})
     check(forced, maker=1, trump=NT, points1=1)
     unforced = play(Rules(no_trump=True), NT_DEAL, "TD", kitty="9D 9H TH",
                     a="reference:no_trump_threshold=99", b="reference:no_trump_threshold=99")
@@ -1250,7 +1232,7 @@ def test_smitty_wrong_guess_is_the_standard_game() -> None:
     off = play(Rules(), SMITTY_DEAL, "AS", kitty=SMITTY_KITTY)
     on = play(Rules(smitty=True), SMITTY_DEAL, "AS", kitty=SMITTY_KITTY)
     assert on.record == off.record
-    assert on.trace == [(EV_SMITTY, 1, C)] + off.trace
+    assert on.trace == [(L.EV_SMITTY, 1, C)] + off.trace
     assert "guesses clubs: wrong, the bidding goes on" in format_deal(on.record, on.trace)
     # the eldest bids as usual after his failed guess: with bid_threshold 11 he orders up
     bold = SPADES_GUESS.replace("smitty_guess=3", "smitty_guess=1,bid_threshold=11")
@@ -1318,13 +1300,13 @@ def test_smitty_called_game_wins_the_game() -> None:
     ends the game at once, its side's score becoming the target (the record's points: what it
     needed), in both engines."""
     rules = Rules(smitty=True)
-    col = {f: i for i, f in enumerate(RECORD_FIELDS)}
+    col = {f: i for i, f in enumerate(L.RECORD_FIELDS)}
     games = 400
     matchup = Matchup.of(SMITTY_CALLER, "reference")
     (grecs, drecs), = list(iter_game_chunks(rules, matchup, games, seed=9, with_deals=True))
     won, checked = [], 0
     for g in range(games):
-        rows = drecs[drecs[:, GD_GAME] == g, GD_RECORD:]
+        rows = drecs[drecs[:, L.GD_GAME] == g, L.GD_RECORD:]
         team = rows[:, col["maker"]] & 1
         mtricks = np.where(team == 1, rows[:, col["tricks1"]], rows[:, col["tricks0"]])
         called = ((rows[:, col["stuck"]] == 3) & (rows[:, col["alone"]] == 1)
@@ -1335,12 +1317,12 @@ def test_smitty_called_game_wins_the_game() -> None:
         t = team[-1]
         before = rows[:-1, col["points0"] + t].sum()
         assert rows[-1, col["points0"] + t] == 10 - before
-        assert grecs[g, GR_WINNER] == t and grecs[g, GR_SCORE0 + t] == 10
+        assert grecs[g, L.GR_WINNER] == t and grecs[g, L.GR_SCORE0 + t] == 10
         won.append(rows[-1, col["points0"] + t])
         if checked < 5:
             checked += 1
             game, deals = reference.play_game(9, g, rules, ("reference", "reference"),
                                               (get_strategy(SMITTY_CALLER).params, {}))
-            assert list(grecs[g]) == [game[k] for k in GAME_FIELDS]
-            assert rows.tolist() == [[d[f] for f in RECORD_FIELDS] for d in deals]
+            assert list(grecs[g]) == [game[k] for k in L.GAME_FIELDS]
+            assert rows.tolist() == [[d[f] for f in L.RECORD_FIELDS] for d in deals]
     assert len(won) > 10 and any(p != 4 for p in won), won

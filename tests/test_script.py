@@ -13,23 +13,7 @@ import numpy as np
 import pytest
 
 from euchre_sim.core.common import layout
-from euchre_sim.core.common.layout import (
-    EV_CALL,
-    EV_DEFEND_ALONE,
-    EV_DISCARD,
-    EV_ORDER,
-    EV_PASS1,
-    EV_PASS2,
-    EV_PLAY,
-    N_SCRIPT,
-    SC_ALONE,
-    SC_DEFEND,
-    SC_DISCARD,
-    SC_PLAY,
-    SC_REDEAL,
-    SC_ROUND1,
-    SC_ROUND2,
-)
+from euchre_sim.core.common import layout as L
 from euchre_sim.engine.simulate import PresetDeal, play_presets
 from euchre_sim.game.cards import deck_cards
 from euchre_sim.game.rules import Rules
@@ -62,29 +46,29 @@ def random_deal(rng: np.random.Generator, rules: Rules) -> tuple[list[int], int,
 
 def script_of(trace: list[tuple[int, int, int]], maker: int) -> list[int]:
     """The script that forces every decision of a played deal's trace (no redeal in it)."""
-    script = [-1] * N_SCRIPT
+    script = [-1] * L.N_SCRIPT
     plays = 0
     for kind, seat, value in trace:
-        if kind == EV_PASS1:
-            script[SC_ROUND1 + seat] = 0
-        elif kind == EV_ORDER:
-            script[SC_ROUND1 + seat] = 1
-        elif kind == EV_PASS2:
-            script[SC_ROUND2 + seat] = 4
-        elif kind == EV_CALL:
-            script[SC_ROUND2 + seat] = value
-        elif kind == EV_DISCARD:
-            script[SC_DISCARD] = value
-        elif kind == EV_DEFEND_ALONE:
-            script[SC_DEFEND + seat] = 1
-        elif kind == EV_PLAY:
-            script[SC_PLAY + plays] = value
+        if kind == L.EV_PASS1:
+            script[L.SC_ROUND1 + seat] = 0
+        elif kind == L.EV_ORDER:
+            script[L.SC_ROUND1 + seat] = 1
+        elif kind == L.EV_PASS2:
+            script[L.SC_ROUND2 + seat] = 4
+        elif kind == L.EV_CALL:
+            script[L.SC_ROUND2 + seat] = value
+        elif kind == L.EV_DISCARD:
+            script[L.SC_DISCARD] = value
+        elif kind == L.EV_DEFEND_ALONE:
+            script[L.SC_DEFEND + seat] = 1
+        elif kind == L.EV_PLAY:
+            script[L.SC_PLAY + plays] = value
             plays += 1
     if maker >= 0:
-        script[SC_ALONE + maker] = int(any(k == layout.EV_ALONE for k, _, _ in trace))
+        script[L.SC_ALONE + maker] = int(any(k == layout.EV_ALONE for k, _, _ in trace))
         for seat in range(4):
-            if (seat ^ maker) & 1 and script[SC_DEFEND + seat] < 0:
-                script[SC_DEFEND + seat] = 0
+            if (seat ^ maker) & 1 and script[L.SC_DEFEND + seat] < 0:
+                script[L.SC_DEFEND + seat] = 0
     return script
 
 
@@ -92,16 +76,16 @@ def mangle(script: list[int], rng: np.random.Generator) -> list[int]:
     """Blank about half the slots, replace about one in eight by a random value (often
     illegal: a card not in the hand, a suit that cannot be named) and set some redeal slots."""
     out = list(script)
-    for slot in range(N_SCRIPT):
+    for slot in range(L.N_SCRIPT):
         u = rng.random()
         if u < 0.45:
             out[slot] = -1
         elif u < 0.58:
-            top = 33 if slot in (SC_DISCARD,) or slot >= SC_PLAY else 6
+            top = 33 if slot in (L.SC_DISCARD,) or slot >= L.SC_PLAY else 6
             out[slot] = int(rng.integers(-1, top))
     for seat in range(4):
         if rng.random() < 0.5:
-            out[SC_REDEAL + seat] = int(rng.integers(2))
+            out[L.SC_REDEAL + seat] = int(rng.integers(2))
     return out
 
 
@@ -115,7 +99,7 @@ def test_random_scripts_match_the_reference_engine(name):
         free, trace = reference.play_preset(rules, dealer, hands, up, kitty,
                                             ("random", "random"), seed=99, index=i)
         script = mangle(script_of(trace, free["maker"]) if not free["redeals"] else
-                        [-1] * N_SCRIPT, rng)
+                        [-1] * L.N_SCRIPT, rng)
         deals.append(PresetDeal.of(hands, up, dealer, rules, kitty=kitty, script=script))
         scripts.append(script)
         teams.append(STRATEGIES[i % 3])

@@ -36,18 +36,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from euchre_sim.core.common.layout import (
-    EV_PLAY,
-    EV_TRICK,
-    EVENT_NAMES,
-    G_DEALER,
-    G_DISCARD,
-    G_ROUND,
-    G_SIZE,
-    G_STUCK,
-    G_TRUMP,
-    G_UP,
-)
+from euchre_sim.core.common import layout as L
 from euchre_sim.core.four.kinds import N_Q, Q_MEMORY
 from euchre_sim.core.four.scripted import gone_mask
 from euchre_sim.core.four.tables import EFF
@@ -95,7 +84,7 @@ def events(rep: DealReplay) -> list[str]:
     """The trace as ``"NAME seat value"`` (cards and suits written out)."""
     out = []
     for kind, seat, value in rep.trace:
-        name = EVENT_NAMES[kind]
+        name = L.EVENT_NAMES[kind]
         if name in ("PLAY", "DISCARD", "GIVE", "LONE_DISCARD", "FARMER"):
             text = format_card(value)
         elif name in ("ORDER", "CALL", "JOKER_TRUMP"):
@@ -121,9 +110,9 @@ def tricks(rep: DealReplay) -> list[str]:
     """The tricks as ``"seat:card ... -> winner"``."""
     out, cards = [], []
     for kind, seat, value in rep.trace:
-        if kind == EV_PLAY:
+        if kind == L.EV_PLAY:
             cards.append(f"{seat}:{format_card(value)}")
-        elif kind == EV_TRICK:
+        elif kind == L.EV_TRICK:
             out.append(" ".join(cards) + f" -> {seat}")
             cards = []
     return out
@@ -959,11 +948,12 @@ def test_card_memory_after_a_chuck_keeps_the_up_card_in_play() -> None:
     dealer chucked (``stuck`` 2): then he holds it."""
     params = np.zeros((2, N_Q), np.float64)
     params[:, Q_MEMORY] = 1
-    g = np.zeros(G_SIZE, np.int64)
-    g[G_ROUND], g[G_TRUMP], g[G_UP], g[G_DEALER], g[G_DISCARD] = 2, 3, parse_card("AS"), 0, -1
+    g = np.zeros(L.G_SIZE, np.int64)
+    g[L.G_ROUND], g[L.G_TRUMP], g[L.G_UP] = 2, 3, parse_card("AS")
+    g[L.G_DEALER], g[L.G_DISCARD] = 0, -1
     up = 1 << int(EFF[3, parse_card("AS")])
     for stuck, gone in ((1, up), (2, 0)):
-        g[G_STUCK] = stuck
+        g[L.G_STUCK] = stuck
         assert gone_mask(params, g, 1) == gone
 
 
@@ -971,21 +961,21 @@ def test_card_memory_after_a_right_smitty_guess_knows_the_eldest_s_discard() -> 
     """After a right Smitty guess (``stuck`` 3) the eldest, not the dealer, took the up-card
     and discarded: with card memory his discard is out of play for him alone; with up-card
     memory his partner knows he holds the up-card (``known_upcard``)."""
-    from euchre_sim.core.common.layout import G_OUT_A, G_OUT_B
+    from euchre_sim.core.common import layout as L
     from euchre_sim.core.four.kinds import Q_UPCARD_MEMORY
     from euchre_sim.core.four.scripted import known_upcard
 
     params = np.zeros((2, N_Q), np.float64)
     params[:, Q_MEMORY] = 1
     params[:, Q_UPCARD_MEMORY] = 1
-    g = np.zeros(G_SIZE, np.int64)
-    g[G_ROUND], g[G_TRUMP], g[G_UP], g[G_DEALER] = 1, 3, parse_card("AS"), 0
-    g[G_OUT_A] = g[G_OUT_B] = -1
+    g = np.zeros(L.G_SIZE, np.int64)
+    g[L.G_ROUND], g[L.G_TRUMP], g[L.G_UP], g[L.G_DEALER] = 1, 3, parse_card("AS"), 0
+    g[L.G_OUT_A] = g[L.G_OUT_B] = -1
     d = int(EFF[3, parse_card("9D")])
-    g[G_DISCARD] = d
+    g[L.G_DISCARD] = d
     up = int(EFF[3, parse_card("AS")])
     for stuck, taker in ((0, 0), (3, 1)):
-        g[G_STUCK] = stuck
+        g[L.G_STUCK] = stuck
         for seat in range(4):
             assert gone_mask(params, g, seat) == ((1 << d) if seat == taker else 0)
         assert known_upcard(params, g, taker ^ 2) == up

@@ -5,7 +5,7 @@ games and preset deals; and the gate that picks it only where it applies."""
 import numpy as np
 import pytest
 
-from euchre_sim.core.common.layout import N_FIELDS, N_GAME_FIELDS, N_PRESET
+from euchre_sim.core.common import layout as L
 from euchre_sim.core.common.rng import deal_key, game_key
 from euchre_sim.core.common.rule import STANDARD, rule
 from euchre_sim.core.four.batch import (
@@ -50,13 +50,13 @@ def test_deals_and_games_are_the_general_kernels(a: str, b: str) -> None:
     n = 20_000
     recs = {}
     for which, rules in (("array", arr), ("standard", None)):
-        out = np.zeros((n, N_FIELDS), np.int64)
+        out = np.zeros((n, L.N_FIELDS), np.int64)
         _run_blocks(deal_key(5), 100, n, rules, kinds, params, out, NO_GAMES, NO_GAME_DEALS,
-                    np.zeros((0, N_PRESET), np.int64), NO_STREAMS, BLOCK, None)
-        games = np.zeros((300, N_GAME_FIELDS), np.int64)
-        game_deals = np.zeros((300, 40, N_FIELDS), np.int64)
+                    np.zeros((0, L.N_PRESET), np.int64), NO_STREAMS, BLOCK, None)
+        games = np.zeros((300, L.N_GAME_FIELDS), np.int64)
+        game_deals = np.zeros((300, 40, L.N_FIELDS), np.int64)
         _run_blocks(game_key(5), 0, 300, rules, kinds, params, NO_RECS, games, game_deals,
-                    np.zeros((0, N_PRESET), np.int64), NO_STREAMS, GAME_BLOCK, None)
+                    np.zeros((0, L.N_PRESET), np.int64), NO_STREAMS, GAME_BLOCK, None)
         recs[which] = (out, games, game_deals)
     for got, want in zip(recs["standard"], recs["array"], strict=True):
         assert np.array_equal(got, want)
@@ -72,7 +72,7 @@ def test_preset_deals_are_the_general_kernels() -> None:
     presets = np.repeat(np.array([deal.row()], np.int64), 500, axis=0)
     out = {}
     for which, rules in (("array", Rules().to_array()), ("standard", None)):
-        recs = np.zeros((500, N_FIELDS), np.int64)
+        recs = np.zeros((500, L.N_FIELDS), np.int64)
         _run_blocks(deal_key(2), 0, 500, rules, kinds, params, recs, NO_GAMES, NO_GAME_DEALS,
                     presets, NO_STREAMS, 64, None)
         out[which] = recs

@@ -13,13 +13,7 @@ import numpy as np
 import pytest
 
 from euchre_sim.cli import main as cli
-from euchre_sim.core.common.layout import (
-    EV_DISCARD,
-    EV_GIVE,
-    EV_LONE_DISCARD,
-    EV_PLAY,
-    EV_TRICK,
-)
+from euchre_sim.core.common import layout as L
 from euchre_sim.core.four.kinds import (
     BID_SHIFT_BASE,
     EQ_BASE,
@@ -144,18 +138,18 @@ def _check_trace(rec: dict, trace: list[tuple[int, int, int]]) -> None:
     trick: list[tuple[int, int]] = []
     ntrick = 0
     for kind, seat, value in trace:
-        if kind == EV_DISCARD:
+        if kind == L.EV_DISCARD:
             hands[seat].add(rec["up_card"])
             assert value in hands[seat] and value != rec["up_card"]
             hands[seat].discard(value)
-        elif kind == EV_GIVE:
+        elif kind == L.EV_GIVE:
             assert value in hands[seat]
             hands[seat].discard(value)
             hands[seat ^ 2].add(value)
-        elif kind == EV_LONE_DISCARD:
+        elif kind == L.EV_LONE_DISCARD:
             assert value in hands[seat]
             hands[seat].discard(value)
-        elif kind == EV_PLAY:
+        elif kind == L.EV_PLAY:
             hand = hands[seat]
             assert value in hand, (seat, value, hand)
             if trick:
@@ -167,7 +161,7 @@ def _check_trace(rec: dict, trace: list[tuple[int, int, int]]) -> None:
                     assert esuit(value) != 4
             hand.discard(value)
             trick.append((seat, value))
-        elif kind == EV_TRICK:
+        elif kind == L.EV_TRICK:
             led = esuit(trick[0][1])
             best = max(trick, key=lambda sc: (esuit(sc[1]) in (4, led),
                                               power(sc[1]) + (1000 if esuit(sc[1]) == 4 else 0)))

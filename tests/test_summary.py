@@ -5,21 +5,7 @@ import numpy as np
 import pytest
 
 from euchre_sim.analysis.summary import TEAM_STATS, DealSummary
-from euchre_sim.core.common.layout import (
-    F_ALONE,
-    F_DEALER,
-    F_DEFENDER,
-    F_MAKER,
-    F_POINTS0,
-    F_POINTS1,
-    F_ROUND,
-    F_STUCK,
-    F_THROWN_IN,
-    F_TRICKS0,
-    F_TRICKS1,
-    F_TRUMP,
-    F_UP,
-)
+from euchre_sim.core.common import layout as L
 from euchre_sim.core.four.tally import new_totals, summarise, summarise_parallel
 from euchre_sim.engine.simulate import Matchup, iter_deal_chunks
 from euchre_sim.game.rules import RULESETS, Rules
@@ -28,8 +14,8 @@ from euchre_sim.game.rules import RULESETS, Rules
 def numpy_totals(recs: np.ndarray) -> DealSummary:
     """The totals of ``recs``, one numpy pass per statistic."""
     out = DealSummary()
-    p0 = recs[:, F_POINTS0].astype(np.float64)
-    p1 = recs[:, F_POINTS1].astype(np.float64)
+    p0 = recs[:, L.F_POINTS0].astype(np.float64)
+    p1 = recs[:, L.F_POINTS1].astype(np.float64)
     d = p0 - p1
     t = p0 + p1
     s = out.sums
@@ -42,15 +28,15 @@ def numpy_totals(recs: np.ndarray) -> DealSummary:
     s["tot"] += t.sum()
     s["totsq"] += (t * t).sum()
     # the dealing side's points minus the other side's: the value of the deal
-    dside = np.where((recs[:, F_DEALER] & 1) == 0, d, -d)
+    dside = np.where((recs[:, L.F_DEALER] & 1) == 0, d, -d)
     s["deal"] += dside.sum()
     s["dealsq"] += (dside * dside).sum()
-    thrown = recs[:, F_THROWN_IN] == 1
+    thrown = recs[:, L.F_THROWN_IN] == 1
     played = ~thrown
-    maker_team = recs[:, F_MAKER] & 1
-    mtricks = np.where(maker_team == 1, recs[:, F_TRICKS1], recs[:, F_TRICKS0])
+    maker_team = recs[:, L.F_MAKER] & 1
+    mtricks = np.where(maker_team == 1, recs[:, L.F_TRICKS1], recs[:, L.F_TRICKS0])
     s["mtricks"] += float(mtricks[played].sum())
-    alone = recs[:, F_ALONE] == 1
+    alone = recs[:, L.F_ALONE] == 1
     c = out.counts
     c["played"] += int(played.sum())
     c["made"] += int((played & (mtricks >= 3)).sum())
@@ -58,32 +44,32 @@ def numpy_totals(recs: np.ndarray) -> DealSummary:
     c["march"] += int((played & (mtricks == 5)).sum())
     c["alone"] += int(alone.sum())
     c["alone_march"] += int((alone & (mtricks == 5)).sum())
-    c["defender_alone"] += int((recs[:, F_DEFENDER] >= 0).sum())
-    c["round1"] += int((recs[:, F_ROUND] == 1).sum())
-    c["round2"] += int((recs[:, F_ROUND] == 2).sum())
-    c["stuck"] += int((recs[:, F_STUCK] == 1).sum())
+    c["defender_alone"] += int((recs[:, L.F_DEFENDER] >= 0).sum())
+    c["round1"] += int((recs[:, L.F_ROUND] == 1).sum())
+    c["round2"] += int((recs[:, L.F_ROUND] == 2).sum())
+    c["stuck"] += int((recs[:, L.F_STUCK] == 1).sum())
     c["thrown_in"] += int(thrown.sum())
     c["maker_team0"] += int((played & (maker_team == 0)).sum())
-    pos = (recs[:, F_MAKER] - recs[:, F_DEALER] - 1) & 3
+    pos = (recs[:, L.F_MAKER] - recs[:, L.F_DEALER] - 1) & 3
     bp = out.by_position
     bp["played"] += np.bincount(pos[played], minlength=4)
     bp["made"] += np.bincount(pos[played & (mtricks >= 3)], minlength=4)
     bp["euchred"] += np.bincount(pos[played & (mtricks < 3)], minlength=4)
     bp["march"] += np.bincount(pos[played & (mtricks == 5)], minlength=4)
     bt = out.by_team
-    dealer = recs[:, F_DEALER]
-    up_suit = recs[:, F_UP] // 8
-    nxt = (recs[:, F_TRUMP] == (up_suit ^ 3)) & (recs[:, F_UP] != 32)
+    dealer = recs[:, L.F_DEALER]
+    up_suit = recs[:, L.F_UP] // 8
+    nxt = (recs[:, L.F_TRUMP] == (up_suit ^ 3)) & (recs[:, L.F_UP] != 32)
     for team in (0, 1):
         mine = played & (maker_team == team)
         for p in range(4):
             bt["seated"][team, p] += int((((dealer + 1 + p) & 1) == team).sum())
         cases = {
             "made_trump": mine,
-            "orders": mine & (recs[:, F_ROUND] == 1),
-            "calls": mine & (recs[:, F_ROUND] == 2) & (recs[:, F_STUCK] == 0),
-            "calls_next": mine & (recs[:, F_ROUND] == 2) & (recs[:, F_STUCK] == 0) & nxt,
-            "stuck": mine & (recs[:, F_STUCK] == 1),
+            "orders": mine & (recs[:, L.F_ROUND] == 1),
+            "calls": mine & (recs[:, L.F_ROUND] == 2) & (recs[:, L.F_STUCK] == 0),
+            "calls_next": mine & (recs[:, L.F_ROUND] == 2) & (recs[:, L.F_STUCK] == 0) & nxt,
+            "stuck": mine & (recs[:, L.F_STUCK] == 1),
             "made": mine & (mtricks >= 3),
             "euchred": mine & (mtricks < 3),
             "march": mine & (mtricks == 5),
@@ -93,8 +79,8 @@ def numpy_totals(recs: np.ndarray) -> DealSummary:
         for key, mask in cases.items():
             bt[key][team] += np.bincount(pos[mask], minlength=4)
     # by how trump was made: round 1, round 2 called, stuck, thrown in (filed as the dealer's)
-    how = np.where(thrown, 3, np.where(recs[:, F_ROUND] == 1, 0,
-                                       np.where(recs[:, F_STUCK] == 1, 2, 1)))
+    how = np.where(thrown, 3, np.where(recs[:, L.F_ROUND] == 1, 0,
+                                       np.where(recs[:, L.F_STUCK] == 1, 2, 1)))
     where = np.where(thrown, 3, pos)
     for k in range(4):
         for p in range(4):

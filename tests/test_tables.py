@@ -16,6 +16,7 @@ import pytest
 from scipy import stats
 
 from euchre_sim.core.common.rng import deal_key, game_key
+from euchre_sim.core.table import layout as TL
 from euchre_sim.core.table.auction import auction_game_winner
 from euchre_sim.core.table.batch import (
     game_winner,
@@ -23,49 +24,6 @@ from euchre_sim.core.table.batch import (
     run_table_deals_traced,
     run_table_games,
     run_table_presets,
-)
-from euchre_sim.core.table.layout import (
-    BID_AUCTION,
-    EV_BID,
-    EV_CLUB_EUCHRE,
-    EV_DISCARD,
-    EV_DROP,
-    EV_GIVE,
-    EV_JOKER_TRUMP,
-    EV_LONE_DISCARD,
-    EV_ORDER,
-    EV_PASS1,
-    EV_PLAY,
-    EV_TRICK,
-    MAX_SEATS,
-    N_TABLE_FIELDS,
-    N_TABLE_GAME_FIELDS,
-    N_TABLE_PARAMS,
-    NT_LOW,
-    SIDES_EACH,
-    SIDES_MAKER_ALONE,
-    SIDES_TEAMS,
-    TABLE_TRACE_CAP,
-    TF_ALONE,
-    TF_BID,
-    TF_DEALER,
-    TF_DISCARD,
-    TF_HAND,
-    TF_LEADER,
-    TF_MAKER,
-    TF_OUT,
-    TF_PASSES,
-    TF_POINTS,
-    TF_ROUND,
-    TF_STUCK,
-    TF_THROWN_IN,
-    TF_TRICKS,
-    TF_TRUMP,
-    TF_UP,
-    TG_DEALS,
-    TG_FIRST_DEALER,
-    TG_SCORE,
-    TG_WINNER,
 )
 from euchre_sim.game.decks import (
     ALMONTE_2,
@@ -96,8 +54,8 @@ BASIC = reference.Strategy("basic", order=6, call=6, alone=9, stay=2, bid=3, cap
 
 
 def kernel_inputs(table: TableSpec, strategies: list[reference.Strategy]):
-    kinds = np.zeros(MAX_SEATS, np.int64)
-    params = np.zeros((MAX_SEATS, N_TABLE_PARAMS), np.int64)
+    kinds = np.zeros(TL.MAX_SEATS, np.int64)
+    params = np.zeros((TL.MAX_SEATS, TL.N_TABLE_PARAMS), np.int64)
     for s, st in enumerate(strategies):
         kinds[s] = 0 if st.kind == "random" else 1
         params[s] = (st.order, st.call, st.alone, st.stay, st.bid, st.cap, st.shoot, st.force)
@@ -106,27 +64,27 @@ def kernel_inputs(table: TableSpec, strategies: list[reference.Strategy]):
 
 def kernel_deals(table, strategies, seed, n, traced=True):
     arrays, kinds, params = kernel_inputs(table, strategies)
-    recs = np.zeros((n, N_TABLE_FIELDS), np.int64)
+    recs = np.zeros((n, TL.N_TABLE_FIELDS), np.int64)
     if not traced:
         run_table_deals(deal_key(seed), 0, n, *arrays, kinds, params, recs, 256)
         return recs, None
-    trace = np.zeros((n, TABLE_TRACE_CAP, 3), np.int16)
+    trace = np.zeros((n, TL.TABLE_TRACE_CAP, 3), np.int16)
     run_table_deals_traced(deal_key(seed), 0, n, *arrays, kinds, params, recs, trace)
     return recs, trace
 
 
 def record_of(d: reference.TableDeal, seats: int) -> list[int]:
-    row = [0] * N_TABLE_FIELDS
-    for f, v in ((TF_DEALER, d.dealer), (TF_UP, d.up_card), (TF_ROUND, d.round),
-                 (TF_PASSES, d.passes), (TF_MAKER, d.maker), (TF_TRUMP, d.trump),
-                 (TF_ALONE, d.alone), (TF_DISCARD, d.discard), (TF_LEADER, d.leader),
-                 (TF_THROWN_IN, d.thrown_in), (TF_STUCK, d.stuck), (TF_BID, d.bid)):
+    row = [0] * TL.N_TABLE_FIELDS
+    for f, v in ((TL.TF_DEALER, d.dealer), (TL.TF_UP, d.up_card), (TL.TF_ROUND, d.round),
+                 (TL.TF_PASSES, d.passes), (TL.TF_MAKER, d.maker), (TL.TF_TRUMP, d.trump),
+                 (TL.TF_ALONE, d.alone), (TL.TF_DISCARD, d.discard), (TL.TF_LEADER, d.leader),
+                 (TL.TF_THROWN_IN, d.thrown_in), (TL.TF_STUCK, d.stuck), (TL.TF_BID, d.bid)):
         row[f] = v
-    for s in range(MAX_SEATS):
-        row[TF_HAND + s] = d.hands[s] if s < seats else -1
-        row[TF_TRICKS + s] = d.tricks[s] if s < seats else -1
-        row[TF_POINTS + s] = d.points[s] if s < seats else -1
-        row[TF_OUT + s] = d.out[s] if s < seats else -1
+    for s in range(TL.MAX_SEATS):
+        row[TL.TF_HAND + s] = d.hands[s] if s < seats else -1
+        row[TL.TF_TRICKS + s] = d.tricks[s] if s < seats else -1
+        row[TL.TF_POINTS + s] = d.points[s] if s < seats else -1
+        row[TL.TF_OUT + s] = d.out[s] if s < seats else -1
     return row
 
 
@@ -182,18 +140,18 @@ def test_games_match_reference(name: str) -> None:
     table = get_table(name)
     n_games = 60
     # random bidders of an auction table lose points on average: their games rarely end
-    first = [BASIC if table.bidding == BID_AUCTION else RANDOM] * table.seats
+    first = [BASIC if table.bidding == TL.BID_AUCTION else RANDOM] * table.seats
     for strategies in (first, mixes(table)[1]):
         arrays, kinds, params = kernel_inputs(table, strategies)
-        grecs = np.zeros((n_games, N_TABLE_GAME_FIELDS), np.int64)
-        gdeals = np.zeros((0, 0, N_TABLE_FIELDS), np.int64)
+        grecs = np.zeros((n_games, TL.N_TABLE_GAME_FIELDS), np.int64)
+        gdeals = np.zeros((0, 0, TL.N_TABLE_FIELDS), np.int64)
         run_table_games(game_key(SEED), 0, n_games, *arrays, kinds, params, grecs, gdeals, 8)
         for g in range(n_games):
             first, winner, scores, deals = reference.play_table_game(table, strategies, SEED, g)
-            assert grecs[g, TG_FIRST_DEALER] == first
-            assert grecs[g, TG_WINNER] == winner
-            assert grecs[g, TG_DEALS] == len(deals)
-            assert list(grecs[g, TG_SCORE:TG_SCORE + table.seats]) == scores
+            assert grecs[g, TL.TG_FIRST_DEALER] == first
+            assert grecs[g, TL.TG_WINNER] == winner
+            assert grecs[g, TL.TG_DEALS] == len(deals)
+            assert list(grecs[g, TL.TG_SCORE:TL.TG_SCORE + table.seats]) == scores
             assert winner >= 0
             if table.countdown:  # the winner alone on the lowest score, at 0 or below
                 assert scores[winner] <= 0
@@ -209,43 +167,43 @@ def test_invariants_on_random_deals(name: str) -> None:
     n = 20_000
     recs, _ = kernel_deals(table, [RANDOM] * table.seats, SEED + 7, n, traced=False)
     seats = table.seats
-    hands = recs[:, TF_HAND:TF_HAND + seats]
+    hands = recs[:, TL.TF_HAND:TL.TF_HAND + seats]
     union = np.zeros(n, np.int64)
     for s in range(seats):
         assert (np.bitwise_and(union, hands[:, s]) == 0).all(), "a card dealt twice"
         union |= hands[:, s]
         assert all(bin(int(h)).count("1") == table.hand for h in hands[:, s])
-    if table.bidding == BID_AUCTION:
+    if table.bidding == TL.BID_AUCTION:
         check_auction_deals(table, recs, union)
         return
-    up_bit = np.left_shift(np.int64(1), recs[:, TF_UP])
+    up_bit = np.left_shift(np.int64(1), recs[:, TL.TF_UP])
     assert (union & up_bit == 0).all(), "the up-card is also in a hand"
-    assert (recs[:, TF_BID] == -1).all()
-    played = recs[:, TF_THROWN_IN] == 0
-    tricks = recs[played][:, TF_TRICKS:TF_TRICKS + seats]
+    assert (recs[:, TL.TF_BID] == -1).all()
+    played = recs[:, TL.TF_THROWN_IN] == 0
+    tricks = recs[played][:, TL.TF_TRICKS:TL.TF_TRICKS + seats]
     assert (tricks.sum(axis=1) == table.hand).all()
-    points = recs[:, TF_POINTS:TF_POINTS + seats]
+    points = recs[:, TL.TF_POINTS:TL.TF_POINTS + seats]
     assert (points[~played] == 0).all()
-    out = recs[:, TF_OUT:TF_OUT + seats]
+    out = recs[:, TL.TF_OUT:TL.TF_OUT + seats]
     assert (out[~played] == 0).all()
     if table.countdown:
         countdown_invariants(table, recs[played])
         return
-    assert (out[recs[:, TF_ALONE] == 0] == 0).all(), "a seat out with nobody alone"
+    assert (out[recs[:, TL.TF_ALONE] == 0] == 0).all(), "a seat out with nobody alone"
     allowed = {0, table.made, table.march, table.euchre}
     if table.alone:
         allowed.add(table.lone_march)
     assert set(np.unique(points).tolist()) <= allowed
     # the maker scores (and nobody else, at a cut-throat table) or every defender scores the
     # euchre: never both, always one on a played deal
-    maker = recs[played][:, TF_MAKER]
+    maker = recs[played][:, TL.TF_MAKER]
     pts = points[played]
     maker_pts = pts[np.arange(len(pts)), maker]
     others = pts.sum(axis=1) - maker_pts
-    if table.sides == SIDES_MAKER_ALONE:
+    if table.sides == TL.SIDES_MAKER_ALONE:
         assert ((maker_pts > 0) != (others > 0)).all()
         assert (others[maker_pts == 0] == table.euchre * (seats - 1)).all()
-    elif table.sides == SIDES_TEAMS:  # the scoring team's seats get the same points, no other
+    elif table.sides == TL.SIDES_TEAMS:  # the scoring team's seats get the same points, no other
         team = np.array(table.teams)
         maker_team = team[maker]
         for s in range(seats):
@@ -254,17 +212,17 @@ def test_invariants_on_random_deals(name: str) -> None:
             assert (pts[~on_makers, s] == np.where(maker_pts[~on_makers] > 0, 0,
                                                    table.euchre)).all()
         lone_march = (maker_pts == table.lone_march) & (table.lone_march != table.march)
-        assert (recs[played][lone_march, TF_ALONE] == 1).all()
-    assert (recs[~played][:, TF_MAKER] == -1).all()
-    assert (recs[played][:, TF_DISCARD] >= 0).sum() == (recs[played][:, TF_ROUND] == 1).sum()
+        assert (recs[played][lone_march, TL.TF_ALONE] == 1).all()
+    assert (recs[~played][:, TL.TF_MAKER] == -1).all()
+    assert (recs[played][:, TL.TF_DISCARD] >= 0).sum() == (recs[played][:, TL.TF_ROUND] == 1).sum()
     # a joker turned up: the dealer's side makes it, in round 1, in every played deal
-    joker_up = np.isin(recs[:, TF_UP], [c for c in range(table.n_cards)
+    joker_up = np.isin(recs[:, TL.TF_UP], [c for c in range(table.n_cards)
                                         if is_joker(table.faces[c])])
-    assert (recs[joker_up, TF_THROWN_IN] == 0).all()
-    assert (recs[joker_up, TF_ROUND] == 1).all()
+    assert (recs[joker_up, TL.TF_THROWN_IN] == 0).all()
+    assert (recs[joker_up, TL.TF_ROUND] == 1).all()
     if not table.joker_bid:
-        assert (recs[joker_up, TF_MAKER] == recs[joker_up, TF_DEALER]).all()
-        assert (recs[joker_up, TF_PASSES] == 0).all()
+        assert (recs[joker_up, TL.TF_MAKER] == recs[joker_up, TL.TF_DEALER]).all()
+        assert (recs[joker_up, TL.TF_PASSES] == 0).all()
 
 
 def countdown_invariants(table: TableSpec, recs: np.ndarray) -> None:
@@ -272,10 +230,10 @@ def countdown_invariants(table: TableSpec, recs: np.ndarray) -> None:
     0; a seat in play goes down one per trick when it took its tricks (the maker 3, anyone
     else 1), else up 5; only the maker drops never; under dirty clubs nobody drops."""
     seats = table.seats
-    tricks = recs[:, TF_TRICKS:TF_TRICKS + seats]
-    points = recs[:, TF_POINTS:TF_POINTS + seats]
-    out = recs[:, TF_OUT:TF_OUT + seats]
-    maker = recs[:, TF_MAKER]
+    tricks = recs[:, TL.TF_TRICKS:TL.TF_TRICKS + seats]
+    points = recs[:, TL.TF_POINTS:TL.TF_POINTS + seats]
+    out = recs[:, TL.TF_OUT:TL.TF_OUT + seats]
+    maker = recs[:, TL.TF_MAKER]
     assert ((out == 0) | (out == 1)).all()
     assert (tricks[out == 1] == 0).all() and (points[out == 1] == 0).all()
     is_maker = np.arange(seats)[None, :] == maker[:, None]
@@ -288,11 +246,11 @@ def countdown_invariants(table: TableSpec, recs: np.ndarray) -> None:
     assert (points[playing & ~made & ~is_maker] == table.buck).all()
     # dirty clubs: no maker, clubs trump, the up-card taken, nobody out
     clubs = maker == -1
-    assert (recs[clubs][:, TF_TRUMP] == 0).all() and (recs[clubs][:, TF_ROUND] == 1).all()
+    assert (recs[clubs][:, TL.TF_TRUMP] == 0).all() and (recs[clubs][:, TL.TF_ROUND] == 1).all()
     assert (out[clubs] == 0).all()
     assert clubs.sum() > 0 and (out == 1).sum() > 0 and (points == table.buck).sum() > 0
-    assert ((recs[:, TF_DISCARD] >= 0) == (recs[:, TF_ROUND] == 1)).all()
-    assert (recs[:, TF_ALONE] == 0).all()
+    assert ((recs[:, TL.TF_DISCARD] >= 0) == (recs[:, TL.TF_ROUND] == 1)).all()
+    assert (recs[:, TL.TF_ALONE] == 0).all()
 
 
 def check_auction_deals(table: TableSpec, recs: np.ndarray, union: np.ndarray) -> None:
@@ -300,20 +258,20 @@ def check_auction_deals(table: TableSpec, recs: np.ndarray, union: np.ndarray) -
     points its tricks, or minus the bid (set), or the shoot's."""
     seats, n = table.seats, len(recs)
     assert (union == (1 << table.n_cards) - 1).all(), "the whole pack is dealt"
-    assert (recs[:, TF_UP] == -1).all() and (recs[:, TF_THROWN_IN] == 0).all()
-    bid, maker = recs[:, TF_BID], recs[:, TF_MAKER]
+    assert (recs[:, TL.TF_UP] == -1).all() and (recs[:, TL.TF_THROWN_IN] == 0).all()
+    bid, maker = recs[:, TL.TF_BID], recs[:, TL.TF_MAKER]
     assert ((bid >= table.min_bid) & (bid <= table.hand)).all()
-    assert ((recs[:, TF_TRUMP] >= 0) & (recs[:, TF_TRUMP] <= 5)).all()
-    assert (recs[:, TF_LEADER] == maker).all()
-    stuck = recs[:, TF_STUCK] == 1
-    dealer_alone = (recs[:, TF_PASSES] == seats - 1) & (maker == recs[:, TF_DEALER])
+    assert ((recs[:, TL.TF_TRUMP] >= 0) & (recs[:, TL.TF_TRUMP] <= 5)).all()
+    assert (recs[:, TL.TF_LEADER] == maker).all()
+    stuck = recs[:, TL.TF_STUCK] == 1
+    dealer_alone = (recs[:, TL.TF_PASSES] == seats - 1) & (maker == recs[:, TL.TF_DEALER])
     assert (stuck == dealer_alone).all() and (bid[stuck] == table.min_bid).all()
     assert stuck.sum() < n and (stuck.any() or seats > 4)  # (rare with more bidders)
-    shoot = recs[:, TF_ALONE] == 1
-    assert (recs[:, TF_DISCARD] == -1).all()  # no up-card; the shooter's discard is traced
+    shoot = recs[:, TL.TF_ALONE] == 1
+    assert (recs[:, TL.TF_DISCARD] == -1).all()  # no up-card; the shooter's discard is traced
     assert 0.4 < shoot.mean() < 0.6
-    tricks = recs[:, TF_TRICKS:TF_TRICKS + seats]
-    points = recs[:, TF_POINTS:TF_POINTS + seats]
+    tricks = recs[:, TL.TF_TRICKS:TL.TF_TRICKS + seats]
+    points = recs[:, TL.TF_POINTS:TL.TF_POINTS + seats]
     assert (tricks.sum(axis=1) == table.hand).all()
     team = np.array(table.teams)
     rows = np.arange(n)
@@ -322,7 +280,7 @@ def check_auction_deals(table: TableSpec, recs: np.ndarray, union: np.ndarray) -
                            (tricks * ~on_maker).sum(axis=1)[:, None])
     # the defenders score their tricks; the shooter's partners sit out and take none
     assert (points[~on_maker] == team_tricks[~on_maker]).all()
-    out = recs[:, TF_OUT:TF_OUT + seats] == 1
+    out = recs[:, TL.TF_OUT:TL.TF_OUT + seats] == 1
     partners = on_maker & (np.arange(seats)[None, :] != maker[:, None])
     assert (out == (partners & shoot[:, None])).all()
     assert (tricks[out] == 0).all()
@@ -344,16 +302,16 @@ def test_dealing_frequencies(name: str) -> None:
     n = 40_000
     recs, _ = kernel_deals(table, [RANDOM] * table.seats, SEED + 3, n, traced=False)
     cards = table.n_cards
-    if table.bidding != BID_AUCTION:
-        counts = np.bincount(recs[:, TF_UP], minlength=cards)
+    if table.bidding != TL.BID_AUCTION:
+        counts = np.bincount(recs[:, TL.TF_UP], minlength=cards)
         assert stats.chisquare(counts).pvalue > 1e-3
     for s in range(table.seats):
-        hand = recs[:, TF_HAND + s]
+        hand = recs[:, TL.TF_HAND + s]
         held = np.array([((hand >> c) & 1).sum() for c in range(cards)])
         expected = n * table.hand / cards
         se = np.sqrt(n * (table.hand / cards) * (1 - table.hand / cards))
         assert (np.abs(held - expected) < 4.5 * se).all()
-        if table.bidding == BID_AUCTION:
+        if table.bidding == TL.BID_AUCTION:
             assert stats.chisquare(held).pvalue > 1e-3
 
 
@@ -365,12 +323,12 @@ def preset_both(table: TableSpec, strategies, dealer: int, hands_text: list[str]
     named = [w for text in hands_text for w in text.split()] + [up]
     assert len(set(named)) == len(named), "a card twice in a hand-built deal"
     arrays, kinds, params = kernel_inputs(table, strategies)
-    presets = np.zeros((1, 2 + MAX_SEATS), np.int64)
+    presets = np.zeros((1, 2 + TL.MAX_SEATS), np.int64)
     up_card = faces[up] if up else -1  # no up-card at an auction table
     presets[0, 0], presets[0, 1] = dealer, up_card
     presets[0, 2:2 + table.seats] = hands
-    recs = np.zeros((1, N_TABLE_FIELDS), np.int64)
-    trace = np.zeros((1, TABLE_TRACE_CAP, 3), np.int16)
+    recs = np.zeros((1, TL.N_TABLE_FIELDS), np.int64)
+    trace = np.zeros((1, TL.TABLE_TRACE_CAP, 3), np.int16)
     run_table_presets(deal_key(SEED), *arrays, kinds, params, presets, recs, trace)
     d = reference.DealPlay(table, strategies, reference.deal_rng(SEED, 0), dealer).play_dealt(
         hands, up_card)
@@ -406,9 +364,9 @@ def test_unknown_table_is_one_line() -> None:
         TableSpec(name="x", help="", seats=5, hand=5, deck=24)
     with pytest.raises(TableError, match="deals the whole pack"):
         TableSpec(name="x", help="", seats=4, hand=5, deck=24, sides=0, teams=(0, 1, 0, 1),
-                  stick=True, bidding=BID_AUCTION)
+                  stick=True, bidding=TL.BID_AUCTION)
     with pytest.raises(TableError, match="needs teams"):
-        TableSpec(name="x", help="", seats=4, hand=6, deck=24, stick=True, bidding=BID_AUCTION)
+        TableSpec(name="x", help="", seats=4, hand=6, deck=24, stick=True, bidding=TL.BID_AUCTION)
     with pytest.raises(TableError, match="always sticks the dealer"):
         with_options(get_table("bid-euchre"), {"stick_the_dealer": "false"})
 
@@ -428,13 +386,13 @@ def test_the_dealer_never_discards_the_up_card() -> None:
     """RULES.md 1: the dealer discards any card but the up-card, even when it is his weakest
     (both kinds, every table with an up-card, 5,000 deals each)."""
     for name, table in TABLES.items():
-        if table.bidding == BID_AUCTION:
+        if table.bidding == TL.BID_AUCTION:
             continue
         for strategies in ([RANDOM] * table.seats, [BASIC] * table.seats):
             recs, _ = kernel_deals(table, strategies, SEED + 5, 5_000, traced=False)
-            taken = recs[:, TF_ROUND] == 1
+            taken = recs[:, TL.TF_ROUND] == 1
             assert taken.any(), name
-            assert (recs[taken][:, TF_DISCARD] != recs[taken][:, TF_UP]).all(), name
+            assert (recs[taken][:, TL.TF_DISCARD] != recs[taken][:, TL.TF_UP]).all(), name
 
 
 # ---- Buck Euchre (docs/tables.md, "Buck Euchre"): one hand-built position per rule ----
@@ -452,7 +410,7 @@ def card_of(table: TableSpec, name: str) -> int:
 
 
 def drops_of(d: reference.TableDeal) -> list[tuple[int, int]]:
-    return [(seat, v) for kind, seat, v in d.events if kind == EV_DROP]
+    return [(seat, v) for kind, seat, v in d.events if kind == TL.EV_DROP]
 
 
 def test_buck_euchred_maker_and_bucked_players_go_up_five() -> None:
@@ -474,8 +432,8 @@ def test_buck_dropped_player_neither_plays_nor_scores() -> None:
     d = preset_both(table, [STAYS, ORDERS, STAYS, DROPS], 0, BUCK_HANDS, "9H")
     assert drops_of(d) == [(2, 0), (3, 1), (0, 0)]
     assert d.out == [0, 0, 0, 1]
-    assert not [e for e in d.events if e[0] == EV_PLAY and e[1] == 3]
-    assert sum(e[0] == EV_PLAY for e in d.events) == 3 * table.hand
+    assert not [e for e in d.events if e[0] == TL.EV_PLAY and e[1] == 3]
+    assert sum(e[0] == TL.EV_PLAY for e in d.events) == 3 * table.hand
     assert d.tricks == [0, 0, 5, 0]
     assert d.points == [5, 5, -5, 0]
 
@@ -506,7 +464,7 @@ def test_buck_dirty_clubs() -> None:
     trick; thrown-in hands need two rounds of passes with any other up-card."""
     table = get_table("buck")
     d = preset_both(table, [DROPS] * 4, 0, BUCK_HANDS, "9C")
-    assert d.events[0] == (EV_CLUB_EUCHRE, 0, 0)
+    assert d.events[0] == (TL.EV_CLUB_EUCHRE, 0, 0)
     assert (d.maker, d.trump, d.round, d.passes, d.thrown_in) == (-1, 0, 1, 0, 0)
     assert d.discard >= 0 and not drops_of(d)
     assert d.out == [0, 0, 0, 0]
@@ -522,23 +480,24 @@ def test_buck_count_down_game_end() -> None:
     spec = table.arrays()[0]
     for scores, want in (([3, 0, 5, 7], 1), ([3, -1, 0, 7], 1), ([0, 0, 5, 5], -1),
                          ([-2, 0, -2, 5], -1), ([1, 2, 3, 4], -1), ([15, 15, 15, 15], -1)):
-        got = game_winner(spec, np.array(scores + [0] * (MAX_SEATS - 4), np.int64))
+        got = game_winner(spec, np.array(scores + [0] * (TL.MAX_SEATS - 4), np.int64))
         assert got == want == reference.side_ahead(table, scores), scores
     for tab in (table, replace(table, target=25), get_table("buck-three")):
         strategies = mixes(tab)[1]
         arrays, kinds, params = kernel_inputs(tab, strategies)
         n_games = 20
-        grecs = np.zeros((n_games, N_TABLE_GAME_FIELDS), np.int64)
-        gdeals = np.zeros((n_games, 400, N_TABLE_FIELDS), np.int64)
+        grecs = np.zeros((n_games, TL.N_TABLE_GAME_FIELDS), np.int64)
+        gdeals = np.zeros((n_games, 400, TL.N_TABLE_FIELDS), np.int64)
         run_table_games(game_key(SEED), 0, n_games, *arrays, kinds, params, grecs, gdeals, 4)
         for g in range(n_games):
-            nd = grecs[g, TG_DEALS]
+            nd = grecs[g, TL.TG_DEALS]
             assert nd < 400
             _, winner, scores, _ = reference.play_table_game(tab, strategies, SEED, g)
-            assert grecs[g, TG_WINNER] == winner >= 0
-            running = tab.target + np.cumsum(gdeals[g, :nd, TF_POINTS:TF_POINTS + tab.seats],
+            assert grecs[g, TL.TG_WINNER] == winner >= 0
+            running = tab.target + np.cumsum(gdeals[g, :nd, TL.TF_POINTS:TL.TF_POINTS + tab.seats],
                                              axis=0)
-            assert list(running[-1]) == scores == list(grecs[g, TG_SCORE:TG_SCORE + tab.seats])
+            score_columns = slice(TL.TG_SCORE, TL.TG_SCORE + tab.seats)
+            assert list(running[-1]) == scores == list(grecs[g, score_columns])
             assert all(game_winner(spec_row(tab), pad(r)) == -1 for r in running[:-1])
             assert game_winner(spec_row(tab), pad(running[-1])) == winner
 
@@ -548,7 +507,7 @@ def spec_row(table: TableSpec) -> np.ndarray:
 
 
 def pad(scores: np.ndarray) -> np.ndarray:
-    out = np.zeros(MAX_SEATS, np.int64)
+    out = np.zeros(TL.MAX_SEATS, np.int64)
     out[:len(scores)] = scores
     return out
 
@@ -557,7 +516,7 @@ def test_count_down_and_dropping_need_every_player_for_himself() -> None:
     with pytest.raises(TableError, match="every player for himself"):
         TableSpec(name="x", help="", seats=3, hand=5, deck=24, countdown=True)
     with pytest.raises(TableError, match="needs count-down scoring"):
-        TableSpec(name="x", help="", seats=3, hand=5, deck=24, sides=SIDES_EACH, drop=True)
+        TableSpec(name="x", help="", seats=3, hand=5, deck=24, sides=TL.SIDES_EACH, drop=True)
 
 
     with pytest.raises(TableError, match="unknown card faces"):
@@ -574,8 +533,8 @@ PASSES = reference.Strategy("basic", order=99, call=99, alone=99)  # passes twic
 
 def first_trick(d: reference.TableDeal) -> list[tuple[int, int, int]]:
     """The first trick's plays and its TRICK event."""
-    start = next(i for i, e in enumerate(d.events) if e[0] == EV_PLAY)
-    end = next(i for i, e in enumerate(d.events) if e[0] == EV_TRICK)
+    start = next(i for i, e in enumerate(d.events) if e[0] == TL.EV_PLAY)
+    end = next(i for i, e in enumerate(d.events) if e[0] == TL.EV_TRICK)
     return d.events[start:end + 1]
 
 
@@ -595,7 +554,7 @@ def test_decks_are_the_published_ones() -> None:
                                 for s in range(4)] == [4, 4, 5, 5]
     for table in TABLES.values():
         assert len(set(table.names)) == table.n_cards
-        up_card = 0 if table.bidding == BID_AUCTION else 1  # an auction deals the whole pack
+        up_card = 0 if table.bidding == TL.BID_AUCTION else 1  # an auction deals the whole pack
         assert table.seats * table.hand + up_card <= table.n_cards
     assert "JH'" in double.names and "RJk" in double.names
     assert get_table("six-hand-almonte").names[-3:] == ("2S", "3S", "4S")
@@ -629,8 +588,8 @@ def test_almonte_joker_beats_the_right_bower() -> None:
                                    "8H 9H JH 8S TS", "QS KS AS JD 9C", "JS QC TC 3S 4S"], "8C")
     assert (d.maker, d.trump) == (0, 0)
     idx = {table.card_name(c): c for c in range(table.n_cards)}
-    assert first_trick(d)[:2] == [(EV_PLAY, 0, idx["JC"]), (EV_PLAY, 1, idx["2S"])]
-    assert first_trick(d)[-1] == (EV_TRICK, 1, 0)
+    assert first_trick(d)[:2] == [(TL.EV_PLAY, 0, idx["JC"]), (TL.EV_PLAY, 1, idx["2S"])]
+    assert first_trick(d)[-1] == (TL.EV_TRICK, 1, 0)
 
 
 def test_double_pack_later_equal_card_wins() -> None:
@@ -643,10 +602,10 @@ def test_double_pack_later_equal_card_wins() -> None:
              "9S' TS' QS' KS' AS'", "AS JC JS JC' JS'"]
     d = preset_both(table, st, 5, hands, "9H")
     assert (d.maker, d.trump) == (0, 2)
-    assert first_trick(d)[-1] == (EV_TRICK, 1, 0)
+    assert first_trick(d)[-1] == (TL.EV_TRICK, 1, 0)
     first_stands = replace(table, name="first-stands", later_equal=False)
     d = preset_both(first_stands, st, 5, hands, "9H")
-    assert first_trick(d)[-1] == (EV_TRICK, 0, 0)
+    assert first_trick(d)[-1] == (TL.EV_TRICK, 0, 0)
 
 
 def test_double_pack_benny_of_the_trump_colour_wins() -> None:
@@ -656,14 +615,14 @@ def test_double_pack_benny_of_the_trump_colour_wins() -> None:
     hands = ["RJk KC QC 9C TC", "BJk 9S TS QS KS", "9D TD QD KD AD", "9C' TC' QC' KC' AC'",
              "9S' TS' QS' KS' AS'", "AS JC JS JC' JS'"]
     d = preset_both(table, st, 5, hands, "9H")  # hearts (red): the red Benny led wins
-    assert first_trick(d)[-1] == (EV_TRICK, 0, 0)
+    assert first_trick(d)[-1] == (TL.EV_TRICK, 0, 0)
     hands = ["RJk KC QC 9C TC", "BJk 9H TH QH KH", "9D TD QD KD AD", "9C' TC' QC' KC' AC'",
              "AH QD' KD' AD' 9D'", "AS JC JH JD JD'"]
     d = preset_both(table, st, 5, hands, "AS'")  # spades (black): the black Benny takes it
     assert d.trump == 3
-    assert first_trick(d)[:2] == [(EV_PLAY, 0, table.names.index("RJk")),
-                                  (EV_PLAY, 1, table.names.index("BJk"))]
-    assert first_trick(d)[-1] == (EV_TRICK, 1, 0)
+    assert first_trick(d)[:2] == [(TL.EV_PLAY, 0, table.names.index("RJk")),
+                                  (TL.EV_PLAY, 1, table.names.index("BJk"))]
+    assert first_trick(d)[-1] == (TL.EV_TRICK, 1, 0)
 
 
 def test_joker_turned_up_dealer_names_trump_blind() -> None:
@@ -674,11 +633,11 @@ def test_joker_turned_up_dealer_names_trump_blind() -> None:
              "AD KD AC KC QC", "7H 8H 9H TH QH"]
     d = preset_both(table, [ORDERS] * 6, 5, hands, "Jk")
     idx = {table.card_name(c): c for c in range(table.n_cards)}
-    assert d.events[:2] == [(EV_JOKER_TRUMP, 5, 0), (EV_DISCARD, 5, idx["7H"])]
+    assert d.events[:2] == [(TL.EV_JOKER_TRUMP, 5, 0), (TL.EV_DISCARD, 5, idx["7H"])]
     assert (d.maker, d.trump, d.round, d.passes) == (5, 0, 1, 0)
     # the random dealer names a suit with the stream's random numbers, nobody else bids
     d = preset_both(table, [RANDOM] * 6, 5, hands, "Jk")
-    assert d.events[0][:2] == (EV_JOKER_TRUMP, 5) and d.maker == 5 and d.passes == 0
+    assert d.events[0][:2] == (TL.EV_JOKER_TRUMP, 5) and d.maker == 5 and d.passes == 0
     assert d.trump == d.events[0][2] and d.discard != idx["Jk"]
 
 
@@ -689,13 +648,13 @@ def test_almonte_take_variant_joker_is_bid_on() -> None:
     hands = ["JH JD AH KH 8C", "AS KS QS JS TS", "8D 9D TD QD KD", "8S 9S 9C TC JC",
              "AD QC AC KC 9H", "8H TH QH 3S 4S"]
     d = preset_both(table, [PASSES] * 6, 5, hands, "2S")
-    assert [e[0] for e in d.events[:8]] == [EV_JOKER_TRUMP] + [EV_PASS1] * 5 + [EV_ORDER,
-                                                                              EV_DISCARD]
+    assert [e[0] for e in d.events[:8]] == [TL.EV_JOKER_TRUMP] + [TL.EV_PASS1] * 5 + [TL.EV_ORDER,
+                                                                              TL.EV_DISCARD]
     assert (d.maker, d.trump, d.round, d.passes) == (5, 0, 1, 5)
     # seat 0 orders it up (clubs, named blind): he is the maker, the dealer still discards
     d = preset_both(table, [ORDERS] + [PASSES] * 5, 5, hands, "2S")
     assert (d.maker, d.trump, d.round, d.passes) == (0, 0, 1, 0)
-    assert d.events[1][:2] == (EV_ORDER, 0) and d.events[2][:2] == (EV_DISCARD, 5)
+    assert d.events[1][:2] == (TL.EV_ORDER, 0) and d.events[2][:2] == (TL.EV_DISCARD, 5)
 
 
 def test_six_handed_lone_maker_takes_a_partners_card_and_marches_for_six() -> None:
@@ -710,8 +669,8 @@ def test_six_handed_lone_maker_takes_a_partners_card_and_marches_for_six() -> No
     d = preset_both(table, st, 5, hands, "9H")
     idx = {table.card_name(c): c for c in range(table.n_cards)}
     assert (d.maker, d.trump, d.alone, d.leader) == (0, 2, 1, 1)
-    give = d.events.index((EV_GIVE, 2, idx["Jk"]))
-    assert d.events[give + 1] == (EV_LONE_DISCARD, 0, idx["7C"])
+    give = d.events.index((TL.EV_GIVE, 2, idx["Jk"]))
+    assert d.events[give + 1] == (TL.EV_LONE_DISCARD, 0, idx["7C"])
     assert d.tricks == [5, 0, 0, 0, 0, 0]
     assert d.points == [6, 0, 6, 0, 6, 0]
     # the Benny with the other partner (seat 4): seat 2 gives his best, the jack of clubs;
@@ -719,7 +678,7 @@ def test_six_handed_lone_maker_takes_a_partners_card_and_marches_for_six() -> No
     hands[2] = "7D 8D 9D TD JC"
     hands[4] = "AD KD AC KC Jk"
     d = preset_both(table, st, 5, hands, "9H")
-    assert (EV_GIVE, 2, idx["JC"]) in d.events
+    assert (TL.EV_GIVE, 2, idx["JC"]) in d.events
     assert d.tricks[0] == 4 and d.points == [1, 0, 1, 0, 1, 0]
 
 
@@ -757,10 +716,10 @@ def test_bid_euchre_no_trump_low_makes_the_nine_win() -> None:
     hands = ["9C 9D 9H 9S TC TD", "AC AD AH AS KC KD", "JC QC TH JH QH KH",
              "JD QD TS JS QS KS"]
     d = preset_both(table, [bidder(6), PASS, PASS, PASS], 3, hands, "")
-    assert (d.maker, d.trump, d.bid) == (0, NT_LOW, 5)
+    assert (d.maker, d.trump, d.bid) == (0, TL.NT_LOW, 5)
     assert d.tricks == [6, 0, 0, 0] and d.points == [6, 0, 6, 0]
     faces = {table.card_name(c): c for c in range(table.n_cards)}
-    plays = [e for e in d.events if e[0] == EV_PLAY]
+    plays = [e for e in d.events if e[0] == TL.EV_PLAY]
     first = [c for _, _, c in plays[:4]]
     assert faces["AC"] in first and first[0] == faces["TC"]  # the ten of clubs beats the ace
 
@@ -773,8 +732,8 @@ def test_bid_euchre_shoot_made_and_failed() -> None:
              "QD 9S TS JS QS KS"]
     d = preset_both(table, [bidder(6, shoot=6), PASS, PASS, PASS], 3, hands, "")
     assert (d.maker, d.trump, d.alone, d.discard, d.out) == (0, 2, 1, -1, [0, 0, 1, 0])
-    assert (EV_GIVE, 2, faces["TH"]) in d.events
-    assert (EV_LONE_DISCARD, 0, faces["9C"]) in d.events
+    assert (TL.EV_GIVE, 2, faces["TH"]) in d.events
+    assert (TL.EV_LONE_DISCARD, 0, faces["9C"]) in d.events
     assert d.tricks == [6, 0, 0, 0] and d.points == [12, 0, 12, 0]
     # without the left bower (seat 1 holds it) the shoot fails: -12, the defenders score
     hands = ["JH AH KH QH TH 9C", "JD 9H AC AS AD KC", "KD TC JC QC 9D TD",
@@ -794,17 +753,17 @@ def test_bid_euchre_dealer_stuck_and_dealer_matching() -> None:
     # all pass: the dealer (seat 3) is stuck with 3 and names his best trump (spades)
     d = preset_both(table, [PASS] * 4, 3, THREE_HEARTS, "")
     assert (d.maker, d.bid, d.stuck, d.passes, d.trump) == (3, 3, 1, 3, 3)
-    assert d.events[3] == (EV_BID, 3, 3)
+    assert d.events[3] == (TL.EV_BID, 3, 3)
     # seat 0 bids 4; the dealer, with four spades, may match it and takes the bid
     strong = ["JH JD AH KH 9C 9S", "QH TH 9H AC 9D AD", "TC JC QC KC AS TD",
               "QD KD TS JS QS KS"]
     d = preset_both(table, [bidder(4), PASS, PASS, bidder(4)], 3, strong, "")
     assert (d.maker, d.bid, d.stuck, d.leader) == (3, 4, 0, 3)
-    assert d.events[:4] == [(EV_BID, 0, 4), (EV_PASS1, 1, 0), (EV_PASS1, 2, 0),
-                            (EV_BID, 3, 4)]
+    assert d.events[:4] == [(TL.EV_BID, 0, 4), (TL.EV_PASS1, 1, 0), (TL.EV_PASS1, 2, 0),
+                            (TL.EV_BID, 3, 4)]
     # seat 1 with a cap of 4 may not match seat 0's 4 (only the dealer may)
     d = preset_both(table, [bidder(4), bidder(4), PASS, PASS], 3, THREE_HEARTS, "")
-    assert (d.maker, d.bid) == (0, 4) and d.events[1] == (EV_PASS1, 1, 0)
+    assert (d.maker, d.bid) == (0, 4) and d.events[1] == (TL.EV_PASS1, 1, 0)
     # a dealer who will not bid 4 passes, and seat 0 keeps it
     d = preset_both(table, [bidder(4), PASS, PASS, bidder(3)], 3, strong, "")
     assert (d.maker, d.bid) == (0, 4)
@@ -815,7 +774,7 @@ def forced(level: int, st: reference.Strategy = BASIC) -> reference.Strategy:
     return replace(st, force=level)
 
 
-@pytest.mark.parametrize("name", [n for n in TABLES if TABLES[n].bidding == BID_AUCTION])
+@pytest.mark.parametrize("name", [n for n in TABLES if TABLES[n].bidding == TL.BID_AUCTION])
 def test_forced_openings_kernel_matches_reference(name: str) -> None:
     """Every forced opening (pass, each bid), basic and mixed seats: the same records and
     traces in both engines; the eldest's first event is the forced one."""
@@ -829,8 +788,8 @@ def test_forced_openings_kernel_matches_reference(name: str) -> None:
             assert_same(table, strategies, SEED + 7 * level + k, 400)
         recs, trace = kernel_deals(table, [forced(level)] * n, SEED, 200)
         for i in range(200):
-            eldest = (int(recs[i, TF_DEALER]) + 1) % n
-            want = (EV_PASS1, eldest, 0) if level == 0 else (EV_BID, eldest, level)
+            eldest = (int(recs[i, TL.TF_DEALER]) + 1) % n
+            want = (TL.EV_PASS1, eldest, 0) if level == 0 else (TL.EV_BID, eldest, level)
             assert events_of(trace[i])[0] == want
 
 
@@ -842,7 +801,7 @@ def test_forcing_the_eldest_to_pass_or_bid_changes_the_outcome() -> None:
     others = [PASS, PASS, PASS]
     d = preset_both(table, [forced(0, BASIC), *others], 3, THREE_HEARTS, "")
     assert (d.maker, d.bid, d.stuck, d.trump) == (3, 3, 1, 3)
-    assert d.events[0] == (EV_PASS1, 0, 0)
+    assert d.events[0] == (TL.EV_PASS1, 0, 0)
     passed = d.points
     d = preset_both(table, [forced(3, BASIC), *others], 3, THREE_HEARTS, "")
     assert (d.maker, d.bid, d.trump) == (0, 3, 2) and d.points == [3, 3, 3, 3]
@@ -853,7 +812,7 @@ def test_forcing_the_eldest_to_pass_or_bid_changes_the_outcome() -> None:
     assert (d.maker, d.bid) == (0, 4)
     # only the eldest is forced: seat 1's force is not read (seat 0 bids its own 4)
     d = preset_both(table, [BASIC, forced(6, PASS), PASS, PASS], 3, THREE_HEARTS, "")
-    assert (d.maker, d.bid) == (0, 4) and d.events[1] == (EV_PASS1, 1, 0)
+    assert (d.maker, d.bid) == (0, 4) and d.events[1] == (TL.EV_PASS1, 1, 0)
 
 
 def test_bid_euchre_game_end() -> None:
@@ -863,7 +822,7 @@ def test_bid_euchre_game_end() -> None:
     cases = [([31, 20, 31, 20], 0, -1), ([33, -5, 33, -5], 1, 0), ([32, 34, 32, 34], 0, 0),
              ([32, 34, 32, 34], 3, 1), ([-40, 31, -40, 31], 1, -1)]
     for scores, maker, want in cases:
-        padded = np.array(scores + [0] * (MAX_SEATS - 4), np.int64)
+        padded = np.array(scores + [0] * (TL.MAX_SEATS - 4), np.int64)
         assert auction_game_winner(spec, padded, maker) == want
         assert reference.side_ahead(table, scores, maker) == want
 
@@ -900,8 +859,8 @@ def test_bid_euchre_double_pack_first_of_two_equal_cards_wins() -> None:
     for t in (table, replace(table, later_equal=True)):
         d = preset_both(t, strategies, 7, hands, "")
         assert (d.maker, d.trump) == (0, 4)
-        plays = [e for e in d.events if e[0] == EV_PLAY]
-        assert plays[0] == (EV_PLAY, 0, card_of(t, "AC"))
-        assert plays[1] == (EV_PLAY, 1, card_of(t, "AC'"))
-        tricks.append(next(e for e in d.events if e[0] == EV_TRICK))
-    assert tricks == [(EV_TRICK, 0, 0), (EV_TRICK, 1, 0)]
+        plays = [e for e in d.events if e[0] == TL.EV_PLAY]
+        assert plays[0] == (TL.EV_PLAY, 0, card_of(t, "AC"))
+        assert plays[1] == (TL.EV_PLAY, 1, card_of(t, "AC'"))
+        tricks.append(next(e for e in d.events if e[0] == TL.EV_TRICK))
+    assert tricks == [(TL.EV_TRICK, 0, 0), (TL.EV_TRICK, 1, 0)]

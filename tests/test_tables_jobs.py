@@ -12,7 +12,7 @@ import pytest
 
 from euchre_sim.analysis.table_summary import TableTally
 from euchre_sim.cli import main as cli
-from euchre_sim.core.table.layout import TF_DEAL, TF_HAND, TF_POINTS
+from euchre_sim.core.table import layout as TL
 from euchre_sim.engine.table_simulate import TableMatchup, iter_table_deals, replay_table_deal
 from euchre_sim.game.table_spec import TABLES, get_table, with_options
 from euchre_sim.oracle import table as reference
@@ -107,9 +107,9 @@ def test_records_do_not_depend_on_chunks_or_threads():
     parts = np.concatenate([c.copy() for c in iter_table_deals(m, 5000, 9, chunk=777)])
     assert (whole == parts).all()
     later = next(iter_table_deals(m, 100, 9, first=4900)).copy()
-    assert (later == whole[4900:]).all() and later[0, TF_DEAL] == 4900
+    assert (later == whole[4900:]).all() and later[0, TL.TF_DEAL] == 4900
     rep = replay_table_deal(m, 9, 4321)
-    assert (rep.record[TF_POINTS:] == whole[4321, TF_POINTS:]).all()
+    assert (rep.record[TL.TF_POINTS:] == whole[4321, TL.TF_POINTS:]).all()
 
 
 def test_tally_against_direct_counts():
@@ -118,7 +118,7 @@ def test_tally_against_direct_counts():
     tally = TableTally(table)
     tally.add(recs[:1000])
     tally.add(recs[1000:])
-    pts = recs[:, TF_POINTS:TF_POINTS + 3]
+    pts = recs[:, TL.TF_POINTS:TL.TF_POINTS + 3]
     assert [e.mean for e in tally.seat_points()] == pytest.approx(pts.mean(axis=0).tolist())
     dealer = recs[:, 1]
     mine = pts[np.arange(4000), dealer]
@@ -225,10 +225,10 @@ def test_relevant_params_and_table_defaults():
     assert relevant_params(get_table("six-handed")) == ["order", "call", "alone"]
     assert relevant_params(get_table("bid-euchre")) == ["bid", "cap", "shoot"]
     # the forced opening is an auction parameter no sweep, climb or stability check offers
-    from euchre_sim.core.table.layout import BID_AUCTION
+    from euchre_sim.core.table import layout as TL
     from euchre_sim.strategies.table import TABLE_PARAMS, TableStrategy
 
-    assert TABLE_PARAMS["force"].bidding == BID_AUCTION and TABLE_PARAMS["force"].default == -1
+    assert TABLE_PARAMS["force"].bidding == TL.BID_AUCTION and TABLE_PARAMS["force"].default == -1
     assert all("force" not in relevant_params(get_table(n)) for n in TABLES)
     bid = get_table("bid-euchre")
     assert "force" not in TableStrategy("basic").describe(bid)
@@ -238,10 +238,10 @@ def test_relevant_params_and_table_defaults():
     assert basic.value("order", table) == 8 and basic.value("order") == 6
     assert own.value("order", table) == 5
     assert basic.describe(table) == {"kind": "basic", "order": 8, "call": 6}
-    from euchre_sim.core.table.layout import P_ORDER
+    from euchre_sim.core.table import layout as TL
 
     _, params = seat_rows([basic, own, basic], table)
-    assert params[:3, P_ORDER].tolist() == [8, 5, 8]
+    assert params[:3, TL.P_ORDER].tolist() == [8, 5, 8]
 
 
 def test_holm_needs_the_smallest_p_below_alpha_over_m():
@@ -302,7 +302,7 @@ def test_eldest_estimates_are_the_reference_best_trump():
     for name in ("bid-euchre", "bid-euchre-six", "bid-euchre-eight"):
         table = get_table(name)
         recs = next(iter_table_deals(TableMatchup.of(table), 300, 5))
-        hands = recs[:, TF_HAND:TF_HAND + table.seats].ravel().copy()
+        hands = recs[:, TL.TF_HAND:TL.TF_HAND + table.seats].ravel().copy()
         trumps, ests = eldest_estimates(table, hands)
         want = [best_trump(table, int(h)) for h in hands]
         assert list(zip(trumps.tolist(), ests.tolist(), strict=True)) == want
@@ -329,7 +329,7 @@ def test_bid_chart_classes_and_basic_own_value():
     recs = next(iter_table_deals(TableMatchup.of(table), n, 4, threads=1))
     eldest = (recs[:, 1] + 1) % 4
     rows = np.arange(n)
-    diff = recs[rows, TF_POINTS + eldest] - recs[rows, TF_POINTS + (eldest + 1) % 4]
+    diff = recs[rows, TL.TF_POINTS + eldest] - recs[rows, TL.TF_POINTS + (eldest + 1) % 4]
     assert chart.overall["basic_value"] == pytest.approx(diff.mean(), abs=1e-12)
     basic = TableStrategy("basic")
     # bid-euchre's own defaults (bid 4, cap 6): pass below an estimate of 4, bid it up to 6

@@ -22,7 +22,7 @@ from __future__ import annotations
 import argparse
 from collections import defaultdict
 
-from euchre_sim.core.common.layout import EV_PLAY, G_ALONE, G_MAKER, G_POS, G_TRICK
+from euchre_sim.core.common import layout as L
 from euchre_sim.engine.pimc import decision_points, evaluate
 from euchre_sim.engine.simulate import replay_deal
 from euchre_sim.game.cards import SUITS, format_card
@@ -53,21 +53,21 @@ def main(argv: list[str] | None = None) -> None:
     count: dict[tuple, int] = defaultdict(int)
     for d in range(args.deals):
         rep = replay_deal(rules, args.strategy, args.strategy, args.seed, d)
-        plays = [(seat, card) for kind, seat, card in rep.trace if kind == EV_PLAY]
+        plays = [(seat, card) for kind, seat, card in rep.trace if kind == L.EV_PLAY]
         points = decision_points(rules, args.strategy, args.strategy, args.seed, d)
         for p, (seat, card) in zip(points, plays, strict=True):
             if bin(p.legal).count("1") < 2:
                 continue
-            values = evaluate(p, args.worlds, seed=d * 31 + int(p.g[G_TRICK]) * 7 + seat)
+            values = evaluate(p, args.worlds, seed=d * 31 + int(p.g[L.G_TRICK]) * 7 + seat)
             mine = format_card(card)
             best = max(values, key=values.get)
             gap = values[best] - values[mine]
-            maker = int(p.g[G_MAKER])
+            maker = int(p.g[L.G_MAKER])
             role = "maker" if seat == maker else "partner" if seat == maker ^ 2 else "defender"
-            hand = "alone" if p.g[G_ALONE] else "pair"
-            pos = int(p.g[G_POS])
+            hand = "alone" if p.g[L.G_ALONE] else "pair"
+            pos = int(p.g[L.G_POS])
             coarse[(hand, role, "lead" if pos == 0 else "follow")] += gap
-            key = (hand, role, f"trick{int(p.g[G_TRICK]) + 1}", f"pos{pos}",
+            key = (hand, role, f"trick{int(p.g[L.G_TRICK]) + 1}", f"pos{pos}",
                    card_kind(mine, p.trump) + ">" + card_kind(best, p.trump))
             fine[key] += gap
             count[key] += 1

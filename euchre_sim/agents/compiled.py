@@ -21,18 +21,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..core.common.layout import (
-    N_SCRIPT,
-    SC_ALONE,
-    SC_DEFEND,
-    SC_DISCARD,
-    SC_PLAY,
-    SC_REDEAL,
-    SC_ROUND1,
-    SC_ROUND2,
-    SCRIPT_NO_TRUMP,
-    SCRIPT_PASS,
-)
+from ..core.common import layout as L
 from ..engine.simulate import Matchup, PresetDeal, preset_traces
 from ..game.cards import NO_TRUMP, cards_to_mask
 from ..game.rules import Rules
@@ -80,24 +69,24 @@ def rules_array(rules: Rules) -> np.ndarray:
 def script_of(log: Log, rules: Rules, forced_by: set[int] | None = None) -> list[int]:
     """The script (``N_SCRIPT`` slots) forcing the decisions of ``log``; ``forced_by`` the
     seats whose unscriptable decisions are an error (None: every seat's)."""
-    script = [-1] * N_SCRIPT
+    script = [-1] * L.N_SCRIPT
     plays = 0
     for phase, seat, action in log:
         if phase == "redeal":
-            script[SC_REDEAL + seat] = int(action == ("redeal",))
+            script[L.SC_REDEAL + seat] = int(action == ("redeal",))
         elif phase == "round1":
-            script[SC_ROUND1 + seat] = int(action == ("order",))
+            script[L.SC_ROUND1 + seat] = int(action == ("order",))
         elif phase == "round2":
-            script[SC_ROUND2 + seat] = (SCRIPT_PASS if action == ("pass",) else
-                                        SCRIPT_NO_TRUMP if action[1] == NO_TRUMP else action[1])
+            script[L.SC_ROUND2 + seat] = (L.SCRIPT_PASS if action == ("pass",) else
+                                        L.SCRIPT_NO_TRUMP if action[1] == NO_TRUMP else action[1])
         elif phase == "discard":
-            script[SC_DISCARD] = action[1]
+            script[L.SC_DISCARD] = action[1]
         elif phase == "alone":
-            script[SC_ALONE + seat] = int(action[1])
+            script[L.SC_ALONE + seat] = int(action[1])
         elif phase == "defend_alone":
-            script[SC_DEFEND + seat] = int(action[1])
+            script[L.SC_DEFEND + seat] = int(action[1])
         elif phase == "play":
-            script[SC_PLAY + plays] = action[1]
+            script[L.SC_PLAY + plays] = action[1]
             plays += 1
         elif phase == "chuck" and action == ("name",):
             pass  # the suit his round-2 slot forces is named without the chuck question
@@ -122,8 +111,8 @@ def kernel_events(rules: Rules, arrays: tuple[np.ndarray, np.ndarray], st: DealS
     events are checked to be the deal's so far)."""
     script = script_of(log, rules, forced_by)
     for seat in st.mcevoy or ():  # mcevoy_limit in a game: his call is made, he is not asked
-        if script[SC_REDEAL + seat] < 0:
-            script[SC_REDEAL + seat] = 0
+        if script[L.SC_REDEAL + seat] < 0:
+            script[L.SC_REDEAL + seat] = 0
     row = preset_row(st, kitty, script, score)
     trace = preset_traces(rules_array(rules), arrays, np.array([row], np.int64))[0]
     events = [(int(k), int(s), int(v)) for k, s, v in trace if k != 0]

@@ -29,7 +29,7 @@ import numpy as np
 import pandas as pd
 
 from ..analysis.match import DuplicateTotals, MatchResult
-from ..core.common.layout import F_POINTS0, F_POINTS1
+from ..core.common import layout as L
 from ..engine.simulate import SimulationError, records_frame
 from ..game.rules import Rules
 from ..oracle.engine import RECORD_FIELDS, DealState, Rng, deal_rng, shuffle_and_deal
@@ -289,6 +289,7 @@ def match(a: SeatSpec, b: SeatSpec = "advanced", rules: Rules | None = None, *, 
     totals = DuplicateTotals()
     totals.ab.add(one)
     totals.ba.add(two)
-    twice = (one[:, F_POINTS0] - one[:, F_POINTS1]) + (two[:, F_POINTS1] - two[:, F_POINTS0])
+    twice = ((one[:, L.F_POINTS0] - one[:, L.F_POINTS1])
+             + (two[:, L.F_POINTS1] - two[:, L.F_POINTS0]))
     totals.add_deal_boards(twice)
     return totals.result(_side(a), _side(b))

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ..core.common.layout import F_POINTS0, F_POINTS1, N_FIELDS
+from ..core.common import layout as L
 from ..engine.backends import Backend, InProcess, plan_shards
 from ..engine.simulate import Matchup, preset_records, set_threads
 from ..game.defaults import DEFAULT_TABLE
@@ -55,7 +55,7 @@ MIN_VERDICT_DEALS = 30  # below this many deals no interval and no verdict is gi
 
 def side_points(recs: np.ndarray, team: int) -> np.ndarray:
     """(points won, points lost) by ``team`` on each deal of ``recs``: int8, shape (2, n)."""
-    return np.stack([recs[:, F_POINTS0 + team], recs[:, F_POINTS1 - team]]).astype(np.int8)
+    return np.stack([recs[:, L.F_POINTS0 + team], recs[:, L.F_POINTS1 - team]]).astype(np.int8)
 
 
 def forced_presets(sit: Situation, presets: np.ndarray, chosen: Sequence[Option]
@@ -86,7 +86,7 @@ def analyze_shard(first: int, count: int, sit: Situation, strategy: Strategy, se
     screen_arrays = Matchup(screen, screen).arrays(sit.rules)
     team = sit.seat & 1
     all_options = options(sit)
-    recs = np.zeros((SAMPLE_BLOCK, N_FIELDS), np.int64)
+    recs = np.zeros((SAMPLE_BLOCK, L.N_FIELDS), np.int64)
     out = []
     for b in range(first, first + count):
         if limit <= 0:
@@ -104,7 +104,7 @@ def analyze_shard(first: int, count: int, sit: Situation, strategy: Strategy, se
         if screen is strategy:  # the screening run is the first option's playout
             kept[all_options[0].label] = side_points(recs[use], team)
         chosen = [option for option in all_options if option.label not in kept]
-        played = np.zeros((len(chosen) * len(use), N_FIELDS), np.int64)
+        played = np.zeros((len(chosen) * len(use), L.N_FIELDS), np.int64)
         if len(played):
             preset_records(sit.rules, arrays, seed, forced_presets(sit, presets[use], chosen),
                            streams=np.tile(streams[use], len(chosen)), out=played,

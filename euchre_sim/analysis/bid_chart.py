@@ -19,8 +19,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from ..core.table import layout as TL
 from ..core.table.auction import basic_estimates
-from ..core.table.layout import BID_AUCTION, TF_DEALER, TF_HAND, TF_POINTS
 from ..engine.table_simulate import TableMatchup, iter_table_deals
 from ..game.table_spec import TableError, TableSpec
 from ..strategies.table import TableStrategy, sides_of, table_strategy
@@ -60,7 +60,7 @@ def eldest_estimates(table: TableSpec, hands: np.ndarray) -> tuple[np.ndarray, n
 
 
 def _check(table: TableSpec, strategy: str | TableStrategy) -> TableStrategy:
-    if table.bidding != BID_AUCTION:
+    if table.bidding != TL.BID_AUCTION:
         raise TableError(f"the bid chart needs an auction table (Bid Euchre: bid-euchre, "
                          f"bid-euchre-six, bid-euchre-eight); {table.name} has no auction")
     st = table_strategy(strategy)
@@ -127,12 +127,12 @@ def bid_chart(table: TableSpec, strategy: str | TableStrategy = "basic", deals: 
         got = np.zeros(deals, np.int64)
         for chunk in iter_table_deals(matchup, deals, seed, threads=threads):
             n = len(chunk)
-            eldest = (chunk[:, TF_DEALER] + 1) % n_seats
+            eldest = (chunk[:, TL.TF_DEALER] + 1) % n_seats
             rows = np.arange(n)
-            mine = chunk[rows, TF_POINTS + eldest]
-            theirs = chunk[rows, TF_POINTS + other[eldest]]
+            mine = chunk[rows, TL.TF_POINTS + eldest]
+            theirs = chunk[rows, TL.TF_POINTS + other[eldest]]
             values[li, done:done + n] = mine - theirs
-            got[done:done + n] = chunk[rows, TF_HAND + eldest]
+            got[done:done + n] = chunk[rows, TL.TF_HAND + eldest]
             done += n
             if bar is not None:
                 bar.update(n)

@@ -15,23 +15,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 import pandas as pd
 
-from ..core.common.layout import (
-    BH_DEALS,
-    BH_POINTS,
-    BH_POINTS_SQ,
-    F_DEALER,
-    F_HAND0,
-    F_HAND3,
-    F_POINTS0,
-    F_POINTS1,
-    F_THROWN_IN,
-    F_UP,
-    HOW_ROUND1,
-    HOW_ROUND2,
-    HOW_STUCK,
-    HOW_THROWN_IN,
-    POSITION_DEALER,
-)
+from ..core.common import layout as L
 from ..engine.simulate import Matchup, iter_deal_chunks
 from ..game.rules import Rules
 from ..strategies import Strategy, get_strategy
@@ -39,8 +23,9 @@ from .stats import Estimate, mean_estimate, proportion, z_value
 from .summary import SEAT_NAMES, DealSummary
 
 # (how, kind index, maker positions) in the order the table lists them
-WAYS = (("round 1", HOW_ROUND1, (0, 1, 2, 3)), ("round 2", HOW_ROUND2, (0, 1, 2, 3)),
-        ("stuck", HOW_STUCK, (POSITION_DEALER,)), ("thrown in", HOW_THROWN_IN, (POSITION_DEALER,)))
+WAYS = (("round 1", L.HOW_ROUND1, (0, 1, 2, 3)), ("round 2", L.HOW_ROUND2, (0, 1, 2, 3)),
+        ("stuck", L.HOW_STUCK, (L.POSITION_DEALER,)),
+        ("thrown in", L.HOW_THROWN_IN, (L.POSITION_DEALER,)))
 
 
 def _ci(e: Estimate) -> tuple[float, float]:
@@ -67,13 +52,13 @@ def deal_value_table(summary: DealSummary) -> pd.DataFrame:
     rows = []
     for how, kind, positions in WAYS:
         for pos in positions:
-            count = int(h[BH_DEALS][kind, pos])
-            total, sq = float(h[BH_POINTS][kind, pos]), float(h[BH_POINTS_SQ][kind, pos])
+            count = int(h[L.BH_DEALS][kind, pos])
+            total, sq = float(h[L.BH_POINTS][kind, pos]), float(h[L.BH_POINTS_SQ][kind, pos])
             cond = mean_estimate(total, sq, count)
             contrib = mean_estimate(total, sq, n)
             share = proportion(count, n)
-            seat = "" if kind == HOW_THROWN_IN else SEAT_NAMES[pos]
-            side = ("none" if kind == HOW_THROWN_IN
+            seat = "" if kind == L.HOW_THROWN_IN else SEAT_NAMES[pos]
+            side = ("none" if kind == L.HOW_THROWN_IN
                     else "dealing" if pos in (1, 3) else "other")
             rows.append({
                 "how": how, "maker": seat, "maker_side": side, "deals": count,
@@ -103,14 +88,15 @@ class RulesComparison:
 
     def add(self, recs_a: np.ndarray, recs_b: np.ndarray) -> None:
         """Add the records of the same deals under the two rulesets."""
-        if not np.array_equal(recs_a[:, F_HAND0:F_HAND3 + 1], recs_b[:, F_HAND0:F_HAND3 + 1]) \
-                or not np.array_equal(recs_a[:, F_UP], recs_b[:, F_UP]):
+        hands = slice(L.F_HAND0, L.F_HAND3 + 1)
+        if not np.array_equal(recs_a[:, hands], recs_b[:, hands]) \
+                or not np.array_equal(recs_a[:, L.F_UP], recs_b[:, L.F_UP]):
             raise ValueError("the two rulesets deal different cards: no paired comparison")
         self.summary_a.add(recs_a)
         self.summary_b.add(recs_b)
         da, db = dealing_side_points(recs_a), dealing_side_points(recs_b)
         d = da - db
-        changed = (d != 0) | (recs_a[:, F_THROWN_IN] != recs_b[:, F_THROWN_IN])
+        changed = (d != 0) | (recs_a[:, L.F_THROWN_IN] != recs_b[:, L.F_THROWN_IN])
         s = self.sums
         s["diff"] += float(d.sum())
         s["diffsq"] += float((d * d).sum())
@@ -143,9 +129,9 @@ class RulesComparison:
         """Under ``a``: the dealing side's points minus the other's per deal the dealer was
         stuck (made trump after everyone else passed twice)."""
         h = self.summary_a.by_how
-        at = (HOW_STUCK, POSITION_DEALER)
-        return mean_estimate(float(h[BH_POINTS][at]), float(h[BH_POINTS_SQ][at]),
-                             int(h[BH_DEALS][at]))
+        at = (L.HOW_STUCK, L.POSITION_DEALER)
+        return mean_estimate(float(h[L.BH_POINTS][at]), float(h[L.BH_POINTS_SQ][at]),
+                             int(h[L.BH_DEALS][at]))
 
     def to_dict(self) -> dict:
         def est(e: Estimate) -> dict:
@@ -193,8 +179,8 @@ class RulesComparison:
 
 def dealing_side_points(recs: np.ndarray) -> np.ndarray:
     """Per record row: the dealing side's points minus the other side's."""
-    d = recs[:, F_POINTS0] - recs[:, F_POINTS1]
-    return np.where((recs[:, F_DEALER] & 1) == 0, d, -d)
+    d = recs[:, L.F_POINTS0] - recs[:, L.F_POINTS1]
+    return np.where((recs[:, L.F_DEALER] & 1) == 0, d, -d)
 
 
 def compare_stick(rules: Rules, strategy: str | Strategy, deals: int, seed: int,

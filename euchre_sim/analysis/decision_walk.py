@@ -15,29 +15,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from ..core.common.layout import (
-    EV_ALONE,
-    EV_CALL,
-    EV_DEFEND_ALONE,
-    EV_DISCARD,
-    EV_ORDER,
-    EV_PASS1,
-    EV_PASS2,
-    EV_PLAY,
-    SC_ALONE,
-    SC_DEFEND,
-    SC_DISCARD,
-    SC_PLAY,
-    SC_ROUND1,
-    SC_ROUND2,
-    SCRIPT_PASS,
-)
+from ..core.common import layout as L
 from ..game.cards import SUITS
 from ..game.rules import Rules
 from .facts import DEALER, AnalysisError, Option
 from .situation import Situation
 
-BIDS = (EV_PASS1, EV_ORDER, EV_PASS2, EV_CALL)
+BIDS = (L.EV_PASS1, L.EV_ORDER, L.EV_PASS2, L.EV_CALL)
 Event = tuple[int, int, int]  # (kind, seat, value) of a trace
 
 
@@ -101,9 +85,9 @@ def decisions(rules: Rules, hands: Sequence[int], up: int, trace: Sequence[Event
               seat: int) -> Iterator[Decision]:
     """Every decision of ``seat`` in the traced deal (dealer in seat 3; ``hands`` as dealt),
     in order. Decisions with a single option are included (the caller skips them)."""
-    alone_by = {who for kind, who, value in trace if kind == EV_ALONE and value != 1}
-    defended = {who for kind, who, _ in trace if kind == EV_DEFEND_ALONE}  # at most one
-    discard = next((value for kind, _, value in trace if kind == EV_DISCARD), -1)
+    alone_by = {who for kind, who, value in trace if kind == L.EV_ALONE and value != 1}
+    defended = {who for kind, who, _ in trace if kind == L.EV_DEFEND_ALONE}  # at most one
+    discard = next((value for kind, _, value in trace if kind == L.EV_DISCARD), -1)
     defender = min(defended) if defended else -1
     lone_asked = rules.defender_alone
     bids: list[str] = []
@@ -123,26 +107,26 @@ def decisions(rules: Rules, hands: Sequence[int], up: int, trace: Sequence[Event
 
     for kind, who, value in trace:
         if kind in BIDS:
-            makes = kind in (EV_ORDER, EV_CALL)
-            word = "order" if kind == EV_ORDER else SUITS[value] if kind == EV_CALL else "pass"
+            makes = kind in (L.EV_ORDER, L.EV_CALL)
+            word = "order" if kind == L.EV_ORDER else SUITS[value] if kind == L.EV_CALL else "pass"
             if who == seat:
-                if kind in (EV_PASS1, EV_ORDER):
-                    taken = {SC_ROUND1 + seat: int(makes)}
+                if kind in (L.EV_PASS1, L.EV_ORDER):
+                    taken = {L.SC_ROUND1 + seat: int(makes)}
                 else:
-                    taken = {SC_ROUND2 + seat: value if makes else SCRIPT_PASS}
+                    taken = {L.SC_ROUND2 + seat: value if makes else L.SCRIPT_PASS}
                 if makes:
-                    taken[SC_ALONE + seat] = int(seat in alone_by)
+                    taken[L.SC_ALONE + seat] = int(seat in alone_by)
                 sit = situation()
                 yield Decision(sit, sit.question, taken, -1, makes)
             bids.append(word)
             if makes:
                 maker = who
                 canadian = rules.dealer_partner_alone and maker == (DEALER + 2) & 3
-                took_up = kind == EV_ORDER and not canadian
+                took_up = kind == L.EV_ORDER and not canadian
                 alone = maker in alone_by
-        elif kind == EV_DISCARD and who == seat:
-            yield Decision(situation(alone=alone), "discard", {SC_DISCARD: value}, -1)
-        elif kind == EV_PLAY:
+        elif kind == L.EV_DISCARD and who == seat:
+            yield Decision(situation(alone=alone), "discard", {L.SC_DISCARD: value}, -1)
+        elif kind == L.EV_PLAY:
             if lone_asked and not asked_defence:
                 asked_defence = True
                 hand = _hand_now(hands[seat], up, took_up, seat, discard, 0)
@@ -157,7 +141,7 @@ def decisions(rules: Rules, hands: Sequence[int], up: int, trace: Sequence[Event
                                 defender=defender if lone_asked else None,
                                 tricks=tuple(tuple(t) for t in tricks if t))
                 question = "follow" if tricks[-1] else "lead"
-                yield Decision(sit, question, {SC_PLAY + k: value}, len(tricks) - 1)
+                yield Decision(sit, question, {L.SC_PLAY + k: value}, len(tricks) - 1)
                 played |= 1 << value
             tricks[-1].append((who, value))
             k += 1
@@ -179,5 +163,5 @@ def _defence(sit: Situation, seat: int, defended: set[int]) -> Iterator[Decision
         return
     if any(s in defended for s in sit.facts.asked_before):
         return  # an earlier defender went alone: nobody else is asked
-    yield Decision(sit, "defend", {SC_DEFEND + seat: int(seat in defended)}, -1)
+    yield Decision(sit, "defend", {L.SC_DEFEND + seat: int(seat in defended)}, -1)
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ..core.common.layout import F_DEALER, F_POINTS0, F_POINTS1, GD_GAME, GD_RECORD, GR_WINNER
+from ..core.common import layout as L
 from ..engine.backends import Backend, InProcess, plan_shards
 from ..engine.simulate import Matchup, iter_game_chunks
 from ..game.rules import Rules
@@ -91,10 +91,10 @@ def equity_shard(first: int, count: int, rules: Rules, s: Strategy, seed: int,
     wins = np.zeros((target, target, 2), np.int64)
     for grecs, drecs in iter_game_chunks(rules, Matchup(s, s), count, seed, first,
                                          threads=threads, with_deals=True):
-        game = drecs[:, GD_GAME] - drecs[0, GD_GAME]
-        rec = drecs[:, GD_RECORD:]
-        p0 = rec[:, F_POINTS0]
-        p1 = rec[:, F_POINTS1]
+        game = drecs[:, L.GD_GAME] - drecs[0, L.GD_GAME]
+        rec = drecs[:, L.GD_RECORD:]
+        p0 = rec[:, L.F_POINTS0]
+        p1 = rec[:, L.F_POINTS1]
         # scores before each deal: cumulative points within the game, shifted by one deal
         c0 = np.cumsum(p0)
         c1 = np.cumsum(p1)
@@ -103,8 +103,8 @@ def equity_shard(first: int, count: int, rules: Rules, s: Strategy, seed: int,
         base1 = np.repeat(c1[starts] - p1[starts], np.diff(np.r_[starts, len(game)]))
         s0 = c0 - p0 - base0
         s1 = c1 - p1 - base1
-        winner = grecs[game, GR_WINNER]
-        team0_deals = (rec[:, F_DEALER] & 1) == 0
+        winner = grecs[game, L.GR_WINNER]
+        team0_deals = (rec[:, L.F_DEALER] & 1) == 0
         ok = winner >= 0
         np.add.at(visits, (s0[ok], s1[ok], team0_deals[ok].astype(int)), 1)
         np.add.at(wins, (s0[ok], s1[ok], team0_deals[ok].astype(int)), (winner[ok] == 0))

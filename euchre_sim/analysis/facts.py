@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 import numpy as np
 
-from ..core.common.layout import SC_ALONE, SC_DEFEND, SC_DISCARD, SC_PLAY, SC_ROUND1, SC_ROUND2
+from ..core.common import layout as L
 from ..core.four.tables import eff_bit
 from ..game.cards import (
     JOKER,
@@ -501,14 +501,14 @@ def options(sit: Situation) -> list[Option]:
         return bid_options(sit)
     if f.question == "discard":
         cards = sorted(mask_to_cards(sit.hand), key=lambda c: eff_bit(f.trump, c))
-        return [Option(f"discard {format_card(c)}", ((SC_DISCARD, c),)) for c in cards]
+        return [Option(f"discard {format_card(c)}", ((L.SC_DISCARD, c),)) for c in cards]
     if f.question == "defend":
-        return [Option("defend with partner", ((SC_DEFEND + seat, 0),)),
-                Option("defend alone", ((SC_DEFEND + seat, 1),))]
+        return [Option("defend with partner", ((L.SC_DEFEND + seat, 0),)),
+                Option("defend alone", ((L.SC_DEFEND + seat, 1),))]
     k = len(f.plays)
     verb = "play" if k % (4 - len(f.out)) else "lead"
     cards = sorted(mask_to_cards(f.legal), key=lambda c: eff_bit(f.trump, c))
-    return [Option(f"{verb} {format_card(c)}", ((SC_PLAY + k, c),)) for c in cards]
+    return [Option(f"{verb} {format_card(c)}", ((L.SC_PLAY + k, c),)) for c in cards]
 
 
 def may_order_up(rules: Rules, position: int, hand: int | np.ndarray,
@@ -535,7 +535,7 @@ def bid_options(sit: Situation) -> list[Option]:
     partner or alone."""
     rules, seat = sit.rules, sit.seat
     upsuit = sit.up // 8
-    r1, r2, alone = SC_ROUND1 + seat, SC_ROUND2 + seat, SC_ALONE + seat
+    r1, r2, alone = L.SC_ROUND1 + seat, L.SC_ROUND2 + seat, L.SC_ALONE + seat
     never = {HEARTS} if rules.hearts_never_trump else set()
     if sit.round == 1:
         out = [Option("pass", ((r1, 0),))]

@@ -14,15 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core.common.layout import (
-    F_POINTS0,
-    F_POINTS1,
-    GD_RECORD,
-    GR_DEALS,
-    GR_SCORE0,
-    GR_SCORE1,
-    GR_WINNER,
-)
+from ..core.common import layout as L
 from ..core.four.tally import board_sums, new_totals
 from ..engine.backends import Backend, InProcess, plan_shards
 from ..engine.simulate import DEFAULT_CHUNK, Matchup, iter_duplicate_chunks, iter_game_chunks
@@ -209,8 +201,8 @@ def deal_boards(first: int, count: int, rules: Rules, sa: Strategy, sb: Strategy
 def _boards(pairs: Iterator[tuple[np.ndarray, np.ndarray]],
             ) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
     for r1, r2 in pairs:
-        d1 = r1[:, F_POINTS0] - r1[:, F_POINTS1]  # a's side minus b's side, a seated as team 0
-        d2 = r2[:, F_POINTS1] - r2[:, F_POINTS0]  # a seated as team 1
+        d1 = r1[:, L.F_POINTS0] - r1[:, L.F_POINTS1]  # a's side minus b's side, a seated as team 0
+        d2 = r2[:, L.F_POINTS1] - r2[:, L.F_POINTS0]  # a seated as team 1
         yield r1, r2, d1 + d2
 
 
@@ -269,11 +261,11 @@ def game_boards(first: int, count: int, rules: Rules, sa: Strategy, sb: Strategy
     two = iter_game_chunks(rules, Matchup(sb, sa), count, seed, first, chunk=4 * GAME_ALIGN,
                            threads=threads, with_deals=True)
     for (g1, d1), (g2, d2) in zip(one, two, strict=True):
-        won = (g1[:, GR_WINNER] == 0).astype(np.int64) + (g2[:, GR_WINNER] == 1)
+        won = (g1[:, L.GR_WINNER] == 0).astype(np.int64) + (g2[:, L.GR_WINNER] == 1)
         # per game: a's points minus b's, per deal played, averaged over the two seatings
-        per1 = (g1[:, GR_SCORE0] - g1[:, GR_SCORE1]) / g1[:, GR_DEALS]
-        per2 = (g2[:, GR_SCORE1] - g2[:, GR_SCORE0]) / g2[:, GR_DEALS]
-        yield d1[:, GD_RECORD:], d2[:, GD_RECORD:], won, (per1 + per2) / 2.0
+        per1 = (g1[:, L.GR_SCORE0] - g1[:, L.GR_SCORE1]) / g1[:, L.GR_DEALS]
+        per2 = (g2[:, L.GR_SCORE1] - g2[:, L.GR_SCORE0]) / g2[:, L.GR_DEALS]
+        yield d1[:, L.GD_RECORD:], d2[:, L.GD_RECORD:], won, (per1 + per2) / 2.0
 
 
 def duplicate_game_shard(first: int, count: int, rules: Rules, sa: Strategy, sb: Strategy,

@@ -20,24 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ..core.common.layout import (
-    F_PASSES,
-    F_POINTS0,
-    F_POINTS1,
-    F_STUCK,
-    F_TRICKS0,
-    N_PRESET,
-    PR_DEALER,
-    PR_HAND,
-    PR_KITTY,
-    PR_SCORE0,
-    PR_SCORE1,
-    PR_SCRIPT,
-    PR_UP,
-    SC_ALONE,
-    SC_ROUND1,
-    STUCK_SMITTY,
-)
+from ..core.common import layout as L
 from ..engine.simulate import Matchup, preset_records, set_threads
 from ..game.cards import RANK_A, RANK_J, deck_mask, mask_to_cards
 from ..game.defaults import DEFAULT_TABLE
@@ -55,14 +38,14 @@ def random_presets(rules: Rules, n: int, seed: int) -> np.ndarray:
     rng = np.random.default_rng(seed)
     order = np.argsort(rng.random((n, len(cards))), axis=1)
     bits = np.left_shift(np.int64(1), cards[order])
-    presets = np.full((n, N_PRESET), -1, np.int64)
+    presets = np.full((n, L.N_PRESET), -1, np.int64)
     for s in range(4):
-        presets[:, PR_HAND + s] = np.bitwise_or.reduce(bits[:, 5 * s:5 * s + 5], axis=1)
-    presets[:, PR_UP] = cards[order[:, 20]]
-    presets[:, PR_KITTY] = np.bitwise_or.reduce(bits[:, 21:24], axis=1)
-    presets[:, PR_DEALER] = DEALER
-    presets[:, PR_SCORE0] = 0
-    presets[:, PR_SCORE1] = 0
+        presets[:, L.PR_HAND + s] = np.bitwise_or.reduce(bits[:, 5 * s:5 * s + 5], axis=1)
+    presets[:, L.PR_UP] = cards[order[:, 20]]
+    presets[:, L.PR_KITTY] = np.bitwise_or.reduce(bits[:, 21:24], axis=1)
+    presets[:, L.PR_DEALER] = DEALER
+    presets[:, L.PR_SCORE0] = 0
+    presets[:, L.PR_SCORE1] = 0
     return presets
 
 
@@ -106,22 +89,22 @@ def order_chart(rules: Rules, strategy: str | Strategy = DEFAULT_TABLE, deals: i
         reached = None
         march = None
         for _, f1, fa in OPTIONS:
-            presets[:, PR_SCRIPT + SC_ROUND1 + seat] = f1
-            presets[:, PR_SCRIPT + SC_ALONE + seat] = fa
+            presets[:, L.PR_SCRIPT + L.SC_ROUND1 + seat] = f1
+            presets[:, L.PR_SCRIPT + L.SC_ALONE + seat] = fa
             recs = preset_records(rules, arrays, seed, presets)
-            values.append((recs[:, F_POINTS0 + team] - recs[:, F_POINTS1 - team])
+            values.append((recs[:, L.F_POINTS0 + team] - recs[:, L.F_POINTS1 - team])
                           .astype(np.float64))
             if reached is None:
                 # (smitty: a right guess of the eldest makes trump before any bidding)
-                reached = (recs[:, F_PASSES] >= position) & (recs[:, F_STUCK] != STUCK_SMITTY)
+                reached = (recs[:, L.F_PASSES] >= position) & (recs[:, L.F_STUCK] != L.STUCK_SMITTY)
             if fa == 1:  # the lone hand takes all five tricks
-                march = (recs[:, F_TRICKS0 + team] == 5).astype(np.float64)
-        classes = hand_classes(presets[:, PR_HAND + seat], presets[:, PR_UP])
+                march = (recs[:, L.F_TRICKS0 + team] == 5).astype(np.float64)
+        classes = hand_classes(presets[:, L.PR_HAND + seat], presets[:, L.PR_UP])
         frame = classes.assign(**{name: v for (name, _, _), v in zip(OPTIONS, values,
                                                                       strict=True)},
                                march=march)
-        choice = may_order_up(rules, position, presets[:, PR_HAND + seat], presets[:, PR_UP])
-        frame = frame[reached & choice & (presets[:, PR_UP] != 32)]
+        choice = may_order_up(rules, position, presets[:, L.PR_HAND + seat], presets[:, L.PR_UP])
+        frame = frame[reached & choice & (presets[:, L.PR_UP] != 32)]
         for (trumps, bowers, aces), grp in frame.groupby(["trumps", "bowers", "aces"]):
             cls = {"seat": POSITIONS[position], "trumps": trumps, "bowers": BOWERS[bowers],
                    "aces": aces, "deals": len(grp)}

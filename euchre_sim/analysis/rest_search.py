@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.common.layout import PR_UP
+from ..core.common import layout as L
 from ..engine.backends import Backend, InProcess
 from ..strategies import Strategy, get_strategy
 from .analyser import SAMPLE_BLOCK, Sample, sample_options
@@ -32,7 +32,7 @@ def question_index(sit: Situation, option: Option, runner: DealRunner, trace: li
     """How many of the asker's decisions a playout's trace holds up to and including the
     question (the one whose action ``option`` forces)."""
     slot = option.forced[0][0]
-    up = int(runner.base[PR_UP])
+    up = int(runner.base[L.PR_UP])
     for j, d in enumerate(decisions(sit.rules, runner.hands(), up, trace, sit.seat)):
         if slot in d.taken:
             return j + 1

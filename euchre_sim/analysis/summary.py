@@ -6,24 +6,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core.common.layout import (
-    BY_POSITION_FIELDS,
-    BY_TEAM_FIELDS,
-    COUNT_FIELDS,
-    GR_DEALS,
-    GR_WINNER,
-    N_BY_HOW,
-    N_HOW,
-    N_POSITIONS,
-    POSITION_NAMES,
-    SUM_FIELDS,
-)
+from ..core.common import layout as L
 from ..core.four.tally import new_totals, summarise_parallel
 from .stats import Estimate, mean_estimate, proportion, wilson_interval
 
-TEAM_STATS = BY_TEAM_FIELDS
-SEAT_NAMES = POSITION_NAMES  # the maker's position from the dealer's left
-_COUNTS = COUNT_FIELDS
+TEAM_STATS = L.BY_TEAM_FIELDS
+SEAT_NAMES = L.POSITION_NAMES  # the maker's position from the dealer's left
+_COUNTS = L.COUNT_FIELDS
 
 
 TALLY_BLOCK = 4096  # rows summed per parallel task (the kernels' BLOCK)
@@ -34,19 +23,19 @@ class DealSummary:
     """Running totals over per-deal records; :meth:`add` takes raw int64 record rows."""
 
     deals: int = 0
-    sums: dict[str, float] = field(default_factory=lambda: dict.fromkeys(SUM_FIELDS, 0.0))
+    sums: dict[str, float] = field(default_factory=lambda: dict.fromkeys(L.SUM_FIELDS, 0.0))
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(_COUNTS, 0))
     # by the maker's position from the dealer's left: 0 eldest, 1 partner, 2 third, 3 dealer
     by_position: dict[str, np.ndarray] = field(default_factory=lambda: {
-        k: np.zeros(N_POSITIONS, np.int64) for k in BY_POSITION_FIELDS})
+        k: np.zeros(L.N_POSITIONS, np.int64) for k in L.BY_POSITION_FIELDS})
     # by team (0, 1) and the maker's position: decisions and outcomes; "seated" counts the
     # deals in which the team held that position
     by_team: dict[str, np.ndarray] = field(default_factory=lambda: {
-        k: np.zeros((2, N_POSITIONS), np.int64) for k in TEAM_STATS})
+        k: np.zeros((2, L.N_POSITIONS), np.int64) for k in TEAM_STATS})
     # by how trump was made (``core.common.layout.BH_*`` rows, ``HOW_*`` ways) and the maker's
     # position: deals, and the dealing side's points minus the other's, summed and squared
-    by_how: np.ndarray = field(default_factory=lambda: np.zeros((N_BY_HOW, N_HOW, N_POSITIONS),
-                                                                 np.int64))
+    by_how: np.ndarray = field(default_factory=lambda: np.zeros(
+        (L.N_BY_HOW, L.N_HOW, L.N_POSITIONS), np.int64))
 
     def add(self, recs: np.ndarray) -> None:
         """Add raw record rows (compiled passes over blocks of rows on every thread,
@@ -180,8 +169,8 @@ class GameSummary:
 
     def add(self, grecs: np.ndarray) -> None:
         self.games += len(grecs)
-        self.wins0 += int((grecs[:, GR_WINNER] == 0).sum())
-        d = grecs[:, GR_DEALS].astype(np.float64)
+        self.wins0 += int((grecs[:, L.GR_WINNER] == 0).sum())
+        d = grecs[:, L.GR_DEALS].astype(np.float64)
         self.deals += int(d.sum())
         self.deals_sq += float((d * d).sum())
 

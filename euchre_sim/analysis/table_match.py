@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.table.layout import SIDES_TEAMS, TF_POINTS, TG_WINNER
+from ..core.table import layout as TL
 from ..engine.table_simulate import TableMatchup, iter_table_deals, table_games
 from ..game.table_spec import TableSpec
 from ..strategies.table import TableStrategy, sides_of
@@ -45,7 +45,7 @@ def duplicate_wins(table: TableSpec, a: str | TableStrategy, b: str | TableStrat
     for hero in range(k):
         grecs, _ = table_games(TableMatchup(table, first.a, first.b, hero), games, seed,
                                threads=threads, keep_deals=False)
-        share += (grecs[:, TG_WINNER] == hero) / k
+        share += (grecs[:, TL.TG_WINNER] == hero) / k
         if bar is not None:
             bar.update(games)
     return mean_estimate(float(share.sum()), float((share * share).sum()), games)
@@ -54,11 +54,11 @@ def duplicate_wins(table: TableSpec, a: str | TableStrategy, b: str | TableStrat
 def side_points(table: TableSpec, recs: np.ndarray) -> np.ndarray:
     """Points gained per deal by each side: a team's (each of its seats scores the team's
     points) or each seat's."""
-    points = recs[:, TF_POINTS:TF_POINTS + table.seats]
+    points = recs[:, TL.TF_POINTS:TL.TF_POINTS + table.seats]
     if table.countdown:  # Buck: the score counts down, so a seat gains minus its change
         points = -points
     k = sides_of(table)
-    if table.sides != SIDES_TEAMS:
+    if table.sides != TL.SIDES_TEAMS:
         return points.astype(np.float64)
     teams = np.array(table.teams)
     return np.stack([points[:, teams == t].mean(axis=1) for t in range(k)], axis=1)

@@ -11,21 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core.table.layout import (
-    BID_AUCTION,
-    SIDES_TEAMS,
-    TF_ALONE,
-    TF_BID,
-    TF_DEALER,
-    TF_MAKER,
-    TF_POINTS,
-    TF_ROUND,
-    TF_STUCK,
-    TF_THROWN_IN,
-    TF_TRICKS,
-    TG_DEALS,
-    TG_WINNER,
-)
+from ..core.table import layout as TL
 from ..game.table_spec import TableSpec
 from .stats import Estimate, mean_estimate, proportion
 
@@ -33,8 +19,8 @@ from .stats import Estimate, mean_estimate, proportion
 def maker_side(table: TableSpec, recs: np.ndarray) -> np.ndarray:
     """Boolean ``(deals, seats)``: which seats sat on the maker's side of each deal."""
     seats = np.arange(table.seats)
-    maker = recs[:, TF_MAKER]
-    if table.sides == SIDES_TEAMS:
+    maker = recs[:, TL.TF_MAKER]
+    if table.sides == TL.SIDES_TEAMS:
         teams = np.array(table.teams)
         return teams[seats][None, :] == teams[np.maximum(maker, 0)][:, None]
     return seats[None, :] == maker[:, None]
@@ -62,17 +48,17 @@ class TableTally:
         t = self.table
         n = t.seats
         self.n += len(recs)
-        points = recs[:, TF_POINTS:TF_POINTS + n]
+        points = recs[:, TL.TF_POINTS:TL.TF_POINTS + n]
         self._add("seat", points)
         if t.countdown:  # the score counts down: a seat's gain is minus its change
             points = -points
         # points by place from the dealer: place k is the seat k to the dealer's left (k = n is
         # the dealer himself)
-        dealer = recs[:, TF_DEALER]
+        dealer = recs[:, TL.TF_DEALER]
         places = (dealer[:, None] + np.arange(1, n + 1)[None, :]) % n
         self._add("place", np.take_along_axis(points, places, axis=1))  # gains
         # the dealer's side against the average of the other sides, per deal
-        if t.sides == SIDES_TEAMS:
+        if t.sides == TL.SIDES_TEAMS:
             teams = np.array(t.teams)
             n_teams = teams.max() + 1
             team_pts = np.stack([points[:, teams == k].sum(axis=1) // max(1, (teams == k).sum())
@@ -83,18 +69,18 @@ class TableTally:
             mine = points[np.arange(len(recs)), dealer]
             edge = mine - (points.sum(axis=1) - mine) / (n - 1)
         self._add("edge", edge)
-        played = recs[:, TF_THROWN_IN] == 0
+        played = recs[:, TL.TF_THROWN_IN] == 0
         self._count("played", played.sum())
-        self._count("round1", (recs[played][:, TF_ROUND] == 1).sum())
-        self._count("stuck", (recs[played][:, TF_STUCK] == 1).sum())
-        p = recs[played & (recs[:, TF_MAKER] >= 0)]  # a maker's deals (not dirty clubs)
+        self._count("round1", (recs[played][:, TL.TF_ROUND] == 1).sum())
+        self._count("stuck", (recs[played][:, TL.TF_STUCK] == 1).sum())
+        p = recs[played & (recs[:, TL.TF_MAKER] >= 0)]  # a maker's deals (not dirty clubs)
         self._count("made_by_one", len(p))
         side = maker_side(t, p)
-        made_tricks = (p[:, TF_TRICKS:TF_TRICKS + n] * side).sum(axis=1)
-        alone = p[:, TF_ALONE] == 1
+        made_tricks = (p[:, TL.TF_TRICKS:TL.TF_TRICKS + n] * side).sum(axis=1)
+        alone = p[:, TL.TF_ALONE] == 1
         need = t.need
-        if t.bidding == BID_AUCTION:  # the bid, or every trick for a shooter
-            need = np.where(alone, t.hand, p[:, TF_BID])
+        if t.bidding == TL.BID_AUCTION:  # the bid, or every trick for a shooter
+            need = np.where(alone, t.hand, p[:, TL.TF_BID])
         made = made_tricks >= need
         march = made_tricks == t.hand
         self._count("made", made.sum())
@@ -126,7 +112,7 @@ class TableTally:
             "march": proportion(c.get("march", 0), makers),
             "euchred": proportion(makers - c.get("made", 0), makers),
         }
-        auction = self.table.bidding == BID_AUCTION
+        auction = self.table.bidding == TL.BID_AUCTION
         if auction:  # no up-card and no throw-in; the dealer is stuck when the others pass
             del out["thrown_in"], out["round1"]
         if self.table.stick:
@@ -166,9 +152,9 @@ class TableTally:
         names = [f"{k} left of dealer" for k in range(1, n)] + ["dealer"]
         lines.append(f"{'Gain' if t.countdown else 'Points'} per deal by place: " + ", ".join(
             f"{name} {e:.4f}" for name, e in zip(names, self.place_points(), strict=True)))
-        who = "dealing team" if t.sides == SIDES_TEAMS else "dealer"
+        who = "dealing team" if t.sides == TL.SIDES_TEAMS else "dealer"
         lines.append(f"Dealer's edge ({who} minus the average other "
-                     f"{'team' if t.sides == SIDES_TEAMS else 'seat'}), points gained per deal: "
+                     f"{'team' if t.sides == TL.SIDES_TEAMS else 'seat'}), points gained per deal: "
                      f"{self.dealer_edge():.4f}")
         words = {"thrown_in": "thrown in", "round1": "trump made in round 1",
                  "stuck": "dealer stuck", "made": "maker makes it", "march": "march",
@@ -188,12 +174,12 @@ class TableTally:
 def game_summary(table: TableSpec, grecs: np.ndarray) -> tuple[dict, str]:
     """Who wins the games (each side's share, with its standard error) and their length."""
     games = len(grecs)
-    sides = sorted(set(table.teams)) if table.sides == SIDES_TEAMS else list(range(table.seats))
-    word = "team" if table.sides == SIDES_TEAMS else "seat"
-    shares = {s: proportion(int((grecs[:, TG_WINNER] == s).sum()), games) for s in sides}
-    length = mean_estimate(float(grecs[:, TG_DEALS].sum()),
-                           float((grecs[:, TG_DEALS].astype(np.float64) ** 2).sum()), games)
-    unfinished = int((grecs[:, TG_WINNER] < 0).sum())
+    sides = sorted(set(table.teams)) if table.sides == TL.SIDES_TEAMS else list(range(table.seats))
+    word = "team" if table.sides == TL.SIDES_TEAMS else "seat"
+    shares = {s: proportion(int((grecs[:, TL.TG_WINNER] == s).sum()), games) for s in sides}
+    length = mean_estimate(float(grecs[:, TL.TG_DEALS].sum()),
+                           float((grecs[:, TL.TG_DEALS].astype(np.float64) ** 2).sum()), games)
+    unfinished = int((grecs[:, TL.TG_WINNER] < 0).sum())
     goal = (f"from {table.target} down to 0" if table.countdown else f"to {table.target}")
     text = [f"{games:,} games {goal}: " + ", ".join(
         f"{word} {s} wins {100 * e.mean:.2f} % ± {100 * e.se:.2f}" for s, e in shares.items())]

@@ -23,31 +23,7 @@ from functools import reduce
 
 import numpy as np
 
-from ..core.common.layout import (
-    F_ALONE,
-    F_DEFENDER,
-    F_MAKER,
-    F_PASSES,
-    F_REDEALS,
-    F_TRUMP,
-    F_WINNERS,
-    N_PRESET,
-    PR_DEALER,
-    PR_HAND,
-    PR_KITTY,
-    PR_SCORE0,
-    PR_SCORE1,
-    PR_SCRIPT,
-    PR_UP,
-    SC_ALONE,
-    SC_DEFEND,
-    SC_DISCARD,
-    SC_PLAY,
-    SC_REDEAL,
-    SC_ROUND1,
-    SC_ROUND2,
-    SCRIPT_PASS,
-)
+from ..core.common import layout as L
 from ..core.four.unseen_draw import draw_holders
 from ..game.cards import SUITS, deck_mask, mask_to_cards
 from .facts import DEALER, AnalysisError, Option, suit_in_play
@@ -142,23 +118,23 @@ def sample_presets(sit: Situation, n: int, seed: int | tuple[int, ...]) -> np.nd
     f = sit.facts
     names, needs, allowed, pool = unseen_holders(sit)
     masks = deal_unseen(pool, needs, allowed, n, np.random.default_rng(seed))
-    presets = np.full((n, N_PRESET), -1, np.int64)
+    presets = np.full((n, L.N_PRESET), -1, np.int64)
     held = dict(zip(names, masks.T, strict=True))
     for seat in range(4):
         if seat == sit.seat:
-            presets[:, PR_HAND + seat] = f.dealt
+            presets[:, L.PR_HAND + seat] = f.dealt
             continue
         dealt = held[seat] | f.played.get(seat, 0)
         if seat == DEALER and -1 in held:  # he took up: his discard was one of his five
             dealt = (dealt | held[-1]) & ~(1 << sit.up)
-            presets[:, PR_SCRIPT + SC_DISCARD] = np.log2(held[-1]).round().astype(np.int64)
-        presets[:, PR_HAND + seat] = dealt
-    presets[:, PR_UP] = sit.up
-    presets[:, PR_KITTY] = held[-2]
-    presets[:, PR_DEALER] = DEALER
+            presets[:, L.PR_SCRIPT + L.SC_DISCARD] = np.log2(held[-1]).round().astype(np.int64)
+        presets[:, L.PR_HAND + seat] = dealt
+    presets[:, L.PR_UP] = sit.up
+    presets[:, L.PR_KITTY] = held[-2]
+    presets[:, L.PR_DEALER] = DEALER
     team = sit.seat & 1
-    presets[:, PR_SCORE0 + team] = sit.score[0]
-    presets[:, PR_SCORE1 - team] = sit.score[1]
+    presets[:, L.PR_SCORE0 + team] = sit.score[0]
+    presets[:, L.PR_SCORE1 - team] = sit.score[1]
     return presets
 
 
@@ -167,31 +143,31 @@ def history(sit: Situation, screen: bool) -> list[tuple[int, int]]:
     the question (in a screening playout, ``screen``, only the asker's own and the cards)."""
     f = sit.facts
     me = sit.seat
-    out = [(SC_REDEAL + s, 0) for s in range(4) if not screen or s == me]
+    out = [(L.SC_REDEAL + s, 0) for s in range(4) if not screen or s == me]
     for i, bid in enumerate(sit.bids):
         seat = (DEALER + 1 + i) & 3
         if screen and seat != me:
             continue
         if i < 4:
-            out.append((SC_ROUND1 + seat, int(bid == "order")))
+            out.append((L.SC_ROUND1 + seat, int(bid == "order")))
         else:
-            out.append((SC_ROUND2 + seat, SCRIPT_PASS if bid == "pass" else SUITS.index(bid)))
+            out.append((L.SC_ROUND2 + seat, L.SCRIPT_PASS if bid == "pass" else SUITS.index(bid)))
     if f.maker >= 0 and (not screen or f.maker == me):
-        out.append((SC_ALONE + f.maker, int(f.alone)))
+        out.append((L.SC_ALONE + f.maker, int(f.alone)))
     if sit.discard >= 0:
-        out.append((SC_DISCARD, sit.discard))
+        out.append((L.SC_DISCARD, sit.discard))
     decided = f.asked if f.question == "play" else f.asked_before
     for seat in decided:
         if not screen or seat == me:
-            out.append((SC_DEFEND + seat, int(seat == f.defender)))
-    out += [(SC_PLAY + k, card) for k, (_, card) in enumerate(f.plays)]
+            out.append((L.SC_DEFEND + seat, int(seat == f.defender)))
+    out += [(L.SC_PLAY + k, card) for k, (_, card) in enumerate(f.plays)]
     return out
 
 
 def force(presets: np.ndarray, forced: Sequence[tuple[int, int]]) -> None:
     """Set script slots of every row of ``presets`` (in place)."""
     for slot, value in forced:
-        presets[:, PR_SCRIPT + slot] = value
+        presets[:, L.PR_SCRIPT + slot] = value
 
 
 def option_presets(sit: Situation, presets: np.ndarray, option: Option,
@@ -211,15 +187,15 @@ def consistent(sit: Situation, recs: np.ndarray) -> np.ndarray:
     complete tricks. Screening playouts leave the others' bids free, so this keeps the worlds
     in which the table bids as written; on fully forced playouts it must hold everywhere."""
     f = sit.facts
-    ok = recs[:, F_REDEALS] == 0
+    ok = recs[:, L.F_REDEALS] == 0
     if f.question in ("round1", "round2"):
-        return ok & (recs[:, F_PASSES] >= f.passes)
-    ok &= (recs[:, F_PASSES] == f.passes) & (recs[:, F_MAKER] == f.maker)
-    ok &= (recs[:, F_TRUMP] == f.trump) & (recs[:, F_ALONE] == int(f.alone))
+        return ok & (recs[:, L.F_PASSES] >= f.passes)
+    ok &= (recs[:, L.F_PASSES] == f.passes) & (recs[:, L.F_MAKER] == f.maker)
+    ok &= (recs[:, L.F_TRUMP] == f.trump) & (recs[:, L.F_ALONE] == int(f.alone))
     if f.question == "defend":
-        ok &= ~np.isin(recs[:, F_DEFENDER], f.asked_before)
+        ok &= ~np.isin(recs[:, L.F_DEFENDER], f.asked_before)
     elif f.question == "play":
-        ok &= recs[:, F_DEFENDER] == f.defender
+        ok &= recs[:, L.F_DEFENDER] == f.defender
     packed = sum(w << (2 * t) for t, w in enumerate(f.winners))
     low = (1 << (2 * len(f.winners))) - 1
-    return ok & ((recs[:, F_WINNERS] & low) == packed)
+    return ok & ((recs[:, L.F_WINNERS] & low) == packed)

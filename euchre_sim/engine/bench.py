@@ -20,7 +20,7 @@ from pathlib import Path
 import numba
 import numpy as np
 
-from ..core.common.layout import N_FIELDS
+from ..core.common import layout as L
 from ..core.common.rng import deal_key
 from ..core.four.batch import _run_deals, kernel_rules, run_deals
 from ..game.rules import Rules
@@ -107,7 +107,7 @@ def engine_rate(seconds: float, threads: int, chunk: int = 1 << 16,
     rules = Rules().to_array()
     general = strategy.endswith(GENERAL)
     kinds, params = Matchup.of(strategy.removesuffix(GENERAL)).arrays(Rules())
-    buf = np.zeros((chunk, N_FIELDS), np.int64)
+    buf = np.zeros((chunk, L.N_FIELDS), np.int64)
     key = deal_key(7)
 
     def play(first: int, n: int) -> None:

@@ -16,16 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from ..core.common.layout import (
-    G_SIZE,
-    G_TRUMP,
-    MAX_PLAYS,
-    N_PRESET,
-    SN_LEGAL,
-    SN_SEAT,
-    SN_SIZE,
-    SN_STATE,
-)
+from ..core.common import layout as L
 from ..core.common.rng import deal_key, seed_stream
 from ..core.four.pimc_play import W_CAND, W_H, W_SIZE, W_SUM, pimc_evaluate, sample_world
 from ..core.four.tables import NAT
@@ -47,7 +38,7 @@ class DecisionPoint:
 
     @property
     def trump(self) -> int:
-        return int(self.g[G_TRUMP])
+        return int(self.g[L.G_TRUMP])
 
     def legal_cards(self) -> list[str]:
         return [format_card(int(NAT[self.trump, b])) for b in _bits(self.legal)]
@@ -60,18 +51,18 @@ def _bits(mask: int) -> list[int]:
 def decision_points(rules: Rules, a: str | Strategy, b: str | Strategy | None, seed: int,
                     index: int) -> list[DecisionPoint]:
     """Every card-play decision of deal ``index`` of the run with ``seed``, in order."""
-    snaps = np.zeros((1, MAX_PLAYS, SN_SIZE), np.int64)
-    no_presets = np.zeros((0, N_PRESET), np.int64)
+    snaps = np.zeros((1, L.MAX_PLAYS, L.SN_SIZE), np.int64)
+    no_presets = np.zeros((0, L.N_PRESET), np.int64)
     rep = traced_replays(rules, Matchup.of(a, b), seed, index, 1, no_presets, snaps)[0]
     if rep.record["thrown_in"]:
         return []
     out = []
-    for k in range(MAX_PLAYS):
+    for k in range(L.MAX_PLAYS):
         row = snaps[0, k]
         if not row.any():
             break
-        out.append(DecisionPoint(rules, row[SN_STATE:SN_STATE + G_SIZE].copy(), int(row[SN_SEAT]),
-                                 int(row[SN_LEGAL])))
+        state = row[L.SN_STATE:L.SN_STATE + L.G_SIZE].copy()
+        out.append(DecisionPoint(rules, state, int(row[L.SN_SEAT]), int(row[L.SN_LEGAL])))
     return out
 
 

@@ -17,31 +17,7 @@ import numba
 import numpy as np
 import pandas as pd
 
-from ..core.common.layout import (
-    EVENT_NAMES,
-    GAME_FIELDS,
-    GD_GAME,
-    GD_RECORD,
-    GR_DEALS,
-    MAX_PLAYS,
-    N_FIELDS,
-    N_GAME_DEAL_FIELDS,
-    N_GAME_FIELDS,
-    N_PRESET,
-    N_SCRIPT,
-    N_TRACE_FIELDS,
-    PR_DEALER,
-    PR_HAND,
-    PR_KITTY,
-    PR_SCORE0,
-    PR_SCORE1,
-    PR_SCRIPT,
-    PR_UP,
-    RECORD_FIELDS,
-    SN_SIZE,
-    TR_KIND,
-    TRACE_CAP,
-)
+from ..core.common import layout as L
 from ..core.common.rng import deal_key, game_key
 from ..core.four.batch import (
     KERNELS,
@@ -72,7 +48,7 @@ CHUNK_BLOCKS = 4  # blocks per thread in one kernel call (cache_chunk)
 GAME_BLOCK = 64
 GAME_DEAL_BUFFER = 96
 
-RECORD_DTYPES: dict[str, str] = {f: "int8" for f in RECORD_FIELDS}
+RECORD_DTYPES: dict[str, str] = {f: "int8" for f in L.RECORD_FIELDS}
 RECORD_DTYPES.update(
     deal="int64", hand0="int64", hand1="int64", hand2="int64", hand3="int64",
     redeals="int16", winners="int16",
@@ -141,12 +117,12 @@ def _check_count(n: int, what: str) -> int:
 
 def records_frame(recs: np.ndarray) -> pd.DataFrame:
     """Raw int64 record rows -> a DataFrame with compact column types."""
-    cols = {f: recs[:, i].astype(RECORD_DTYPES[f]) for i, f in enumerate(RECORD_FIELDS)}
+    cols = {f: recs[:, i].astype(RECORD_DTYPES[f]) for i, f in enumerate(L.RECORD_FIELDS)}
     return pd.DataFrame(cols)
 
 
 def games_frame(recs: np.ndarray) -> pd.DataFrame:
-    return pd.DataFrame({f: recs[:, i].astype(GAME_DTYPES[f]) for i, f in enumerate(GAME_FIELDS)})
+    return pd.DataFrame({f: recs[:, i].astype(GAME_DTYPES[f]) for i, f in enumerate(L.GAME_FIELDS)})
 
 
 def iter_deal_chunks(
@@ -172,7 +148,7 @@ def iter_deal_chunks(
     key = deal_key(seed)
     rules_arr = rules.to_array()
     kinds, params = matchup.arrays(rules)
-    buf = np.zeros((min(chunk, deals), N_FIELDS), np.int64)
+    buf = np.zeros((min(chunk, deals), L.N_FIELDS), np.int64)
     done = 0
     while done < deals:
         n = min(chunk, deals - done)
@@ -203,7 +179,7 @@ def iter_duplicate_chunks(
     rules_arr = rules.to_array()
     tables = (matchup.arrays(rules), Matchup(matchup.b, matchup.a).arrays(rules))
     size = min(chunk, deals)
-    one, two = np.zeros((size, N_FIELDS), np.int64), np.zeros((size, N_FIELDS), np.int64)
+    one, two = np.zeros((size, L.N_FIELDS), np.int64), np.zeros((size, L.N_FIELDS), np.int64)
     replay = new_replay(size)
     done = 0
     while done < deals:
@@ -272,9 +248,9 @@ def preset_records(rules: Rules, arrays: tuple[np.ndarray, np.ndarray], seed: in
     analysers (the hand analyser, the order-up chart) play their worlds through."""
     kinds, params = arrays
     n = len(presets)
-    recs = np.zeros((n, N_FIELDS), np.int64) if out is None else out
-    if recs.shape != (n, N_FIELDS):
-        raise SimulationError(f"out must have shape ({n}, {N_FIELDS}), got {recs.shape}")
+    recs = np.zeros((n, L.N_FIELDS), np.int64) if out is None else out
+    if recs.shape != (n, L.N_FIELDS):
+        raise SimulationError(f"out must have shape ({n}, {L.N_FIELDS}), got {recs.shape}")
     key = deal_key(seed)
     with compile_notice(KERNELS):
         if streams is None:
@@ -326,9 +302,9 @@ def iter_game_chunks(
     done = 0
     while done < games:
         n = min(chunk, games - done)
-        grecs = np.zeros((n, N_GAME_FIELDS), np.int64)
+        grecs = np.zeros((n, L.N_GAME_FIELDS), np.int64)
         width = GAME_DEAL_BUFFER if with_deals else 0
-        drecs = np.zeros((n if with_deals else 0, width, N_FIELDS), np.int64)
+        drecs = np.zeros((n if with_deals else 0, width, L.N_FIELDS), np.int64)
         with compile_notice(KERNELS):
             run_games(key, first + done, n, rules_arr, kinds, params, grecs, drecs,
                       GAME_BLOCK)
@@ -342,22 +318,22 @@ def iter_game_chunks(
 
 
 def _flatten_game_deals(key, first, grecs, drecs, rules_arr, kinds, params) -> np.ndarray:
-    counts = grecs[:, GR_DEALS]
+    counts = grecs[:, L.GR_DEALS]
     long_games = set(np.nonzero(counts > drecs.shape[1])[0].tolist())
     rows = []
     for i in range(len(grecs)):
         if i in long_games:
-            one = np.zeros((1, int(counts[i]), N_FIELDS), np.int64)
-            g1 = np.zeros((1, N_GAME_FIELDS), np.int64)
+            one = np.zeros((1, int(counts[i]), L.N_FIELDS), np.int64)
+            g1 = np.zeros((1, L.N_GAME_FIELDS), np.int64)
             run_games(key, first + i, 1, rules_arr, kinds, params, g1, one, 1)
             block = one[0]
         else:
             block = drecs[i, : counts[i]]
-        part = np.empty((len(block), N_GAME_DEAL_FIELDS), np.int64)
-        part[:, GD_GAME] = first + i
-        part[:, GD_RECORD:] = block
+        part = np.empty((len(block), L.N_GAME_DEAL_FIELDS), np.int64)
+        part[:, L.GD_GAME] = first + i
+        part[:, L.GD_RECORD:] = block
         rows.append(part)
-    return np.concatenate(rows) if rows else np.zeros((0, N_GAME_DEAL_FIELDS), np.int64)
+    return np.concatenate(rows) if rows else np.zeros((0, L.N_GAME_DEAL_FIELDS), np.int64)
 
 
 def simulate_games(
@@ -387,7 +363,7 @@ class DealReplay:
     trace: list[tuple[int, int, int]]
 
     def events(self) -> list[tuple[str, int, int]]:
-        return [(EVENT_NAMES[k], s, v) for k, s, v in self.trace]
+        return [(L.EVENT_NAMES[k], s, v) for k, s, v in self.trace]
 
 
 def replay_deals(
@@ -398,7 +374,7 @@ def replay_deals(
     if first < 0:
         raise SimulationError(f"deal index must be >= 0, got {first}")
     return traced_replays(rules, Matchup.of(a, b), seed, first, n,
-                          np.zeros((0, N_PRESET), np.int64))
+                          np.zeros((0, L.N_PRESET), np.int64))
 
 
 def traced_replays(rules: Rules, matchup: Matchup, seed: int, first: int, n: int,
@@ -407,22 +383,22 @@ def traced_replays(rules: Rules, matchup: Matchup, seed: int, first: int, n: int
     played on one thread with their traces; ``snaps`` (shape (n, MAX_PLAYS, SN_SIZE)), when
     given, receives the state of every card decision (what ``pimc.decision_points`` reads)."""
     kinds, params = matchup.arrays(rules)
-    recs = np.zeros((n, N_FIELDS), np.int64)
-    trace = np.zeros((n, TRACE_CAP, N_TRACE_FIELDS), np.int16)
+    recs = np.zeros((n, L.N_FIELDS), np.int64)
+    trace = np.zeros((n, L.TRACE_CAP, L.N_TRACE_FIELDS), np.int16)
     if snaps is None:
-        snaps = np.zeros((0, MAX_PLAYS, SN_SIZE), np.int64)
+        snaps = np.zeros((0, L.MAX_PLAYS, L.SN_SIZE), np.int64)
     with compile_notice(KERNELS):
         run_deals_traced(deal_key(seed), first, n, rules.to_array(), kinds, params, recs,
                          trace, snaps, presets)
     # the events (rows of a non-zero kind) of all deals in one array, made tuples of Python
     # ints column by column, then cut per deal: a fifth of the time of an element at a time
-    has_event = trace[:, :, TR_KIND] != 0
+    has_event = trace[:, :, L.TR_KIND] != 0
     events = list(zip(*trace[has_event].T.tolist(), strict=True))
     ends = np.cumsum(has_event.sum(axis=1)).tolist()
     out = []
     start = 0
     for rec_row, end in zip(recs.tolist(), ends, strict=True):
-        out.append(DealReplay(dict(zip(RECORD_FIELDS, rec_row, strict=True)), events[start:end]))
+        out.append(DealReplay(dict(zip(L.RECORD_FIELDS, rec_row, strict=True)), events[start:end]))
         start = end
     return out
 
@@ -435,9 +411,9 @@ def preset_traces(rules_array: np.ndarray, arrays: tuple[np.ndarray, np.ndarray]
     table (``agents``) asks the compiled strategies' decisions through, many times a deal."""
     kinds, params = arrays
     n = len(presets)
-    recs = np.zeros((n, N_FIELDS), np.int64)
-    trace = np.zeros((n, TRACE_CAP, N_TRACE_FIELDS), np.int16)
-    snaps = np.zeros((0, MAX_PLAYS, SN_SIZE), np.int64)
+    recs = np.zeros((n, L.N_FIELDS), np.int64)
+    trace = np.zeros((n, L.TRACE_CAP, L.N_TRACE_FIELDS), np.int16)
+    snaps = np.zeros((0, L.MAX_PLAYS, L.SN_SIZE), np.int64)
     with compile_notice(KERNELS):
         run_deals_traced(deal_key(seed), 0, n, rules_array, kinds, params, recs, trace, snaps,
                          presets)
@@ -464,7 +440,7 @@ class PresetDeal:
     dealer: int
     kitty: int
     score: tuple[int, int] = (0, 0)
-    script: tuple[int, ...] = (-1,) * N_SCRIPT
+    script: tuple[int, ...] = (-1,) * L.N_SCRIPT
 
     @classmethod
     def of(cls, hands, up_card, dealer: int, rules: Rules | None = None,
@@ -502,20 +478,20 @@ class PresetDeal:
         target = rules.target_score
         if len(score) != 2 or any(not 0 <= int(x) < target for x in score):
             raise SimulationError(f"score must be two numbers in [0, {target}), got {score!r}")
-        script = (-1,) * N_SCRIPT if script is None else tuple(int(x) for x in script)
-        if len(script) != N_SCRIPT:
-            raise SimulationError(f"a script has {N_SCRIPT} slots, got {len(script)}")
+        script = (-1,) * L.N_SCRIPT if script is None else tuple(int(x) for x in script)
+        if len(script) != L.N_SCRIPT:
+            raise SimulationError(f"a script has {L.N_SCRIPT} slots, got {len(script)}")
         return cls(tuple(masks), up, dealer, kit, (int(score[0]), int(score[1])), script)
 
     def row(self) -> list[int]:
         """The deal as a row of the kernels' ``presets`` array (``N_PRESET`` columns)."""
-        row = [0] * N_PRESET
-        row[PR_HAND:PR_HAND + 4] = self.hands
-        row[PR_UP] = self.up_card
-        row[PR_KITTY] = self.kitty
-        row[PR_DEALER] = self.dealer
-        row[PR_SCORE0], row[PR_SCORE1] = self.score
-        row[PR_SCRIPT:PR_SCRIPT + N_SCRIPT] = self.script
+        row = [0] * L.N_PRESET
+        row[L.PR_HAND:L.PR_HAND + 4] = self.hands
+        row[L.PR_UP] = self.up_card
+        row[L.PR_KITTY] = self.kitty
+        row[L.PR_DEALER] = self.dealer
+        row[L.PR_SCORE0], row[L.PR_SCORE1] = self.score
+        row[L.PR_SCRIPT:L.PR_SCRIPT + L.N_SCRIPT] = self.script
         return row
 
 
@@ -533,7 +509,7 @@ def replay_presets(rules: Rules, a: str | Strategy, b: str | Strategy | None,
                    presets: np.ndarray, seed: int = 0) -> list[DealReplay]:
     """Play the rows of a kernel ``presets`` array (``N_PRESET`` columns: ``PresetDeal.row``)
     with traces, one thread; random decisions use deal i's stream of ``seed``."""
-    if presets.ndim != 2 or presets.shape[1] != N_PRESET:
-        raise SimulationError(f"presets must have shape (n, {N_PRESET}), got {presets.shape}")
+    if presets.ndim != 2 or presets.shape[1] != L.N_PRESET:
+        raise SimulationError(f"presets must have shape (n, {L.N_PRESET}), got {presets.shape}")
     return traced_replays(rules, Matchup.of(a, b), seed, 0, len(presets),
                    np.ascontiguousarray(presets, np.int64))

@@ -14,27 +14,12 @@ import numpy as np
 import pandas as pd
 
 from ..core.common.rng import deal_key, game_key
+from ..core.table import layout as TL
 from ..core.table.batch import (
     TABLE_KERNELS,
     run_table_deals,
     run_table_deals_traced,
     run_table_games,
-)
-from ..core.table.layout import (
-    MAX_TABLE_GAME_DEALS,
-    N_TABLE_FIELDS,
-    N_TABLE_GAME_FIELDS,
-    TABLE_EVENT_NAMES,
-    TABLE_FIELDS,
-    TABLE_GAME_FIELDS,
-    TABLE_TRACE_CAP,
-    TF_HAND,
-    TF_OUT,
-    TF_POINTS,
-    TF_TRICKS,
-    TG_DEALS,
-    TG_GAME,
-    TG_SCORE,
 )
 from ..game.table_spec import TableError, TableSpec
 from ..strategies.table import TableStrategy, seat_rows, seat_strategies, table_strategy
@@ -85,7 +70,7 @@ def iter_table_deals(matchup: TableMatchup, deals: int, seed: int, first: int = 
     set_threads(threads)
     key = deal_key(seed)
     args = matchup.kernel_args()
-    buf = np.zeros((min(chunk, deals), N_TABLE_FIELDS), np.int64)
+    buf = np.zeros((min(chunk, deals), TL.N_TABLE_FIELDS), np.int64)
     done = 0
     while done < deals:
         n = min(chunk, deals - done)
@@ -103,22 +88,22 @@ def table_games(matchup: TableMatchup, games: int, seed: int, first: int = 0,
     games = _count(games, "games")
     set_threads(threads)
     args = matchup.kernel_args()
-    grecs = np.zeros((games, N_TABLE_GAME_FIELDS), np.int64)
+    grecs = np.zeros((games, TL.N_TABLE_GAME_FIELDS), np.int64)
     width = 64 if keep_deals else 0
     while True:
-        gdeals = np.zeros((games if keep_deals else 0, width, N_TABLE_FIELDS), np.int64)
+        gdeals = np.zeros((games if keep_deals else 0, width, TL.N_TABLE_FIELDS), np.int64)
         with compile_notice(TABLE_KERNELS):
             run_table_games(game_key(seed), first, games, *args, grecs, gdeals,
                             max(1, min(64, games // 16)))
-        longest = int(grecs[:, TG_DEALS].max())
-        if not keep_deals or longest <= width or width >= MAX_TABLE_GAME_DEALS:
+        longest = int(grecs[:, TL.TG_DEALS].max())
+        if not keep_deals or longest <= width or width >= TL.MAX_TABLE_GAME_DEALS:
             break
-        width = min(MAX_TABLE_GAME_DEALS, longest)  # rare long games: play again, wider
+        width = min(TL.MAX_TABLE_GAME_DEALS, longest)  # rare long games: play again, wider
     if not keep_deals:
         return grecs, None
-    counts = grecs[:, TG_DEALS]
+    counts = grecs[:, TL.TG_DEALS]
     rows = np.concatenate([gdeals[g, :counts[g]] for g in range(games)])
-    game_col = np.repeat(grecs[:, TG_GAME], counts)
+    game_col = np.repeat(grecs[:, TL.TG_GAME], counts)
     return grecs, np.column_stack([game_col, rows])
 
 
@@ -128,25 +113,25 @@ def deals_frame(table: TableSpec, recs: np.ndarray) -> pd.DataFrame:
     mask of the table's card numbers, ``TableSpec.hand_text`` reads it; at a count-down table
     ``points_S`` is the change of that seat's score, negative being good)."""
     cols: dict[str, np.ndarray] = {}
-    for i, name in enumerate(TABLE_FIELDS):
+    for i, name in enumerate(TL.TABLE_FIELDS):
         cols[name] = recs[:, i].astype(np.int64 if name == "deal" else np.int16)
     for s in range(table.seats):
-        cols[f"hand_{s}"] = recs[:, TF_HAND + s]
+        cols[f"hand_{s}"] = recs[:, TL.TF_HAND + s]
     for s in range(table.seats):
-        cols[f"tricks_{s}"] = recs[:, TF_TRICKS + s].astype(np.int8)
+        cols[f"tricks_{s}"] = recs[:, TL.TF_TRICKS + s].astype(np.int8)
     for s in range(table.seats):
-        cols[f"points_{s}"] = recs[:, TF_POINTS + s].astype(np.int16)
+        cols[f"points_{s}"] = recs[:, TL.TF_POINTS + s].astype(np.int16)
     for s in range(table.seats):
-        cols[f"out_{s}"] = recs[:, TF_OUT + s].astype(np.int8)
+        cols[f"out_{s}"] = recs[:, TL.TF_OUT + s].astype(np.int8)
     return pd.DataFrame(cols)
 
 
 def games_frame(table: TableSpec, grecs: np.ndarray) -> pd.DataFrame:
     """Game rows: the game, its first dealer, the winning side (-1: none within the cap), the
     deals played and each seat's final score."""
-    cols = {name: grecs[:, i] for i, name in enumerate(TABLE_GAME_FIELDS)}
+    cols = {name: grecs[:, i] for i, name in enumerate(TL.TABLE_GAME_FIELDS)}
     for s in range(table.seats):
-        cols[f"score_{s}"] = grecs[:, TG_SCORE + s]
+        cols[f"score_{s}"] = grecs[:, TL.TG_SCORE + s]
     return pd.DataFrame(cols)
 
 
@@ -158,15 +143,15 @@ class TableReplay:
     trace: list[tuple[int, int, int]]
 
     def events(self) -> list[tuple[str, int, int]]:
-        return [(TABLE_EVENT_NAMES[k], s, v) for k, s, v in self.trace]
+        return [(TL.TABLE_EVENT_NAMES[k], s, v) for k, s, v in self.trace]
 
 
 def replay_table_deal(matchup: TableMatchup, seed: int, index: int) -> TableReplay:
     """Deal ``index`` of the deal-mode run with ``seed``, with its events."""
     if isinstance(index, bool) or not isinstance(index, (int, np.integer)) or index < 0:
         raise TableError(f"deal index must be a non-negative integer, got {index!r}")
-    recs = np.zeros((1, N_TABLE_FIELDS), np.int64)
-    trace = np.zeros((1, TABLE_TRACE_CAP, 3), np.int16)
+    recs = np.zeros((1, TL.N_TABLE_FIELDS), np.int64)
+    trace = np.zeros((1, TL.TABLE_TRACE_CAP, 3), np.int16)
     with compile_notice(TABLE_KERNELS):
         run_table_deals_traced(deal_key(seed), int(index), 1, *matchup.kernel_args(), recs,
                                trace)

@@ -74,7 +74,7 @@ def game_replays(rules: Rules, a: Strategy, b: Strategy, seed: int, game: int
     strategies (``random``, ``reference``) exactly; any other table's deals are replayed one by
     one as preset deals (cards, kitty, dealer and score of the game) and must give the game's
     records, which a strategy drawing random numbers does not."""
-    from ..core.common.layout import GD_RECORD, RECORD_FIELDS
+    from ..core.common import layout as L
     from ..engine.simulate import Matchup, PresetDeal, iter_game_chunks, play_presets
     from ..oracle import engine as reference
     from ..oracle.strategies import PARAMS as REFERENCE_ENGINE
@@ -88,7 +88,7 @@ def game_replays(rules: Rules, a: Strategy, b: Strategy, seed: int, game: int
                                     with_deals=True))
     out, score = [], [0, 0]
     for k, row in enumerate(rows):
-        rec = {f: int(row[GD_RECORD + j]) for j, f in enumerate(RECORD_FIELDS)}
+        rec = {f: int(row[L.GD_RECORD + j]) for j, f in enumerate(L.RECORD_FIELDS)}
         kitty = None
         if rec["redeals"] == 0:  # the kitty of the game's shuffle (docs/engine.md, step 1)
             rng = reference.game_rng(seed, game, k)

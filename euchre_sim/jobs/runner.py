@@ -13,7 +13,7 @@ from tqdm import tqdm
 
 from ..analysis.deal_value import deal_value_table
 from ..analysis.summary import DealSummary, GameSummary
-from ..core.common.layout import GAME_FIELDS, GD_GAME, GD_RECORD, RECORD_FIELDS
+from ..core.common import layout as L
 from ..core.four.tally import new_totals
 from ..engine.backends import Backend, InProcess, ShardProgress, plan_shards
 from ..engine.simulate import (
@@ -61,7 +61,7 @@ def simulate_shard(first: int, count: int, rules: Rules, matchup: Matchup, seed:
                                              chunk=GAME_CHUNK, threads=threads,
                                              with_deals=True):
             gsum.add(grecs)
-            dsum.add(drecs[:, GD_RECORD:])
+            dsum.add(drecs[:, L.GD_RECORD:])
             if records:
                 game_rows.append(grecs)
                 deal_rows.append(drecs)
@@ -141,12 +141,12 @@ def run_simulation(
             if gsum is not None:
                 gsum.merge(part.games)
             if part.game_rows is not None:
-                writer.append("games", _columns(part.game_rows, GAME_FIELDS, GAME_DTYPES))
+                writer.append("games", _columns(part.game_rows, L.GAME_FIELDS, GAME_DTYPES))
             if part.deal_rows is not None:
                 rows = part.deal_rows
-                extra = {"game": rows[:, GD_GAME]} if games else None
-                recs = rows[:, GD_RECORD:] if games else rows
-                writer.append("deals", _columns(recs, RECORD_FIELDS, RECORD_DTYPES, extra,
+                extra = {"game": rows[:, L.GD_GAME]} if games else None
+                recs = rows[:, L.GD_RECORD:] if games else rows
+                writer.append("deals", _columns(recs, L.RECORD_FIELDS, RECORD_DTYPES, extra,
                                                 matchup))
         elapsed = time.time() - started
         text = _summary_text(rules_name, rules, matchup, seed, dsum, gsum, labels, elapsed)

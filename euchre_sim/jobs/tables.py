@@ -18,7 +18,7 @@ import pandas as pd
 from ..analysis.table_climb import ClimbResult, climb
 from ..analysis.table_match import duplicate_gain, duplicate_wins
 from ..analysis.table_summary import TableTally, game_summary
-from ..core.table.layout import SIDES_TEAMS
+from ..core.table import layout as TL
 from ..engine.simulate import SimulationError
 from ..engine.table_simulate import (
     TableMatchup,
@@ -66,7 +66,7 @@ def _meta(kind: str, matchup: TableMatchup, fields: dict, started: float) -> dic
 
 
 def _who(matchup: TableMatchup) -> str:
-    word = "team 0" if matchup.table.sides == SIDES_TEAMS else "seat 0"
+    word = "team 0" if matchup.table.sides == TL.SIDES_TEAMS else "seat 0"
     return f"{word} plays {matchup.a.name}, every other seat {matchup.b.name}"
 
 

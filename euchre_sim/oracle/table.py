@@ -9,7 +9,7 @@ module puts them together.
 
 from __future__ import annotations
 
-from ..core.table.layout import BID_AUCTION
+from ..core.table import layout as TL
 from ..game.table_spec import TableSpec
 from .engine import deal_rng, game_rng
 from .table_bid import play_auction
@@ -21,7 +21,7 @@ class DealPlay(UpCardPlay):
     """One deal being played at any table: an auction table's by ``table_bid``."""
 
     def play_dealt(self, hands: list[int], up: int) -> TableDeal:
-        if self.t.bidding == BID_AUCTION:
+        if self.t.bidding == TL.BID_AUCTION:
             return play_auction(self, hands)
         return super().play_dealt(hands, up)
 
@@ -61,7 +61,7 @@ def side_ahead(table: TableSpec, scores: list[int], maker: int = -1) -> int:
         low = min(scores)
         seats = [s for s in range(table.seats) if scores[s] == low]
         return seats[0] if low <= 0 and len(seats) == 1 else -1
-    if table.bidding == BID_AUCTION:
+    if table.bidding == TL.BID_AUCTION:
         sides = {table.team_of(s) for s in range(table.seats) if scores[s] >= table.target}
         if maker >= 0 and table.team_of(maker) in sides:
             return table.team_of(maker)

@@ -7,14 +7,7 @@ the same random numbers as the kernel ``core.table.auction.play_auction_deal``.
 
 from __future__ import annotations
 
-from ..core.table.layout import (
-    EV_ALONE,
-    EV_BID,
-    EV_CALL,
-    EV_PASS1,
-    N_TRUMPS,
-    NT_HIGH,
-)
+from ..core.table import layout as TL
 from ..game.table_spec import TableSpec
 from .table_play import Cards, DealPlay, TableDeal, cards_of, hand_strength
 
@@ -24,7 +17,7 @@ def halves(table: TableSpec, hand: int, trump: int) -> int:
     low). A suit: the hand strength (3 a bower or the joker, 2 the trump ace or king, 1 another
     trump or a plain ace); no trump: 2 for each card of a suit's top rank, 1 for each of the
     next rank (two equal cards of a double pack are one rank)."""
-    if trump < NT_HIGH:
+    if trump < TL.NT_HIGH:
         return hand_strength(table, hand, trump)
     cards = Cards(table, trump)
     total = 0
@@ -45,8 +38,8 @@ def estimate(table: TableSpec, hand: int, trump: int) -> int:
 def best_trump(table: TableSpec, hand: int) -> tuple[int, int]:
     """(trump, estimate) of the best choice: the most half tricks, the lowest trump number on
     ties."""
-    values = [halves(table, hand, t) for t in range(N_TRUMPS)]
-    best = max(range(N_TRUMPS), key=lambda t: (values[t], -t))
+    values = [halves(table, hand, t) for t in range(TL.N_TRUMPS)]
+    best = max(range(TL.N_TRUMPS), key=lambda t: (values[t], -t))
     return best, estimate(table, hand, best)
 
 
@@ -92,18 +85,18 @@ def play_auction(dp: DealPlay, dealt: list[int]) -> TableDeal:
                     bid = lowest_bid if last else want
         if bid:
             high, maker = bid, seat
-            ev.append((EV_BID, seat, bid))
+            ev.append((TL.EV_BID, seat, bid))
         else:
             out.passes += 1
-            ev.append((EV_PASS1, seat, 0))
+            ev.append((TL.EV_PASS1, seat, 0))
     out.maker, out.bid = maker, high
     # trump
     if dp.strategies[maker].kind == "random":
-        trump = rng.below(N_TRUMPS)
+        trump = rng.below(TL.N_TRUMPS)
     else:
         trump, _ = best_trump(t, hands[maker])
     out.trump = trump
-    ev.append((EV_CALL, maker, trump))
+    ev.append((TL.EV_CALL, maker, trump))
     cards = Cards(t, trump)
     # shooting: the partner's card (the lone maker's of ``reference``), then the discard
     st = dp.strategies[maker]
@@ -112,7 +105,7 @@ def play_auction(dp: DealPlay, dealt: list[int]) -> TableDeal:
             out.alone = rng.below(2)
         else:
             out.alone = int(estimate(t, hands[maker], trump) >= st.shoot)
-        ev.append((EV_ALONE, maker, out.alone))
+        ev.append((TL.EV_ALONE, maker, out.alone))
     if out.alone and t.give:
         dp.partners_card(hands, maker, trump, ev)
     active = [not (out.alone and s != maker and dp.same_side(s, maker, maker))

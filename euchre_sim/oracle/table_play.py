@@ -8,27 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core.table.layout import (
-    BID_AUCTION,
-    EV_ALONE,
-    EV_CALL,
-    EV_CLUB_EUCHRE,
-    EV_DISCARD,
-    EV_DROP,
-    EV_GIVE,
-    EV_JOKER_TRUMP,
-    EV_LONE_DISCARD,
-    EV_ORDER,
-    EV_PASS1,
-    EV_PASS2,
-    EV_PLAY,
-    EV_THROWN_IN,
-    EV_TRICK,
-    NT_HIGH,
-    NT_LOW,
-    SIDES_EACH,
-    SIDES_TEAMS,
-)
+from ..core.table import layout as TL
 from ..game.cards import N_RANKS, RANK_A, RANK_J
 from ..game.decks import ALMONTE_2, ALMONTE_3, ALMONTE_4, BENNY, BLACK_BENNY, JOKERS, RED_BENNY
 from ..game.table_spec import TableSpec
@@ -90,12 +70,12 @@ class Cards:
         if face in JOKERS:
             return self.trump
         suit, rank = divmod(face, N_RANKS)
-        if self.trump < NT_HIGH and rank == RANK_J and suit == self.trump ^ 3:
+        if self.trump < TL.NT_HIGH and rank == RANK_J and suit == self.trump ^ 3:
             return self.trump  # the left bower
         return suit
 
     def is_trump(self, card: int) -> bool:
-        return self.trump < NT_HIGH and self.suit(card) == self.trump
+        return self.trump < TL.NT_HIGH and self.suit(card) == self.trump
 
     def strength(self, card: int) -> int:
         """Higher wins: any trump above any plain card; plain cards by rank (reversed under
@@ -109,7 +89,7 @@ class Cards:
                     RED_BENNY: 121 if red_trump else 120,
                     BLACK_BENNY: 120 if red_trump else 121}[face]
         suit, rank = divmod(face, N_RANKS)
-        if self.trump == NT_LOW:
+        if self.trump == TL.NT_LOW:
             return N_RANKS - 1 - rank
         if self.is_trump(card):
             if rank == RANK_J:
@@ -157,9 +137,9 @@ class DealPlay:
         self.dealer = dealer
 
     def same_side(self, a: int, b: int, maker: int) -> bool:
-        if self.t.sides == SIDES_TEAMS:
+        if self.t.sides == TL.SIDES_TEAMS:
             return self.t.teams[a] == self.t.teams[b]
-        if self.t.sides == SIDES_EACH:
+        if self.t.sides == TL.SIDES_EACH:
             return a == b
         return (a == maker) == (b == maker)
 
@@ -171,7 +151,7 @@ class DealPlay:
     def shuffle(self) -> tuple[list[int], int]:
         n_cards = self.t.n_cards
         deck = list(range(n_cards))
-        auction = self.t.bidding == BID_AUCTION
+        auction = self.t.bidding == TL.BID_AUCTION
         n_dealt = self.n * self.t.hand + (0 if auction else 1)
         for k in range(n_dealt):
             i = n_cards - 1 - k
@@ -192,7 +172,7 @@ class DealPlay:
 
     def play_dealt(self, hands: list[int], up: int) -> TableDeal:
         """Play from the dealt hands (seat by seat) and the up-card: steps 2-6."""
-        if self.t.bidding == BID_AUCTION:
+        if self.t.bidding == TL.BID_AUCTION:
             raise ValueError("an auction table is played by oracle.table.DealPlay")
         t, n = self.t, self.n
         hands = list(hands)
@@ -204,7 +184,7 @@ class DealPlay:
         clubs = t.clubs and up_suit == CLUBS
         if clubs:
             out.trump, out.round = up_suit, 1
-            ev.append((EV_CLUB_EUCHRE, self.dealer, 0))
+            ev.append((TL.EV_CLUB_EUCHRE, self.dealer, 0))
         blind = t.faces[up] in JOKERS
         if blind:
             # a joker turned up: the dealer names trump before looking at his hand
@@ -212,7 +192,7 @@ class DealPlay:
                 up_suit = self.rng.below(4)
             else:
                 up_suit = t.blind_suit
-            ev.append((EV_JOKER_TRUMP, self.dealer, up_suit))
+            ev.append((TL.EV_JOKER_TRUMP, self.dealer, up_suit))
             if not t.joker_bid:  # his team are the makers at once
                 out.maker, out.trump, out.round = self.dealer, up_suit, 1
         # round 1 (with a joker turned up and joker_bid: the named suit; the dealer must take)
@@ -230,10 +210,10 @@ class DealPlay:
                 yes = hand_strength(t, held, up_suit) >= st.order
             if yes:
                 out.maker, out.trump, out.round = seat, up_suit, 1
-                ev.append((EV_ORDER, seat, up))
+                ev.append((TL.EV_ORDER, seat, up))
                 break
             out.passes += 1
-            ev.append((EV_PASS1, seat, 0))
+            ev.append((TL.EV_PASS1, seat, 0))
         if out.trump >= 0:
             d = self.dealer
             held = hands[d] | (1 << up)
@@ -242,7 +222,7 @@ class DealPlay:
             else:
                 out.discard = weakest(Cards(t, out.trump), [c for c in cards_of(held) if c != up])
             hands[d] = held & ~(1 << out.discard)
-            ev.append((EV_DISCARD, d, out.discard))
+            ev.append((TL.EV_DISCARD, d, out.discard))
         else:
             # round 2
             for p in range(1, n + 1):
@@ -263,22 +243,22 @@ class DealPlay:
                 if suit >= 0:
                     out.maker, out.trump, out.round = seat, suit, 2
                     out.stuck = int(stuck)
-                    ev.append((EV_CALL, seat, suit))
+                    ev.append((TL.EV_CALL, seat, suit))
                     break
                 out.passes += 1
-                ev.append((EV_PASS2, seat, 0))
+                ev.append((TL.EV_PASS2, seat, 0))
         if out.trump < 0:
             out.thrown_in = 1
-            ev.append((EV_THROWN_IN, self.dealer, 0))
+            ev.append((TL.EV_THROWN_IN, self.dealer, 0))
             return out
         maker, trump = out.maker, out.trump
-        if t.alone and t.sides == SIDES_TEAMS:
+        if t.alone and t.sides == TL.SIDES_TEAMS:
             st = self.strategies[maker]
             if st.kind == "random":
                 out.alone = self.rng.below(2)
             else:
                 out.alone = int(hand_strength(t, hands[maker], trump) >= st.alone)
-            ev.append((EV_ALONE, maker, out.alone))
+            ev.append((TL.EV_ALONE, maker, out.alone))
         if out.alone and t.give:
             self.partners_card(hands, maker, trump, ev)
         active = [not (out.alone and s != maker and self.same_side(s, maker, maker))
@@ -294,7 +274,7 @@ class DealPlay:
                     drop = self.rng.below(2)
                 else:
                     drop = int(hand_strength(t, hands[seat], trump) < st.stay)
-                ev.append((EV_DROP, seat, drop))
+                ev.append((TL.EV_DROP, seat, drop))
                 if drop:
                     active[seat] = False
         out.out = [int(not a) for a in active]
@@ -345,14 +325,14 @@ class DealPlay:
             c = strongest(cards, own)
         hands[partner] &= ~(1 << c)
         hands[maker] |= 1 << c
-        ev.append((EV_GIVE, partner, c))
+        ev.append((TL.EV_GIVE, partner, c))
         own = cards_of(hands[maker])
         if self.strategies[maker].kind == "random":
             d = self.random_card(own)
         else:
             d = weakest(cards, own)
         hands[maker] &= ~(1 << d)
-        ev.append((EV_LONE_DISCARD, maker, d))
+        ev.append((TL.EV_LONE_DISCARD, maker, d))
 
     def play_tricks(self, out: TableDeal, hands: list[int], active: list[bool], leader: int,
                     cards: Cards, maker: int) -> None:
@@ -373,14 +353,14 @@ class DealPlay:
                     c = self.random_card(legal)
                 else:
                     c = self.basic_card(cards, own, legal, plays, led, seat, maker)
-                out.events.append((EV_PLAY, seat, c))
+                out.events.append((TL.EV_PLAY, seat, c))
                 hands[seat] &= ~(1 << c)
                 if led < 0:
                     led = cards.suit(c)
                 plays.append((seat, c))
             winner = self.trick_winner(cards, plays, led)
             out.tricks[winner] += 1
-            out.events.append((EV_TRICK, winner, trick_no))
+            out.events.append((TL.EV_TRICK, winner, trick_no))
             leader = winner
 
     def takes(self, cards: Cards, c: int, w: int, led: int) -> bool:
@@ -405,7 +385,7 @@ class DealPlay:
             if trumps and self.same_side(seat, maker, maker):
                 return strongest(cards, trumps)
             plain = [c for c in legal if not cards.is_trump(c)]
-            if plain and cards.trump != NT_LOW:
+            if plain and cards.trump != TL.NT_LOW:
                 top = strongest(cards, plain)
                 if cards.strength(top) == RANK_A:
                     return top

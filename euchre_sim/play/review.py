@@ -22,7 +22,7 @@ from ..agents.observation import Action, Observation
 from ..analysis.analyser import TOSS_UP_Z
 from ..analysis.facts import AnalysisError, Option, options
 from ..analysis.situation import Situation
-from ..core.common.layout import N_SCRIPT, SC_DISCARD, SC_PLAY
+from ..core.common import layout as L
 from ..engine.solver import Position, SolverError, solve
 from ..game.cards import JOKER, NO_TRUMP, SUITS, format_card, parse_card
 from ..oracle.engine import DealState
@@ -113,11 +113,11 @@ def own_script(decisions: Sequence[Decision]) -> list[int]:
     """The script slots the person's decisions of one deal force, in the analyser's seats."""
     log = [(d.obs.phase, frame(d.obs.seat, d.obs.dealer), d.action) for d in decisions
            if d.obs.phase in ("round1", "round2", "alone", "discard", "defend_alone")]
-    script = script_of(log, decisions[0].obs.rules, set()) if log else [-1] * N_SCRIPT
+    script = script_of(log, decisions[0].obs.rules, set()) if log else [-1] * L.N_SCRIPT
     for d in decisions:
         if d.obs.phase == "play":
             k = sum(len(cards) for cards, _ in d.obs.tricks) + len(d.obs.trick)
-            script[SC_PLAY + k] = d.action[1]
+            script[L.SC_PLAY + k] = d.action[1]
     return script
 
 
@@ -133,7 +133,7 @@ def option_text(option: Option, style: Style) -> str:
     """An option's label with its card in the screen's style."""
     text = option.label
     for slot, value in option.forced:
-        if slot == SC_DISCARD or SC_PLAY <= slot < N_SCRIPT:
+        if slot == L.SC_DISCARD or L.SC_PLAY <= slot < L.N_SCRIPT:
             text = text.replace(format_card(value), style.card(value))
     return text
 

@@ -17,15 +17,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from ..agents.observation import Action, Observation
-from ..core.common.layout import (
-    EV_CHUCK,
-    EV_DISCARD,
-    EV_FARMER,
-    EV_GIVE,
-    EV_LONE_DISCARD,
-    EV_PLAY,
-    EV_TRICK,
-)
+from ..core.common import layout as L
 from ..game.cards import (
     JOKER,
     NO_TRUMP,
@@ -278,18 +270,18 @@ def read_choice(console: Console, obs: Observation, options: Sequence[Choice]) -
 
 
 HIDDEN = {  # what seat 0 sees of another player's private action
-    EV_DISCARD: "discards a card face down",
-    EV_LONE_DISCARD: "discards a card face down",
-    EV_FARMER: "exchanges three cards with the kitty (farmer's hand)",
-    EV_CHUCK: "is stuck and chucks: keeps one card, takes the up-card and the kitty",
-    EV_GIVE: "gives a card to partner",
+    L.EV_DISCARD: "discards a card face down",
+    L.EV_LONE_DISCARD: "discards a card face down",
+    L.EV_FARMER: "exchanges three cards with the kitty (farmer's hand)",
+    L.EV_CHUCK: "is stuck and chucks: keeps one card, takes the up-card and the kitty",
+    L.EV_GIVE: "gives a card to partner",
 }
 
 
 def hidden_line(kind: int, seat: int, who: str) -> str | None:
     """What seat 0 sees of another player's private action (None: he sees it all, as the
     partner of a player giving him a card does)."""
-    if kind not in HIDDEN or (kind == EV_GIVE and (seat + 2) % 4 == HUMAN):
+    if kind not in HIDDEN or (kind == L.EV_GIVE and (seat + 2) % 4 == HUMAN):
         return None
     return f"{who} {HIDDEN[kind]}"
 
@@ -344,18 +336,18 @@ class Screen:
         kind, seat, value = trace[-1]
         prev = trace[-2] if len(trace) > 1 else (0, -1, 0)
         say, who = self.console.say, self.names[seat]
-        if kind == EV_PLAY:
-            verb = "plays" if prev[0] == EV_PLAY else "leads"
+        if kind == L.EV_PLAY:
+            verb = "plays" if prev[0] == L.EV_PLAY else "leads"
             say(f"  {who} {verb} {self.style.card(value)}")
             return
-        if kind == EV_TRICK:
-            won = [w & 1 for k, w, _ in trace if k == EV_TRICK]
+        if kind == L.EV_TRICK:
+            won = [w & 1 for k, w, _ in trace if k == L.EV_TRICK]
             ours = won.count(HUMAN & 1)
             say(f"  -> {who} wins trick {value + 1}.  Tricks: us {ours}, them "
                 f"{len(won) - ours}")
             return
         line = hidden_line(kind, seat, who) if seat != HUMAN else None
-        if kind == EV_FARMER and line is not None and prev[:2] == (EV_FARMER, seat):
+        if kind == L.EV_FARMER and line is not None and prev[:2] == (L.EV_FARMER, seat):
             return  # the three cards of one exchange are told once
         if line is None:
             record = {"dealer": st.dealer, "up_card": st.up_card, "stuck": st.stuck}

@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..core.common.layout import POSITION_NAMES
+from ..core.common import layout as L
 from ..game.cards import (
     JOKER,
     N_CARD_IDS,
@@ -145,7 +145,7 @@ def decode(deals: pd.DataFrame) -> pd.DataFrame:
         # <NA> where there is no maker (thrown in)
         return pd.Series(np.where(made, values, 0), index=out.index).astype(dtype).where(made)
 
-    positions = np.array(POSITION_NAMES, dtype=object)
+    positions = np.array(L.POSITION_NAMES, dtype=object)
     out["maker_position"] = np.where(made, positions[(m - dealer - 1) & 3], None)
     out["maker_team"] = masked(m & 1, "Int8")
     maker_hand = cards_of(hand)

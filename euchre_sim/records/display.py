@@ -8,27 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..core.common.layout import (
-    EV_ALONE,
-    EV_CALL,
-    EV_CHUCK,
-    EV_CLUB_EUCHRE,
-    EV_DEFEND_ALONE,
-    EV_DISCARD,
-    EV_FARMER,
-    EV_GIVE,
-    EV_JOKER_TRUMP,
-    EV_LONE_DISCARD,
-    EV_ORDER,
-    EV_PASS1,
-    EV_PASS2,
-    EV_PLAY,
-    EV_RAILROAD,
-    EV_REDEAL,
-    EV_SMITTY,
-    EV_THROWN_IN,
-    EV_TRICK,
-)
+from ..core.common import layout as L
 from ..game.cards import SUIT_NAMES, TRUMP_NAMES, format_card, format_hand
 from ..game.seats import position_of, seat_label
 
@@ -38,17 +18,17 @@ CardText = Callable[[int], str]  # a card's text
 
 # the events whose line is a template: {who} the player, {card} the event's card, {suit} its suit
 EVENT_TEMPLATES = {
-    EV_REDEAL: "{who} calls for a redeal",
-    EV_FARMER: "{who} exchanges {card} (farmer's hand)",
-    EV_JOKER_TRUMP: "Joker turned up: {who} names {suit}",
-    EV_CLUB_EUCHRE: "A club turned up: {who} must take it, clubs are trump (club euchre)",
-    EV_PASS1: "Round 1: {who} passes",
-    EV_PASS2: "Round 2: {who} passes",
-    EV_THROWN_IN: "All pass: the hand is thrown in",
-    EV_DISCARD: "{who} discards {card}",
-    EV_LONE_DISCARD: "{who} discards {card}",
-    EV_DEFEND_ALONE: "{who} defends alone",
-    EV_GIVE: "{who} gives {card} to partner",
+    L.EV_REDEAL: "{who} calls for a redeal",
+    L.EV_FARMER: "{who} exchanges {card} (farmer's hand)",
+    L.EV_JOKER_TRUMP: "Joker turned up: {who} names {suit}",
+    L.EV_CLUB_EUCHRE: "A club turned up: {who} must take it, clubs are trump (club euchre)",
+    L.EV_PASS1: "Round 1: {who} passes",
+    L.EV_PASS2: "Round 2: {who} passes",
+    L.EV_THROWN_IN: "All pass: the hand is thrown in",
+    L.EV_DISCARD: "{who} discards {card}",
+    L.EV_LONE_DISCARD: "{who} discards {card}",
+    L.EV_DEFEND_ALONE: "{who} defends alone",
+    L.EV_GIVE: "{who} gives {card} to partner",
 }
 
 
@@ -62,27 +42,27 @@ def event_line(kind: int, seat: int, value: int, record: dict, who: Namer,
         template = EVENT_TEMPLATES[kind]
         return template.format(who=name, card=card(value) if "{card}" in template else "",
                                suit=SUIT_NAMES[value] if "{suit}" in template else "")
-    if kind == EV_ORDER:
+    if kind == L.EV_ORDER:
         verb = "takes it up" if seat == dealer else "orders it up"
         return f"Round 1: {name} {verb} ({SUIT_NAMES[value]})"
-    if kind == EV_CALL:
+    if kind == L.EV_CALL:
         stuck = " (stuck)" if record["stuck"] and seat == dealer else ""
         return f"Round 2: {name} calls {TRUMP_NAMES[value]}{stuck}"
-    if kind == EV_CHUCK:
+    if kind == L.EV_CHUCK:
         suit = SUIT_NAMES[record["up_card"] // 8]
         return (f"Round 2: {name} is stuck and chucks: keeps {card(value)}, takes the up-card "
                 f"and the kitty; {suit} are trump")
-    if kind == EV_SMITTY:
+    if kind == L.EV_SMITTY:
         up = record["up_card"]
         right = up < 32 and up // 8 == value
         return (f"Smitty: {name} guesses {SUIT_NAMES[value]}: "
                 + (f"right, {SUIT_NAMES[value]} are trump and he takes the up-card" if right
                    else "wrong, the bidding goes on"))
-    if kind == EV_ALONE:
+    if kind == L.EV_ALONE:
         why = {1: " (forced: Canadian loner)", 2: " (the maker's partner: the maker sits out)",
                3: " (calls for the game, before looking at his hand: smitty)"}
         return f"{name} goes alone" + why.get(value, "")
-    if kind == EV_RAILROAD:
+    if kind == L.EV_RAILROAD:
         return f"{name} {'takes' if value else 'refuses'} partner's card (railroad)"
     return None
 
@@ -102,12 +82,12 @@ def format_deal(record: dict, trace: list[tuple[int, int, int]], header: str = "
     trick_cards: list[str] = []
     for kind, seat, value in trace:
         who = seat_label(seat, dealer)
-        if kind == EV_PLAY:
+        if kind == L.EV_PLAY:
             if not trick_cards and not any(x.startswith("Trick") for x in lines):
                 lines.append("")
             initial = position_of(seat, dealer)[0].upper()
             trick_cards.append(f"{initial}:{format_card(value)}")
-        elif kind == EV_TRICK:
+        elif kind == L.EV_TRICK:
             lines.append(f"Trick {value + 1}: {' '.join(trick_cards):<24} won by {who}")
             trick_cards = []
         else:

@@ -17,28 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ..core.common.layout import (
-    EV_CALL,
-    EV_CHUCK,
-    EV_CLUB_EUCHRE,
-    EV_GIVE,
-    EV_JOKER_TRUMP,
-    EV_ORDER,
-    EV_PASS1,
-    EV_PASS2,
-    EV_PLAY,
-    EV_REDEAL,
-    EV_TRICK,
-    N_SCRIPT,
-    SC_ALONE,
-    SC_DEFEND,
-    SC_DISCARD,
-    SC_PLAY,
-    SC_REDEAL,
-    SC_ROUND1,
-    SC_ROUND2,
-    SCRIPT_PASS,
-)
+from ..core.common import layout as L
 from ..engine.simulate import PresetDeal, SimulationError
 from ..game.cards import (
     JOKER,
@@ -109,7 +88,7 @@ def read_card(text: object, where: str, deck: int, trump: int = -1) -> int:
 
 def final_deal(trace: Sequence[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
     """The events of the deal that stood: those after the last redeal call."""
-    last = max((i for i, ev in enumerate(trace) if ev[0] == EV_REDEAL), default=-1)
+    last = max((i for i, ev in enumerate(trace) if ev[0] == L.EV_REDEAL), default=-1)
     return list(trace[last + 1:])
 
 
@@ -120,17 +99,17 @@ def calls_of(record: dict, trace: Sequence[tuple[int, int, int]]) -> list[str]:
     the stuck dealer naming the up-card's suit (docs/egn.md)."""
     calls: list[str] = []
     for kind, _, value in final_deal(trace):
-        if kind in (EV_PASS1, EV_PASS2):
+        if kind in (L.EV_PASS1, L.EV_PASS2):
             calls.append(PASS)
-        elif kind == EV_ORDER:
+        elif kind == L.EV_ORDER:
             calls.append(ORDER)
-        elif kind == EV_CALL:
+        elif kind == L.EV_CALL:
             calls.append(SUIT_LETTERS[value])
-        elif kind == EV_JOKER_TRUMP:
+        elif kind == L.EV_JOKER_TRUMP:
             calls += [PASS] * 3 + [SUIT_LETTERS[value]]
-        elif kind == EV_CLUB_EUCHRE:
+        elif kind == L.EV_CLUB_EUCHRE:
             calls += [PASS] * 3 + [ORDER]
-        elif kind == EV_CHUCK:
+        elif kind == L.EV_CHUCK:
             calls.append(SUIT_LETTERS[record["up_card"] // 8])
     return calls
 
@@ -147,16 +126,16 @@ def deal_json(record: dict, trace: Sequence[tuple[int, int, int]], number: int) 
         bidding["discard"] = card_text(record["discard"])
     events = final_deal(trace)
     gives = [{"sender": s, "receiver": (s + 2) & 3, "cards": [card_text(v)]}
-             for kind, s, v in events if kind == EV_GIVE]
+             for kind, s, v in events if kind == L.EV_GIVE]
     if gives:
         bidding["cardExchanges"] = gives
     phases: list[dict] = [bidding]
     if not record["thrown_in"]:
         tricks: list[list[str]] = [[]]
         for kind, _, value in events:
-            if kind == EV_PLAY:
+            if kind == L.EV_PLAY:
                 tricks[-1].append(card_text(value))
-            elif kind == EV_TRICK:
+            elif kind == L.EV_TRICK:
                 tricks.append([])
         phases.append({"phaseNumber": 1, "type": "TRICK_PLAY", "tricks": tricks[:-1]})
     return {"dealNumber": number,
@@ -405,30 +384,30 @@ def script_of(history: History, dealer: int, up: int) -> list[int]:
     """The preset script that forces ``history`` (docs/engine.md, "Preset deals and
     scripts"): no redeal, each call, the maker's (and his partner's) loner decision, the lone
     defender, the discard and every card played."""
-    script = [-1] * N_SCRIPT
+    script = [-1] * L.N_SCRIPT
     for seat in range(4):
-        script[SC_REDEAL + seat] = 0
+        script[L.SC_REDEAL + seat] = 0
     maker = -1
     for i, call in enumerate(history.calls):
         seat = (dealer + 1 + i) & 3
         if call == PASS:
-            script[(SC_ROUND1 if i < 4 else SC_ROUND2) + seat] = 0 if i < 4 else SCRIPT_PASS
+            script[(L.SC_ROUND1 if i < 4 else L.SC_ROUND2) + seat] = 0 if i < 4 else L.SCRIPT_PASS
             continue
         maker = seat
         if call == ORDER:
-            script[SC_ROUND1 + seat] = 1
+            script[L.SC_ROUND1 + seat] = 1
         elif i >= 4:  # round 2 (the joker's suit, in round 1, is never scripted)
-            script[SC_ROUND2 + seat] = SUIT_LETTERS.index(call)
+            script[L.SC_ROUND2 + seat] = SUIT_LETTERS.index(call)
     if maker >= 0 and history.alone is not None:
-        script[SC_ALONE + maker] = int(history.alone)
-        script[SC_ALONE + (maker ^ 2)] = 0
+        script[L.SC_ALONE + maker] = int(history.alone)
+        script[L.SC_ALONE + (maker ^ 2)] = 0
     if maker >= 0 and history.defender is not None:
         for seat in (maker ^ 1, maker ^ 3):
-            script[SC_DEFEND + seat] = int(seat == history.defender)
+            script[L.SC_DEFEND + seat] = int(seat == history.defender)
     if history.discard is not None:
-        script[SC_DISCARD] = history.discard
+        script[L.SC_DISCARD] = history.discard
     for k, card in enumerate(c for trick in history.tricks for c in trick):
-        script[SC_PLAY + k] = card
+        script[L.SC_PLAY + k] = card
     return script
 
 

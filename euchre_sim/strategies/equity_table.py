@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.common.layout import F_DEALER, F_POINTS0, F_POINTS1
+from ..core.common import layout as L
 from ..core.four.kinds import (
     EQ_BASE,
     EQ_MAX,
@@ -44,9 +44,9 @@ def uses_equity(params: dict[str, float]) -> bool:
 def point_distribution(records: np.ndarray) -> np.ndarray:
     """P(dealing side scores x, the other side y) as a ``(MAX_POINTS + 1)`` square matrix, from
     raw deal records (rows of ``layout.RECORD_FIELDS``)."""
-    team0_deals = (records[:, F_DEALER] & 1) == 0
-    dealer = np.where(team0_deals, records[:, F_POINTS0], records[:, F_POINTS1])
-    other = np.where(team0_deals, records[:, F_POINTS1], records[:, F_POINTS0])
+    team0_deals = (records[:, L.F_DEALER] & 1) == 0
+    dealer = np.where(team0_deals, records[:, L.F_POINTS0], records[:, L.F_POINTS1])
+    other = np.where(team0_deals, records[:, L.F_POINTS1], records[:, L.F_POINTS0])
     n = MAX_POINTS + 1
     counts = np.bincount(dealer * n + other, minlength=n * n)
     return (counts / len(records)).reshape(n, n)

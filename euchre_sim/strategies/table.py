@@ -12,24 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core.table.layout import (
-    BID_AUCTION,
-    BID_UPCARD,
-    K_BASIC,
-    K_RANDOM,
-    KIND_NAMES,
-    MAX_SEATS,
-    N_TABLE_PARAMS,
-    P_ALONE,
-    P_BID,
-    P_BID_CAP,
-    P_CALL,
-    P_FORCE,
-    P_ORDER,
-    P_SHOOT,
-    P_STAY,
-    SIDES_TEAMS,
-)
+from ..core.table import layout as TL
 from ..game.table_spec import TableError, TableSpec
 
 
@@ -40,25 +23,25 @@ class TableParam:
     slot: int
     default: int
     help: str
-    bidding: int = BID_UPCARD  # the bidding system whose decisions it steers
+    bidding: int = TL.BID_UPCARD  # the bidding system whose decisions it steers
 
 
 TABLE_PARAMS: dict[str, TableParam] = {
-    "order": TableParam(P_ORDER, 6, "hand strength needed to order up the up-card (round 1; "
+    "order": TableParam(TL.P_ORDER, 6, "hand strength needed to order up the up-card (round 1; "
                         "the dealer counts the up-card)"),
-    "call": TableParam(P_CALL, 6, "hand strength needed to name a suit in round 2"),
-    "alone": TableParam(P_ALONE, 9, "hand strength needed to go alone (team tables)"),
-    "bid": TableParam(P_BID, 3, "auction tables (Bid Euchre): estimated tricks needed to bid",
-                      BID_AUCTION),
-    "cap": TableParam(P_BID_CAP, 5, "auction tables: the highest bid made (it bids its "
-                      "estimate up to this; the dealer only matches)", BID_AUCTION),
-    "shoot": TableParam(P_SHOOT, 6, "auction tables: estimated tricks needed to shoot (above "
-                        "the hand size: never)", BID_AUCTION),
-    "force": TableParam(P_FORCE, -1, "auction tables: the eldest's (the first bidder's) forced "
+    "call": TableParam(TL.P_CALL, 6, "hand strength needed to name a suit in round 2"),
+    "alone": TableParam(TL.P_ALONE, 9, "hand strength needed to go alone (team tables)"),
+    "bid": TableParam(TL.P_BID, 3, "auction tables (Bid Euchre): estimated tricks needed to bid",
+                      TL.BID_AUCTION),
+    "cap": TableParam(TL.P_BID_CAP, 5, "auction tables: the highest bid made (it bids its "
+                      "estimate up to this; the dealer only matches)", TL.BID_AUCTION),
+    "shoot": TableParam(TL.P_SHOOT, 6, "auction tables: estimated tricks needed to shoot (above "
+                        "the hand size: never)", TL.BID_AUCTION),
+    "force": TableParam(TL.P_FORCE, -1, "auction tables: the eldest's (the first bidder's) forced "
                         "opening bid: -1 not forced, 0 pass, a bid from the lowest to the hand "
                         "size: exactly that bid (a forcing device of the bid chart, not a "
-                        "threshold: no sweep or climb offers it)", BID_AUCTION),
-    "stay": TableParam(P_STAY, 4, "hand strength under trump needed to stay in rather than "
+                        "threshold: no sweep or climb offers it)", TL.BID_AUCTION),
+    "stay": TableParam(TL.P_STAY, 4, "hand strength under trump needed to stay in rather than "
                        "drop out (Buck Euchre)"),
 }
 FORCING = ("force",)  # parameters that force a decision rather than set a threshold
@@ -90,7 +73,7 @@ class TableStrategy:
         return TABLE_PARAMS[param].default
 
     def row(self, table: TableSpec | None = None) -> np.ndarray:
-        out = np.zeros(N_TABLE_PARAMS, np.int64)
+        out = np.zeros(TL.N_TABLE_PARAMS, np.int64)
         for name, p in TABLE_PARAMS.items():
             out[p.slot] = self.value(name, table)
         return out
@@ -101,8 +84,8 @@ class TableStrategy:
         if self.kind == "random":
             return {"kind": "random"}
         keys = relevant_params(table) if table is not None else [
-            k for k, p in TABLE_PARAMS.items() if p.bidding == BID_UPCARD]
-        if "force" in self.params and (table is None or table.bidding == BID_AUCTION):
+            k for k, p in TABLE_PARAMS.items() if p.bidding == TL.BID_UPCARD]
+        if "force" in self.params and (table is None or table.bidding == TL.BID_AUCTION):
             keys = [*keys, "force"]  # a forced opening is named where it is given
         return {"kind": self.kind, **{k: self.value(k, table) for k in keys}}
 
@@ -112,9 +95,9 @@ def table_strategy(text: str | TableStrategy) -> TableStrategy:
     if isinstance(text, TableStrategy):
         return text
     kind, _, rest = text.strip().partition(":")
-    if kind not in KIND_NAMES:
+    if kind not in TL.KIND_NAMES:
         raise TableError(f"unknown table strategy {kind!r}: a table plays "
-                         f"{' or '.join(KIND_NAMES)} (optionally basic:key=value,...)")
+                         f"{' or '.join(TL.KIND_NAMES)} (optionally basic:key=value,...)")
     params: dict[str, int] = {}
     for item in filter(None, (x.strip() for x in rest.split(","))):
         key, eq, value = item.partition("=")
@@ -136,7 +119,7 @@ def table_strategy(text: str | TableStrategy) -> TableStrategy:
 
 def sides_of(table: TableSpec) -> int:
     """How many sides a table has: its teams, or its seats when each plays for himself."""
-    return max(table.teams) + 1 if table.sides == SIDES_TEAMS else table.seats
+    return max(table.teams) + 1 if table.sides == TL.SIDES_TEAMS else table.seats
 
 
 def seat_strategies(table: TableSpec, a: TableStrategy, b: TableStrategy, hero: int = 0
@@ -167,10 +150,10 @@ def seat_rows(strategies: list[TableStrategy], table: TableSpec | None = None
               ) -> tuple[np.ndarray, np.ndarray]:
     """``(kinds, params)`` for the kernels: one entry and one row per seat (the table's own
     defaults for basic where a seat's strategy gives no value)."""
-    kinds = np.zeros(MAX_SEATS, np.int64)
-    params = np.zeros((MAX_SEATS, N_TABLE_PARAMS), np.int64)
+    kinds = np.zeros(TL.MAX_SEATS, np.int64)
+    params = np.zeros((TL.MAX_SEATS, TL.N_TABLE_PARAMS), np.int64)
     for s, st in enumerate(strategies):
-        kinds[s] = K_RANDOM if st.kind == "random" else K_BASIC
+        kinds[s] = TL.K_RANDOM if st.kind == "random" else TL.K_BASIC
         params[s] = st.row(table)
     return kinds, params
 

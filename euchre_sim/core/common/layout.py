@@ -13,6 +13,10 @@
 Each layout is declared once here, with a tuple of its column names where a row is turned into
 named columns (``RECORD_FIELDS``, ``GAME_FIELDS``, ...); nothing above the kernels indexes a
 row by a bare number.
+
+A module imports the layout as one name, ``from ..common import layout as L``, and writes
+``g[L.G_DEALER]``: numba reads a module's attribute at compile time as a constant, so this costs
+nothing in a kernel (the table engine's own layout, ``core.table.layout``, is ``TL``).
 """
 
 from ...game.seats import POSITION_NAMES

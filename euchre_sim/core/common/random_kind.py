@@ -5,8 +5,8 @@ is measured from, and the differential tests' way of reaching rare positions."""
 import numpy as np
 from numba import njit
 
+from . import layout as L
 from .bits import ctz, kth_bit, popcount
-from .layout import G_HAND
 from .rng import below
 
 
@@ -48,7 +48,7 @@ def rand_card(rng, mask):
 @njit(cache=True, _nrt=False, forceinline=True)
 def rand_discard(g, seat, rng, up_bit):
     """The dealer discards a random card other than the up-card."""
-    return rand_card(rng, g[G_HAND + seat] & ~(np.int64(1) << up_bit))
+    return rand_card(rng, g[L.G_HAND + seat] & ~(np.int64(1) << up_bit))
 
 
 @njit(cache=True, _nrt=False, forceinline=True)

@@ -13,41 +13,7 @@ from numba import njit, prange, types
 from numba.extending import overload
 
 from ...game.rules import R_DECK, R_REDEAL, R_STICK, R_TARGET, REDEAL_NONE
-from ..common.layout import (
-    F_DEAL,
-    F_DEALER,
-    F_HAND0,
-    F_POINTS0,
-    F_POINTS1,
-    F_UP,
-    G_DEALER,
-    G_MCEVOY,
-    G_SCORE0,
-    G_SCORE1,
-    G_SIZE,
-    GAME_STRIDE,
-    GR_DEALS,
-    GR_FIRST_DEALER,
-    GR_GAME,
-    GR_SCORE0,
-    GR_SCORE1,
-    GR_WINNER,
-    MAX_GAME_DEALS,
-    MAX_PLAYS,
-    N_FIELDS,
-    N_GAME_FIELDS,
-    N_PRESET,
-    N_TRACE_FIELDS,
-    PR_DEALER,
-    PR_HAND,
-    PR_KITTY,
-    PR_SCORE0,
-    PR_SCORE1,
-    PR_SCRIPT,
-    PR_UP,
-    SN_SIZE,
-    TRACE_CAP,
-)
+from ..common import layout as L
 from ..common.rng import below, seed_stream
 from ..common.rule import STANDARD, rule
 from .dd_search import new_table
@@ -87,11 +53,11 @@ def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, snaps, gam
     target = rule(rules, R_TARGET)
     for i in range(lo, hi):
         idx = first + i
-        seed_stream(rng, key, idx * GAME_STRIDE if games else idx)
+        seed_stream(rng, key, idx * L.GAME_STRIDE if games else idx)
         if games:
             dealer = below(rng, 4)
-            game_recs[i, GR_GAME] = idx
-            game_recs[i, GR_FIRST_DEALER] = dealer
+            game_recs[i, L.GR_GAME] = idx
+            game_recs[i, L.GR_FIRST_DEALER] = dealer
         else:
             dealer = idx & 3
         pi = -1
@@ -99,38 +65,38 @@ def play_range(key, first, lo, hi, rules, kinds, params, recs, trace, snaps, gam
         s1 = 0
         if has_presets:
             pi = i
-            dealer = presets[i, PR_DEALER]
-            s0 = presets[i, PR_SCORE0]
-            s1 = presets[i, PR_SCORE1]
+            dealer = presets[i, L.PR_DEALER]
+            s0 = presets[i, L.PR_SCORE0]
+            s1 = presets[i, L.PR_SCORE1]
         nd = 0
         row = 0 if games else i
         ti = i if traced else -1
-        g[G_MCEVOY] = 0 if games else -1  # no McEvoy call yet in this game; none outside one
+        g[L.G_MCEVOY] = 0 if games else -1  # no McEvoy call yet in this game; none outside one
         while True:
-            g[G_DEALER] = dealer
-            g[G_SCORE0] = s0
-            g[G_SCORE1] = s1
+            g[L.G_DEALER] = dealer
+            g[L.G_SCORE0] = s0
+            g[L.G_SCORE1] = s1
             play_deal(g, deck, rng, rules, kinds, params, recs, row, trace, ti, presets, pi, tt,
                       pw, snaps)
             if not games:
-                recs[row, F_DEAL] = idx
+                recs[row, L.F_DEAL] = idx
                 break
-            recs[row, F_DEAL] = nd
+            recs[row, L.F_DEAL] = nd
             if keep and nd < game_deals.shape[1]:
-                for f in range(N_FIELDS):
+                for f in range(L.N_FIELDS):
                     game_deals[i, nd, f] = recs[row, f]
-            s0 += recs[row, F_POINTS0]
-            s1 += recs[row, F_POINTS1]
+            s0 += recs[row, L.F_POINTS0]
+            s1 += recs[row, L.F_POINTS1]
             nd += 1
             dealer = (dealer + 1) & 3
-            if s0 >= target or s1 >= target or nd >= MAX_GAME_DEALS:
+            if s0 >= target or s1 >= target or nd >= L.MAX_GAME_DEALS:
                 break
-            seed_stream(rng, key, idx * GAME_STRIDE + nd)
+            seed_stream(rng, key, idx * L.GAME_STRIDE + nd)
         if games:
-            game_recs[i, GR_WINNER] = 0 if s0 >= target else (1 if s1 >= target else -1)
-            game_recs[i, GR_SCORE0] = s0
-            game_recs[i, GR_SCORE1] = s1
-            game_recs[i, GR_DEALS] = nd
+            game_recs[i, L.GR_WINNER] = 0 if s0 >= target else (1 if s1 >= target else -1)
+            game_recs[i, L.GR_SCORE0] = s0
+            game_recs[i, L.GR_SCORE1] = s1
+            game_recs[i, L.GR_DEALS] = nd
 
 
 def search_space(search):
@@ -152,7 +118,7 @@ def workspace(search):
     """The per-thread work arrays of ``play_range``: deal state, deck, random stream, and the
     solver's table and the PIMC work array (None, None without ``search``)."""
     tt, pw = search_space(search)
-    return np.zeros(G_SIZE, np.int64), np.zeros(33, np.int64), np.zeros(4, np.uint64), tt, pw
+    return np.zeros(L.G_SIZE, np.int64), np.zeros(33, np.int64), np.zeros(4, np.uint64), tt, pw
 
 
 def searching(kinds: np.ndarray) -> bool | None:
@@ -179,9 +145,9 @@ def _run_blocks(key, first, n, rules, kinds, params, recs, game_recs, game_deals
     for b in prange(nblocks):
         lo = b * block
         hi = min(n, lo + block)
-        trace = np.zeros((0, TRACE_CAP, N_TRACE_FIELDS), np.int16)
-        no_snaps = np.zeros((0, MAX_PLAYS, SN_SIZE), np.int64)
-        rows = np.zeros((1, N_FIELDS), np.int64) if games else recs  # a game's scratch row
+        trace = np.zeros((0, L.TRACE_CAP, L.N_TRACE_FIELDS), np.int16)
+        no_snaps = np.zeros((0, L.MAX_PLAYS, L.SN_SIZE), np.int64)
+        rows = np.zeros((1, L.N_FIELDS), np.int64) if games else recs  # a game's scratch row
         g, deck, rng, tt, pw = workspace(search)
         if at:
             for i in range(lo, hi):
@@ -194,10 +160,10 @@ def _run_blocks(key, first, n, rules, kinds, params, recs, game_recs, game_deals
 
 
 # the empty arrays that switch a mode of ``_run_blocks`` off (never written: they are empty)
-NO_RECS = np.zeros((0, N_FIELDS), np.int64)
-NO_GAMES = np.zeros((0, N_GAME_FIELDS), np.int64)
-NO_GAME_DEALS = np.zeros((0, 0, N_FIELDS), np.int64)
-NO_PRESETS = np.zeros((0, N_PRESET), np.int64)
+NO_RECS = np.zeros((0, L.N_FIELDS), np.int64)
+NO_GAMES = np.zeros((0, L.N_GAME_FIELDS), np.int64)
+NO_GAME_DEALS = np.zeros((0, 0, L.N_FIELDS), np.int64)
+NO_PRESETS = np.zeros((0, L.N_PRESET), np.int64)
 NO_STREAMS = np.zeros(0, np.int64)
 
 
@@ -222,8 +188,8 @@ def _run_deals_traced(key, first, n, rules, kinds, params, recs, trace, snaps, p
     """Like ``run_deals`` (one thread) and also fills ``trace[i]`` with deal i's events (and
     ``snaps[i]`` with its states before each card play, when ``snaps`` is not empty); with a
     non-empty ``presets`` deal i is the preset deal ``presets[i]``."""
-    no_games = np.zeros((0, N_GAME_FIELDS), np.int64)
-    no_deals = np.zeros((0, 0, N_FIELDS), np.int64)
+    no_games = np.zeros((0, L.N_GAME_FIELDS), np.int64)
+    no_deals = np.zeros((0, 0, L.N_FIELDS), np.int64)
     g, deck, rng, tt, pw = workspace(search)
     play_range(key, first, np.int64(0), n, rules, kinds, params, recs, trace, snaps, no_games,
                no_deals, presets, g, deck, rng, tt, pw)
@@ -289,7 +255,7 @@ def replays_deals(rules: np.ndarray, kinds: np.ndarray) -> bool:
 def new_replay(n: int) -> np.ndarray:
     """Room for ``n`` replayed deals (``replay_presets``): preset rows without the script's
     columns (``deal.script_row``: no decision is forced, and none is looked up)."""
-    return np.zeros((n, PR_SCRIPT), np.int64)
+    return np.zeros((n, L.PR_SCRIPT), np.int64)
 
 
 @njit(cache=True, parallel=True)
@@ -299,15 +265,15 @@ def replay_presets(recs, out):
     the dealer, at a score of 0-0."""
     deck = DECK_NAT[deck_row(None)]  # the standard deck's 24 cards (``replays_deals``)
     for i in prange(recs.shape[0]):  # on every thread: the kernels' threads are idle now
-        held = np.int64(1) << recs[i, F_UP]
+        held = np.int64(1) << recs[i, L.F_UP]
         for p in range(4):
-            out[i, PR_HAND + p] = recs[i, F_HAND0 + p]
-            held |= recs[i, F_HAND0 + p]
-        out[i, PR_UP] = recs[i, F_UP]
-        out[i, PR_KITTY] = deck & ~held
-        out[i, PR_DEALER] = recs[i, F_DEALER]
-        out[i, PR_SCORE0] = 0
-        out[i, PR_SCORE1] = 0
+            out[i, L.PR_HAND + p] = recs[i, L.F_HAND0 + p]
+            held |= recs[i, L.F_HAND0 + p]
+        out[i, L.PR_UP] = recs[i, L.F_UP]
+        out[i, L.PR_KITTY] = deck & ~held
+        out[i, L.PR_DEALER] = recs[i, L.F_DEALER]
+        out[i, L.PR_SCORE0] = 0
+        out[i, L.PR_SCORE1] = 0
 
 
 NO_TOTALS = no_totals()

@@ -9,7 +9,7 @@ from numba import njit
 
 from ...game.cards import NO_TRUMP
 from ...game.rules import LONE_DEFENCE_ANY, R_DECK, R_HEARTS_NEVER_TRUMP, R_LONE_DEFENCE, R_NO_TRUMP
-from ..common.layout import G_DEALER, G_NAT, G_PASSES, G_ROUND
+from ..common import layout as L
 from ..common.random_kind import rand_chuck, rand_discard, rand_round2, rand_yes_no
 from ..common.rule import rule
 from .kinds import S_REFERENCE, uses_scripted_model
@@ -93,7 +93,7 @@ def model_chuck(kinds, params, g, seat, rng):
         return sc_chuck(params, g, seat)
     if kind == S_REFERENCE:
         return ref_chuck(params, g, seat)
-    return rand_chuck(rng, g[G_NAT + seat])
+    return rand_chuck(rng, g[L.G_NAT + seat])
 
 
 @njit(cache=True, _nrt=False)
@@ -142,8 +142,8 @@ def model_defend_alone(kinds, params, g, seat, rules, rng):
 @njit(cache=True, _nrt=False)
 def passed_in_making_round(g, seat):
     """Did ``seat`` pass in the round in which trump was made?"""
-    k = (seat - g[G_DEALER] - 1) & 3
-    passes = g[G_PASSES]
-    if g[G_ROUND] == 1:
+    k = (seat - g[L.G_DEALER] - 1) & 3
+    passes = g[L.G_PASSES]
+    if g[L.G_ROUND] == 1:
         return k < passes
     return k < passes - 4

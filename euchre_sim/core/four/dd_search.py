@@ -27,8 +27,8 @@ their work arrays from the caller (``new_table``); ``solve_rows`` is the paralle
 import numpy as np
 from numba import njit, prange
 
+from ..common import layout as L
 from ..common.bits import ctz, popcount
-from ..common.layout import MAX_PLAYS
 from .endgame import last_two
 from .hands import to_effective
 from .tables import ABOVE, EFF, NAT, NT_BASE, TRUMP_MASK
@@ -74,7 +74,7 @@ O_VALUE = 0  # makers' total tricks (those already won included)
 O_BEST = 1  # best card for the player to move (natural id)
 O_NPV = 2  # length of the principal variation
 O_PV = 3  # the principal variation: natural cards, MAX_PLAYS slots
-O_NCARDS = O_PV + MAX_PLAYS  # number of legal cards
+O_NCARDS = O_PV + L.MAX_PLAYS  # number of legal cards
 O_CARDS = O_NCARDS + 1  # the legal cards (natural ids, ascending strength): 5 slots
 O_VALUES = O_CARDS + 5  # the value (makers' total tricks) after each of them: 5 slots
 O_SIZE = O_VALUES + 5

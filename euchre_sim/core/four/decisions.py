@@ -18,11 +18,8 @@ from numba import njit, types
 from numba.extending import overload
 
 from ...game.rules import R_FARMERS
+from ..common import layout as L
 from ..common.bits import ctz
-from ..common.layout import (
-    G_HAND,
-    G_NAT,
-)
 from ..common.random_kind import rand_card, rand_farmer, rand_joker_trump, rand_play, rand_yes_no
 from ..common.rule import rule
 from .bidding import (
@@ -94,7 +91,7 @@ def decide_farmer(kinds, params, g, seat, rules, rng):
     """Natural mask of the three cards to exchange for the kitty (of those ``farmer_cards``
     allows), or 0 to keep the hand."""
     kind = kinds[seat & 1]
-    low = farmer_cards(g[G_NAT + seat], rule(rules, R_FARMERS))
+    low = farmer_cards(g[L.G_NAT + seat], rule(rules, R_FARMERS))
     if kind == S_RANDOM:
         return rand_farmer(rng, low)
     flag = P_FARMER if kind == S_REFERENCE else Q_FARMER
@@ -245,7 +242,7 @@ def decide_give(kinds, params, g, seat, rules, rng):
         return sc_give(params, g, seat)
     if kind == S_REFERENCE:
         return ref_give(g, seat)
-    return rand_card(rng, g[G_HAND + seat])
+    return rand_card(rng, g[L.G_HAND + seat])
 
 
 @njit(cache=True, _nrt=False)
@@ -256,7 +253,7 @@ def decide_lone_discard(kinds, params, g, seat, rules, rng):
         return sc_lone_discard(params, g, seat)
     if kind == S_REFERENCE:
         return ref_lone_discard(g, seat)
-    return rand_card(rng, g[G_HAND + seat])
+    return rand_card(rng, g[L.G_HAND + seat])
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -4,8 +4,8 @@ import numpy as np
 from numba import njit
 
 from ...game.rules import FARMERS_STRICT, R_DECK
+from ..common import layout as L
 from ..common.bits import highest_bit, popcount
-from ..common.layout import G_DEALER, G_STUCK, G_VOIDS, STUCK_SMITTY
 from ..common.rule import rule
 from .tables import CONV, DECK_ROW, LOW_NAT, NAT, NINE_NAT, TEN_NAT
 
@@ -37,14 +37,14 @@ def to_effective(nat, trump):
 def up_taker(g):
     """The seat that takes the up-card when it is taken up (round 1, the joker, club euchre):
     the dealer, or the eldest after a right Smitty guess (``G_STUCK == STUCK_SMITTY``)."""
-    d = g[G_DEALER]
-    return (d + 1) & 3 if g[G_STUCK] == STUCK_SMITTY else d
+    d = g[L.G_DEALER]
+    return (d + 1) & 3 if g[L.G_STUCK] == L.STUCK_SMITTY else d
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def voids_of(g, seat):
     """The effective suits (bit e; 3 = trump) ``seat`` has shown out of."""
-    return (g[G_VOIDS] >> (4 * seat)) & 15
+    return (g[L.G_VOIDS] >> (4 * seat)) & 15
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -42,28 +42,8 @@ from ...game.rules import (
     R_STICK,
     R_SUPER_EUCHRE,
 )
+from ..common import layout as L
 from ..common.bits import ctz, kth_bit, popcount
-from ..common.layout import (
-    G_ALONE,
-    G_DEALER,
-    G_DEFENDER,
-    G_DISCARD,
-    G_HAND,
-    G_MAKER,
-    G_MEM,
-    G_NAT,
-    G_OUT_A,
-    G_OUT_B,
-    G_PASSES,
-    G_ROUND,
-    G_SCORE0,
-    G_SCORE1,
-    G_SIZE,
-    G_STUCK,
-    G_TRUMP,
-    G_UP,
-    G_UPSUIT,
-)
 from ..common.rng import below
 from ..common.rule import rule
 from .bidding import (
@@ -101,7 +81,7 @@ MAX_CAND = 9
 
 # layout of the bidding part of the PIMC work array (after the card-play part)
 B_X = W_SIZE  # the world's deal state (a copy of g with the world's hands)
-B_DEALT = B_X + G_SIZE  # the world's 4 hands as dealt (natural masks)
+B_DEALT = B_X + L.G_SIZE  # the world's 4 hands as dealt (natural masks)
 B_CAND = B_DEALT + 4  # the candidates
 B_SUM = B_CAND + MAX_CAND  # their score sums
 B_H = B_SUM + MAX_CAND  # 4 effective hands for the solver
@@ -125,9 +105,9 @@ def searches_bids(kinds, params, seat, rules):
 def dealt_hand(g, seat):
     """``seat``'s hand as dealt (natural): ``G_NAT`` unless he is the dealer who already
     took the up-card and discarded."""
-    nat = g[G_NAT + seat]
-    if seat == g[G_DEALER] and g[G_DISCARD] >= 0:
-        nat = (nat & ~(ONE << g[G_UP])) | (ONE << NAT[g[G_TRUMP], g[G_DISCARD]])
+    nat = g[L.G_NAT + seat]
+    if seat == g[L.G_DEALER] and g[L.G_DISCARD] >= 0:
+        nat = (nat & ~(ONE << g[L.G_UP])) | (ONE << NAT[g[L.G_TRUMP], g[L.G_DISCARD]])
     return nat
 
 
@@ -135,7 +115,7 @@ def dealt_hand(g, seat):
 def sample_dealt(g, seat, deck_nat, rng, pw):
     """Deal the cards ``seat`` cannot see: 5 to each other player (``pw[B_DEALT..]``)."""
     own = dealt_hand(g, seat)
-    pool = deck_nat & ~own & ~(ONE << g[G_UP])
+    pool = deck_nat & ~own & ~(ONE << g[L.G_UP])
     for s in range(4):
         if s == seat:
             pw[B_DEALT + s] = own
@@ -155,35 +135,35 @@ def replay(g, seat, stage, cand, check, kinds, params, rules, rng, tt, pw):
     was seen when ``check``, else as seen), ``cand`` at the player's decision (``stage``),
     the model for the rest, the play double dummy. Returns the score of the player's side,
     or INCONSISTENT (with ``check``) when the model would not have bid as the table did."""
-    x = pw[B_X:B_X + G_SIZE]
-    for k in range(G_SIZE):
+    x = pw[B_X:B_X + L.G_SIZE]
+    for k in range(L.G_SIZE):
         x[k] = 0
-    dealer = g[G_DEALER]
-    up = g[G_UP]
-    upsuit = g[G_UPSUIT]
-    x[G_DEALER] = dealer
-    x[G_UP] = up
-    x[G_UPSUIT] = upsuit
-    x[G_SCORE0] = g[G_SCORE0]
-    x[G_SCORE1] = g[G_SCORE1]
-    x[G_TRUMP] = -1
-    x[G_MAKER] = -1
-    x[G_DEFENDER] = -1
-    x[G_OUT_A] = -1
-    x[G_OUT_B] = -1
-    x[G_DISCARD] = -1
+    dealer = g[L.G_DEALER]
+    up = g[L.G_UP]
+    upsuit = g[L.G_UPSUIT]
+    x[L.G_DEALER] = dealer
+    x[L.G_UP] = up
+    x[L.G_UPSUIT] = upsuit
+    x[L.G_SCORE0] = g[L.G_SCORE0]
+    x[L.G_SCORE1] = g[L.G_SCORE1]
+    x[L.G_TRUMP] = -1
+    x[L.G_MAKER] = -1
+    x[L.G_DEFENDER] = -1
+    x[L.G_OUT_A] = -1
+    x[L.G_OUT_B] = -1
+    x[L.G_DISCARD] = -1
     for s in range(4):
-        x[G_NAT + s] = pw[B_DEALT + s]
-        x[G_MEM + s] = g[G_MEM + s] if s == seat else 0
-    passes = g[G_PASSES]  # the bidding decisions seen before this one were passes...
-    seen_maker = g[G_MAKER]  # ...and then this player made trump (after the bidding)
+        x[L.G_NAT + s] = pw[B_DEALT + s]
+        x[L.G_MEM + s] = g[L.G_MEM + s] if s == seat else 0
+    passes = g[L.G_PASSES]  # the bidding decisions seen before this one were passes...
+    seen_maker = g[L.G_MAKER]  # ...and then this player made trump (after the bidding)
     maker = -1
     trump = -1
     rnd = 0
     alone = -1  # -1: to be decided
     if up == 32:  # the joker turned up: the dealer named trump blind (seen)
         maker = dealer
-        trump = g[G_TRUMP]
+        trump = g[L.G_TRUMP]
         rnd = 1
     elif upsuit == 0 and rule(rules, R_CLUB_EUCHRE):  # a club turned up: the dealer must take it
         maker = dealer
@@ -199,7 +179,7 @@ def replay(g, seat, stage, cand, check, kinds, params, rules, rng, tt, pw):
             stuck = d == 7 and rule(rules, R_STICK) != 0
             act = 0  # 0 pass, else 1 + suit (round 1: the up-card's suit)
             if d < passes or (d == passes and seen_maker >= 0):
-                seen = 0 if d < passes else 1 + g[G_TRUMP]
+                seen = 0 if d < passes else 1 + g[L.G_TRUMP]
                 if p == seat or not check:
                     act = seen
                 else:
@@ -218,45 +198,45 @@ def replay(g, seat, stage, cand, check, kinds, params, rules, rng, tt, pw):
                 trump = act - 1
                 rnd = 2 if r2 else 1
                 if stuck:
-                    x[G_STUCK] = 1
+                    x[L.G_STUCK] = 1
                 break
-            x[G_PASSES] += 1
+            x[L.G_PASSES] += 1
         if maker < 0:
             return 0  # thrown in
-    x[G_MAKER] = maker
-    x[G_TRUMP] = trump
-    x[G_ROUND] = rnd
+    x[L.G_MAKER] = maker
+    x[L.G_TRUMP] = trump
+    x[L.G_ROUND] = rnd
     for s in range(4):
-        x[G_HAND + s] = to_effective(x[G_NAT + s], trump)
+        x[L.G_HAND + s] = to_effective(x[L.G_NAT + s], trump)
     if (rnd == 1 and up != 32 and rule(rules, R_DEALER_PARTNER_ALONE)
             and maker == ((dealer + 2) & 3)):
         alone = 1  # the Canadian loner: forced
-        x[G_OUT_A] = dealer
-    if rnd == 1 and x[G_OUT_A] != dealer:  # the dealer's discard
+        x[L.G_OUT_A] = dealer
+    if rnd == 1 and x[L.G_OUT_A] != dealer:  # the dealer's discard
         up_bit = EFF[trump, up]
-        x[G_HAND + dealer] |= ONE << up_bit
+        x[L.G_HAND + dealer] |= ONE << up_bit
         if stage == ST_DISCARD:
             dc = cand
         elif stage > ST_DISCARD and seat == dealer:
-            dc = g[G_DISCARD]
+            dc = g[L.G_DISCARD]
         else:
             dc = model_discard(kinds, params, x, dealer, rules, rng, up_bit)
-        x[G_HAND + dealer] &= ~(ONE << dc)
-        x[G_DISCARD] = dc
-        x[G_NAT + dealer] = (x[G_NAT + dealer] | (ONE << up)) & ~(ONE << NAT[trump, dc])
-    if x[G_OUT_A] == dealer:
+        x[L.G_HAND + dealer] &= ~(ONE << dc)
+        x[L.G_DISCARD] = dc
+        x[L.G_NAT + dealer] = (x[L.G_NAT + dealer] | (ONE << up)) & ~(ONE << NAT[trump, dc])
+    if x[L.G_OUT_A] == dealer:
         pass
     elif stage == ST_ALONE:
         alone = cand
     elif stage > ST_ALONE:
-        alone = g[G_ALONE]  # seen
+        alone = g[L.G_ALONE]  # seen
         if check and maker != seat and model_alone(kinds, params, x, maker, rules, rng) != alone:
             return INCONSISTENT
     elif alone < 0:
         alone = model_alone(kinds, params, x, maker, rules, rng)
     if alone:
-        x[G_ALONE] = 1
-        x[G_OUT_A] = (maker + 2) & 3
+        x[L.G_ALONE] = 1
+        x[L.G_OUT_A] = (maker + 2) & 3
     defender = -1
     if rule(rules, R_DEFENDER_ALONE) and (alone or rule(rules, R_LONE_DEFENCE) == LONE_DEFENCE_ANY):
         start = defence_asked_after(rules, dealer, maker)
@@ -268,7 +248,7 @@ def replay(g, seat, stage, cand, check, kinds, params, rules, rng, tt, pw):
                 continue
             if stage == ST_DEFEND and p == seat:
                 lone = cand
-            elif stage == ST_DEFEND and g[G_DEFENDER] < 0 and not asked_after(start, seat, p):
+            elif stage == ST_DEFEND and g[L.G_DEFENDER] < 0 and not asked_after(start, seat, p):
                 # asked before the player, and passed
                 lone = 0
                 if check and model_defend_alone(kinds, params, x, p, rules, rng):
@@ -277,8 +257,8 @@ def replay(g, seat, stage, cand, check, kinds, params, rules, rng, tt, pw):
                 lone = model_defend_alone(kinds, params, x, p, rules, rng)
             if lone:
                 defender = p
-                x[G_DEFENDER] = p
-                x[G_OUT_B] = (p + 2) & 3
+                x[L.G_DEFENDER] = p
+                x[L.G_OUT_B] = (p + 2) & 3
                 break
     return solve_world(x, rules, seat, maker, trump, alone, defender, tt, pw)
 
@@ -297,7 +277,7 @@ def model_bid(kinds, params, x, p, rules, rng, r2, is_dealer, upsuit, stuck):
         if (never >> upsuit) & 1:
             return 0  # a heart up-card under hearts_never_trump: everyone passes
         if (is_dealer and rule(rules, R_DEALER_NEEDS_TRUMP)
-                and (x[G_NAT + p] & SUIT_NAT[upsuit]) == 0):
+                and (x[L.G_NAT + p] & SUIT_NAT[upsuit]) == 0):
             return 0
         return 1 + upsuit if model_round1(kinds, params, x, p, rules, rng, is_dealer) else 0
     return 1 + model_round2(kinds, params, x, p, rules, rng, upsuit,
@@ -308,17 +288,17 @@ def model_bid(kinds, params, x, p, rules, rng, r2, is_dealer, upsuit, stuck):
 def solve_world(x, rules, seat, maker, trump, alone, defender, tt, pw):
     """Double-dummy score of the world ``x`` after the bidding, for ``seat``'s side."""
     h = pw[B_H:B_H + 4]
-    out_a = x[G_OUT_A]
-    out_b = x[G_OUT_B]
+    out_a = x[L.G_OUT_A]
+    out_b = x[L.G_OUT_B]
     live = np.int64(0)
     nplay = np.int64(4)
     for s in range(4):
-        h[s] = x[G_HAND + s]
+        h[s] = x[L.G_HAND + s]
         if s == out_a or s == out_b:
             h[s] = 0
             nplay -= 1
         live |= h[s]
-    leader = opening_leader(rules, x[G_DEALER], maker, alone, defender, out_a, out_b)
+    leader = opening_leader(rules, x[L.G_DEALER], maker, alone, defender, out_a, out_b)
     mteam = maker & 1
     next_stamp(tt)
     tricks = search(h, tt, next_seat_map(out_a, out_b), nplay, mteam,
@@ -336,10 +316,10 @@ def candidates(g, seat, stage, rules, pw, up_bit):
     if stage == ST_ROUND1:
         pw[B_CAND] = 0
         n = 1
-        dealer = g[G_DEALER]
-        can = ((banned_trumps(rules) >> g[G_UPSUIT]) & 1) == 0
+        dealer = g[L.G_DEALER]
+        can = ((banned_trumps(rules) >> g[L.G_UPSUIT]) & 1) == 0
         if can and seat == dealer and rule(rules, R_DEALER_NEEDS_TRUMP):
-            can = (g[G_NAT + seat] & SUIT_NAT[g[G_UPSUIT]]) != 0
+            can = (g[L.G_NAT + seat] & SUIT_NAT[g[L.G_UPSUIT]]) != 0
         if can:
             pw[B_CAND + n] = 1
             n += 1
@@ -347,11 +327,11 @@ def candidates(g, seat, stage, rules, pw, up_bit):
                 pw[B_CAND + n] = 2  # (the Canadian partner's order is alone anyway)
                 n += 1
     elif stage == ST_ROUND2:
-        stuck = seat == g[G_DEALER] and rule(rules, R_STICK) != 0
+        stuck = seat == g[L.G_DEALER] and rule(rules, R_STICK) != 0
         if not stuck:
             pw[B_CAND] = 0
             n = 1
-        banned = (ONE << g[G_UPSUIT]) | banned_trumps(rules)
+        banned = (ONE << g[L.G_UPSUIT]) | banned_trumps(rules)
         for t in range(4):
             if (banned >> t) & 1:
                 continue
@@ -359,7 +339,7 @@ def candidates(g, seat, stage, rules, pw, up_bit):
             pw[B_CAND + n + 1] = 5 + t
             n += 2
     elif stage == ST_DISCARD:
-        m = g[G_HAND + seat] & ~(ONE << up_bit)
+        m = g[L.G_HAND + seat] & ~(ONE << up_bit)
         while m:
             pw[B_CAND + n] = ctz(m)
             m &= m - 1

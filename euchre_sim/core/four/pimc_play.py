@@ -18,30 +18,8 @@ from numba import njit
 
 from ...game.cards import NO_TRUMP
 from ...game.rules import R_SUPER_EUCHRE
+from ..common import layout as L
 from ..common.bits import clz, ctz, kth_bit, popcount
-from ..common.layout import (
-    G_ALONE,
-    G_DEFENDER,
-    G_DISCARD,
-    G_HAND,
-    G_KITTY,
-    G_LED,
-    G_MAKER,
-    G_OUT_A,
-    G_OUT_B,
-    G_PLAYED,
-    G_POS,
-    G_ROUND,
-    G_STUCK,
-    G_TRICK,
-    G_TRICK_CARD,
-    G_TRICKS0,
-    G_TRICKS1,
-    G_TRUMP,
-    G_UP,
-    G_WIN_CARD,
-    G_WIN_SEAT,
-)
 from ..common.rng import below
 from ..common.rule import rule
 from .dd_search import next_stamp, solve_from
@@ -73,24 +51,24 @@ def sample_world(g, seat, rules, rng, w):
     """Deal the unseen cards to the other active players, consistently with what ``seat``
     knows, into ``w[W_H .. W_H+3]``. Returns False if no consistent world was found (then
     the voids are ignored)."""
-    trump = g[G_TRUMP]
+    trump = g[L.G_TRUMP]
     dealer = up_taker(g)  # who took the up-card: the dealer, or the eldest (smitty)
-    own = g[G_HAND + seat]
-    played = g[G_PLAYED]
-    up = EFF[trump, g[G_UP]]
-    out_a = g[G_OUT_A]
-    out_b = g[G_OUT_B]
+    own = g[L.G_HAND + seat]
+    played = g[L.G_PLAYED]
+    up = EFF[trump, g[L.G_UP]]
+    out_a = g[L.G_OUT_A]
+    out_b = g[L.G_OUT_B]
     known_out = played
     up_to_dealer = False
-    chucked = g[G_STUCK] == 2  # chuck: the stuck dealer took the up-card and the kitty
-    if (g[G_ROUND] == 2 and not chucked) or dealer == out_a or dealer == out_b:
+    chucked = g[L.G_STUCK] == 2  # chuck: the stuck dealer took the up-card and the kitty
+    if (g[L.G_ROUND] == 2 and not chucked) or dealer == out_a or dealer == out_b:
         known_out |= ONE << up  # turned down, or left on the table by a sitting-out dealer
     elif seat != dealer and not (played >> up) & 1:
         up_to_dealer = True  # the dealer took it up and has not played it yet
-    if seat == dealer and g[G_DISCARD] >= 0:
-        known_out |= ONE << g[G_DISCARD]
+    if seat == dealer and g[L.G_DISCARD] >= 0:
+        known_out |= ONE << g[L.G_DISCARD]
     if seat == dealer and chucked:
-        known_out |= to_effective(g[G_KITTY], trump)  # the four cards he put down
+        known_out |= to_effective(g[L.G_KITTY], trump)  # the four cards he put down
     unknown = deck_effective(rules, trump) & ~own & ~known_out
     nt_suits = 4 if trump == NO_TRUMP else 0  # voids_of's bit e is no trump's suit 4 + e
     if up_to_dealer:
@@ -102,7 +80,7 @@ def sample_world(g, seat, rules, rng, w):
     for s in range(4):
         n = 0
         if s != seat and s != out_a and s != out_b:
-            n = 5 - g[G_TRICK] - (1 if g[G_TRICK_CARD + s] >= 0 else 0)
+            n = 5 - g[L.G_TRICK] - (1 if g[L.G_TRICK_CARD + s] >= 0 else 0)
             if up_to_dealer and s == dealer:
                 n -= 1
         if s == 0:
@@ -167,7 +145,7 @@ def side_score(mtricks, maker_team, team, alone, lone_defender, super_euchre):
 def deal_score(g, rules, team, mtricks):
     """``side_score`` of the deal in ``g`` (its makers, loner, lone defender; the rules' super
     euchre) for ``team`` when the makers end with ``mtricks``."""
-    return side_score(mtricks, g[G_MAKER] & 1, team, g[G_ALONE] == 1, g[G_DEFENDER] >= 0,
+    return side_score(mtricks, g[L.G_MAKER] & 1, team, g[L.G_ALONE] == 1, g[L.G_DEFENDER] >= 0,
                       rule(rules, R_SUPER_EUCHRE) != 0)
 
 
@@ -176,19 +154,19 @@ def play_state(g, seat):
     """The solver's view of ``seat``'s card play in ``g``: (nxtp, nplay, mteam, won, pos, led,
     wcard, wseat, table); ``won``: the makers' tricks so far, ``table``: the cards played to
     the trick."""
-    out_a = g[G_OUT_A]
-    out_b = g[G_OUT_B]
+    out_a = g[L.G_OUT_A]
+    out_b = g[L.G_OUT_B]
     nplay = 4 - (1 if out_a >= 0 else 0) - (1 if out_b >= 0 else 0)
-    mteam = g[G_MAKER] & 1
-    won = g[G_TRICKS1] if mteam else g[G_TRICKS0]
-    pos = g[G_POS]
-    led = g[G_LED] if pos > 0 else -1
-    wcard = g[G_WIN_CARD] if pos > 0 else -1
-    wseat = g[G_WIN_SEAT] if pos > 0 else seat
+    mteam = g[L.G_MAKER] & 1
+    won = g[L.G_TRICKS1] if mteam else g[L.G_TRICKS0]
+    pos = g[L.G_POS]
+    led = g[L.G_LED] if pos > 0 else -1
+    wcard = g[L.G_WIN_CARD] if pos > 0 else -1
+    wseat = g[L.G_WIN_SEAT] if pos > 0 else seat
     table = np.int64(0)
     for s in range(4):
-        if g[G_TRICK_CARD + s] >= 0:
-            table |= ONE << g[G_TRICK_CARD + s]
+        if g[L.G_TRICK_CARD + s] >= 0:
+            table |= ONE << g[L.G_TRICK_CARD + s]
     return next_seat_map(out_a, out_b), nplay, mteam, won, pos, led, wcard, wseat, table
 
 
@@ -252,7 +230,7 @@ def sure_tricks(h, g, mover, live, mteam):
         top = 63 - clz(trumps)
         owner = mover
         for s in range(4):
-            if g[G_TRICK_CARD + s] == top:
+            if g[L.G_TRICK_CARD + s] == top:
                 owner = s
         run = 1
     return (run, 0) if (owner & 1) == mteam else (0, run)

@@ -21,34 +21,8 @@ import numpy as np
 from numba import njit, prange
 
 from ...game.rules import R_STICK, R_TARGET, Rules
+from ..common import layout as L
 from ..common.bits import ctz, highest_bit
-from ..common.layout import (
-    F_ALONE,
-    F_DEAL,
-    F_DEALER,
-    F_DEFENDER,
-    F_DISCARD,
-    F_FARMER,
-    F_HAND0,
-    F_LEADER,
-    F_MAKER,
-    F_PASSES,
-    F_POINTS0,
-    F_POINTS1,
-    F_REDEALS,
-    F_ROUND,
-    F_STUCK,
-    F_THROWN_IN,
-    F_TRICKS0,
-    F_TRICKS1,
-    F_TRUMP,
-    F_UP,
-    F_WINNERS,
-    HOW_ROUND1,
-    HOW_ROUND2,
-    HOW_STUCK,
-    N_FIELDS,
-)
 from ..common.rng import scaled, stream_state, xoshiro_step
 from .hands import to_effective
 from .kinds import P_ALONE, P_BID, S_REFERENCE
@@ -95,7 +69,7 @@ def deal_cards(key, idx, ws, recs, ri, dealer):
             m |= ONE << card
             i -= 1
         if p < 4:
-            recs[ri, F_HAND0 + ((dealer + 1 + p) & 3)] = m
+            recs[ri, L.F_HAND0 + ((dealer + 1 + p) & 3)] = m
     return ctz(m)
 
 
@@ -107,7 +81,7 @@ def make_trump(recs, ri, params, dealer, up, stick):
     passes = 0
     for k in range(1, 5):
         p = (dealer + k) & 3
-        nat = recs[ri, F_HAND0 + p]
+        nat = recs[ri, L.F_HAND0 + p]
         if k == 4:
             nat |= ONE << up
         s = hand_strength(nat, upsuit)
@@ -116,7 +90,7 @@ def make_trump(recs, ri, params, dealer, up, stick):
         passes += 1
     for k in range(1, 5):
         p = (dealer + k) & 3
-        t, s = best_suit(recs[ri, F_HAND0 + p], ONE << upsuit)
+        t, s = best_suit(recs[ri, L.F_HAND0 + p], ONE << upsuit)
         stuck = k == 4 and stick
         if s >= params[p & 1, P_BID] or stuck:
             return p, t, 2, s, passes, 1 if stuck else 0
@@ -189,8 +163,8 @@ def outcome(dealer, maker, rnd, stuck, alone, mtricks, trump, up):
     if maker < 0:
         return dealer & 1
     pos = (maker - dealer - 1) & 3
-    how = HOW_ROUND1 if rnd == 1 else (HOW_STUCK if stuck else HOW_ROUND2)
-    nxt = 1 if how == HOW_ROUND2 and trump == ((up >> 3) ^ 3) else 0
+    how = L.HOW_ROUND1 if rnd == 1 else (L.HOW_STUCK if stuck else L.HOW_ROUND2)
+    nxt = 1 if how == L.HOW_ROUND2 and trump == ((up >> 3) ^ 3) else 0
     return 2 + (((((dealer & 1) * 4 + pos) * 3 + how) * 6 + mtricks) * 2 + alone) * 2 + nxt
 
 
@@ -198,14 +172,14 @@ def outcome(dealer, maker, rnd, stuck, alone, mtricks, trump, up):
 def outcome_record(k, row):
     """Write into ``row`` a record with outcome ``k``: what ``play_dealt`` writes in every
     field the summary reads (the hands, the winners and the like left at zero)."""
-    for f in range(N_FIELDS):
+    for f in range(L.N_FIELDS):
         row[f] = 0
-    row[F_DEFENDER] = -1
+    row[L.F_DEFENDER] = -1
     if k < 2:
-        row[F_DEALER] = k
-        row[F_THROWN_IN] = 1
-        row[F_MAKER] = -1
-        row[F_TRUMP] = -1
+        row[L.F_DEALER] = k
+        row[L.F_THROWN_IN] = 1
+        row[L.F_MAKER] = -1
+        row[L.F_TRUMP] = -1
         return
     k -= 2
     nxt = k & 1
@@ -216,19 +190,19 @@ def outcome_record(k, row):
     pos = (rest // 3) & 3
     parity = (rest // 3) >> 2
     maker = (parity + 1 + pos) & 3
-    row[F_DEALER] = parity
-    row[F_MAKER] = maker
-    row[F_ROUND] = 1 if how == HOW_ROUND1 else 2
-    row[F_STUCK] = 1 if how == HOW_STUCK else 0
-    row[F_ALONE] = alone
-    row[F_UP] = 0  # the nine of clubs turned: trump clubs ordered, spades "next"
-    row[F_TRUMP] = 0 if how == HOW_ROUND1 else (3 if nxt else 1)
+    row[L.F_DEALER] = parity
+    row[L.F_MAKER] = maker
+    row[L.F_ROUND] = 1 if how == L.HOW_ROUND1 else 2
+    row[L.F_STUCK] = 1 if how == L.HOW_STUCK else 0
+    row[L.F_ALONE] = alone
+    row[L.F_UP] = 0  # the nine of clubs turned: trump clubs ordered, spades "next"
+    row[L.F_TRUMP] = 0 if how == L.HOW_ROUND1 else (3 if nxt else 1)
     mteam = maker & 1
-    row[F_TRICKS0 + mteam] = mtricks
-    row[F_TRICKS0 + (mteam ^ 1)] = 5 - mtricks
+    row[L.F_TRICKS0 + mteam] = mtricks
+    row[L.F_TRICKS0 + (mteam ^ 1)] = 5 - mtricks
     p0, p1 = points(mteam, mtricks, alone)
-    row[F_POINTS0] = p0
-    row[F_POINTS1] = p1
+    row[L.F_POINTS0] = p0
+    row[L.F_POINTS1] = p1
 
 
 @njit(cache=True)
@@ -238,7 +212,7 @@ def summarise_outcomes(counts, totals):
     m = 0
     for k in range(N_OUTCOMES):
         m += counts[k] > 0
-    rows = np.zeros((m, N_FIELDS), np.int64)
+    rows = np.zeros((m, L.N_FIELDS), np.int64)
     weights = np.zeros(m, np.int64)
     j = 0
     for k in range(N_OUTCOMES):
@@ -255,39 +229,39 @@ def play_dealt(ws, recs, ri, params, stick, idx, up):
     turned, played into that row as ``deal.play_deal`` plays it for ``reference`` against
     ``reference`` at the standard rules; returns its ``outcome``."""
     dealer = idx & 3
-    recs[ri, F_DEAL] = idx
-    recs[ri, F_DEALER] = dealer
-    recs[ri, F_UP] = up
-    recs[ri, F_REDEALS] = 0
-    recs[ri, F_FARMER] = -1
-    recs[ri, F_DISCARD] = -1
-    recs[ri, F_DEFENDER] = -1
-    recs[ri, F_ALONE] = 0
-    recs[ri, F_WINNERS] = 0
-    recs[ri, F_TRICKS0] = 0
-    recs[ri, F_TRICKS1] = 0
-    recs[ri, F_POINTS0] = 0
-    recs[ri, F_POINTS1] = 0
+    recs[ri, L.F_DEAL] = idx
+    recs[ri, L.F_DEALER] = dealer
+    recs[ri, L.F_UP] = up
+    recs[ri, L.F_REDEALS] = 0
+    recs[ri, L.F_FARMER] = -1
+    recs[ri, L.F_DISCARD] = -1
+    recs[ri, L.F_DEFENDER] = -1
+    recs[ri, L.F_ALONE] = 0
+    recs[ri, L.F_WINNERS] = 0
+    recs[ri, L.F_TRICKS0] = 0
+    recs[ri, L.F_TRICKS1] = 0
+    recs[ri, L.F_POINTS0] = 0
+    recs[ri, L.F_POINTS1] = 0
     maker, trump, rnd, strength, passes, stuck = make_trump(recs, ri, params, dealer, up, stick)
-    recs[ri, F_PASSES] = passes
-    recs[ri, F_ROUND] = rnd
-    recs[ri, F_MAKER] = maker
-    recs[ri, F_TRUMP] = trump
-    recs[ri, F_STUCK] = stuck
+    recs[ri, L.F_PASSES] = passes
+    recs[ri, L.F_ROUND] = rnd
+    recs[ri, L.F_MAKER] = maker
+    recs[ri, L.F_TRUMP] = trump
+    recs[ri, L.F_STUCK] = stuck
     if maker < 0:
-        recs[ri, F_THROWN_IN] = 1
-        recs[ri, F_LEADER] = -1
+        recs[ri, L.F_THROWN_IN] = 1
+        recs[ri, L.F_LEADER] = -1
         return outcome(dealer, maker, rnd, stuck, 0, 0, trump, up)
-    recs[ri, F_THROWN_IN] = 0
+    recs[ri, L.F_THROWN_IN] = 0
     for p in range(4):
-        ws[HANDS + p] = to_effective(recs[ri, F_HAND0 + p], trump)
+        ws[HANDS + p] = to_effective(recs[ri, L.F_HAND0 + p], trump)
     if rnd == 1:  # the dealer takes the up-card and discards his lowest other card
         h = ws[HANDS + dealer]
         d = ctz(h)
         ws[HANDS + dealer] = (h | (ONE << EFF[trump, up])) & ~(ONE << d)
-        recs[ri, F_DISCARD] = NAT[trump, d]
+        recs[ri, L.F_DISCARD] = NAT[trump, d]
     alone = 1 if strength >= params[maker & 1, P_ALONE] else 0
-    recs[ri, F_ALONE] = alone
+    recs[ri, L.F_ALONE] = alone
     out = -1
     nplay = 4
     if alone:
@@ -297,16 +271,16 @@ def play_dealt(ws, recs, ri, params, stick, idx, up):
     leader = (dealer + 1) & 3
     if leader == out:
         leader = (leader + 1) & 3
-    recs[ri, F_LEADER] = leader
+    recs[ri, L.F_LEADER] = leader
     tricks0, tricks1, winners = play_tricks(ws, leader, out, nplay)
-    recs[ri, F_TRICKS0] = tricks0
-    recs[ri, F_TRICKS1] = tricks1
-    recs[ri, F_WINNERS] = winners
+    recs[ri, L.F_TRICKS0] = tricks0
+    recs[ri, L.F_TRICKS1] = tricks1
+    recs[ri, L.F_WINNERS] = winners
     mteam = maker & 1
     mtricks = tricks1 if mteam else tricks0
     p0, p1 = points(mteam, mtricks, alone)
-    recs[ri, F_POINTS0] = p0
-    recs[ri, F_POINTS1] = p1
+    recs[ri, L.F_POINTS0] = p0
+    recs[ri, L.F_POINTS1] = p1
     return outcome(dealer, maker, rnd, stuck, alone, mtricks, trump, up)
 
 
@@ -331,7 +305,7 @@ def reference_pair_range(key, first, lo, hi, params, stick, recs, ws, counts, pa
         up = deal_cards(key, idx, ws, recs, i, idx & 3)
         counts[play_dealt(ws, recs, i, params, stick, idx, up)] += 1
         for p in range(4):
-            recs2[i, F_HAND0 + p] = recs[i, F_HAND0 + p]
+            recs2[i, L.F_HAND0 + p] = recs[i, L.F_HAND0 + p]
         counts2[play_dealt(ws, recs2, i, params2, stick, idx, up)] += 1
 
 
@@ -363,4 +337,4 @@ def _run_reference_deals(key, first, n, params, stick, recs, block, params2, rec
             summarise_outcomes(counts2.sum(axis=0), totals2)
 
 
-assert N_FIELDS == 24  # every field is written above (a new field needs a line there)
+assert L.N_FIELDS == 24  # every field is written above (a new field needs a line there)

@@ -12,8 +12,8 @@ import numpy as np
 from numba import njit
 
 from ...game.cards import NO_TRUMP
+from ..common import layout as L
 from ..common.bits import ctz, highest_bit
-from ..common.layout import G_HAND, G_LED, G_MEM, G_NAT, G_POS, G_TRUMP, G_UP, G_WIN_CARD
 from .hands import strongest_card
 from .kinds import P_ALONE, P_BID, P_CHUCK, P_DEFEND_ALONE, P_NO_TRUMP, P_RAILROAD, P_REDEAL
 from .tables import JOKER4, JOKER_STRENGTH, STRENGTH, STRENGTH4, SUIT_EFF, TRUMP_MASK
@@ -68,11 +68,11 @@ def best_suit(nat, banned):
 @njit(cache=True, _nrt=False, inline="always")
 def ref_round1(params, g, seat, is_dealer):
     """Order up (1) when the hand, with the up-card if dealing, rates ``P_BID`` in its suit."""
-    nat = g[G_NAT + seat]
+    nat = g[L.G_NAT + seat]
     if is_dealer:
-        nat |= np.int64(1) << g[G_UP]
-    s = hand_strength(nat, g[G_UP] >> 3)
-    g[G_MEM + seat] = s
+        nat |= np.int64(1) << g[L.G_UP]
+    s = hand_strength(nat, g[L.G_UP] >> 3)
+    g[L.G_MEM + seat] = s
     return 1 if s >= params[seat & 1, P_BID] else 0
 
 
@@ -80,8 +80,8 @@ def ref_round1(params, g, seat, is_dealer):
 def ref_round2(params, g, seat, banned, stuck):
     """Call the strongest suit not ``banned`` when it rates ``P_BID`` (always when stuck),
     else -1."""
-    t, s = best_suit(g[G_NAT + seat], banned)
-    g[G_MEM + seat] = s
+    t, s = best_suit(g[L.G_NAT + seat], banned)
+    g[L.G_MEM + seat] = s
     if s >= params[seat & 1, P_BID] or stuck:
         return t
     return -1
@@ -92,9 +92,9 @@ def ref_round2_nt(params, g, seat, banned, stuck):
     """no_trump: call no trump when the hand's no-trump strength (``STRENGTH[NO_TRUMP]``: 3 an
     ace, 2 a guarded king) rates ``P_NO_TRUMP``, stuck or not; else as ``ref_round2``. The
     strength of the call is noted for the loner decision."""
-    s = hand_strength(g[G_NAT + seat], NO_TRUMP)
+    s = hand_strength(g[L.G_NAT + seat], NO_TRUMP)
     if s >= params[seat & 1, P_NO_TRUMP]:
-        g[G_MEM + seat] = s
+        g[L.G_MEM + seat] = s
         return NO_TRUMP
     return ref_round2(params, g, seat, banned, stuck)
 
@@ -104,40 +104,40 @@ def ref_chuck(params, g, seat):
     """chuck: the stuck dealer keeps his strongest card in the up-card's suit and chucks when
     it and the up-card rate ``P_CHUCK`` (the kitty is unseen); the natural card kept, or -1.
     The loner decision then rates those two cards."""
-    up = g[G_UP]
+    up = g[L.G_UP]
     t = up >> 3
-    keep = strongest_card(g[G_NAT + seat], t)
+    keep = strongest_card(g[L.G_NAT + seat], t)
     s = hand_strength((np.int64(1) << keep) | (np.int64(1) << up), t)
     if s < params[seat & 1, P_CHUCK]:
         return -1
-    g[G_MEM + seat] = s
+    g[L.G_MEM + seat] = s
     return keep
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def ref_discard(g, seat, up_bit):
     """The dealer discards his lowest card (never the up-card)."""
-    return ctz(g[G_HAND + seat] & ~(np.int64(1) << up_bit))
+    return ctz(g[L.G_HAND + seat] & ~(np.int64(1) << up_bit))
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def ref_alone(params, g, seat):
     """Go alone when the bid's strength rates ``P_ALONE``."""
-    return 1 if g[G_MEM + seat] >= params[seat & 1, P_ALONE] else 0
+    return 1 if g[L.G_MEM + seat] >= params[seat & 1, P_ALONE] else 0
 
 
 @njit(cache=True, _nrt=False)
 def ref_partner_alone(params, g, seat):
     """partner_may_go_alone: the maker's partner made no bid (no note of one): he goes alone
     when his hand rates ``P_ALONE`` in trump."""
-    s = hand_strength(g[G_NAT + seat], g[G_TRUMP])
+    s = hand_strength(g[L.G_NAT + seat], g[L.G_TRUMP])
     return 1 if s >= params[seat & 1, P_ALONE] else 0
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def ref_defend_alone(params, g, seat):
     """Defend alone when the hand rates ``P_DEFEND_ALONE`` in trump."""
-    s = hand_strength(g[G_NAT + seat], g[G_TRUMP])
+    s = hand_strength(g[L.G_NAT + seat], g[L.G_TRUMP])
     return 1 if s >= params[seat & 1, P_DEFEND_ALONE] else 0
 
 
@@ -149,7 +149,7 @@ def ref_redeal(params, seat):
 @njit(cache=True, _nrt=False, inline="always")
 def ref_joker_trump(g, seat):
     """Named blind (RULES.md): clubs; the loner decision then rates hand + joker in clubs."""
-    g[G_MEM + seat] = hand_strength(g[G_NAT + seat], 0) + JOKER_STRENGTH
+    g[L.G_MEM + seat] = hand_strength(g[L.G_NAT + seat], 0) + JOKER_STRENGTH
     return 0
 
 
@@ -157,7 +157,8 @@ def ref_joker_trump(g, seat):
 def ref_forced_take(g, seat):
     """club_euchre: the dealer must take a club up-card (no bid); the loner decision then
     rates his hand with the up-card in its suit, as for a dealer who took it up."""
-    g[G_MEM + seat] = hand_strength(g[G_NAT + seat] | (np.int64(1) << g[G_UP]), g[G_UP] >> 3)
+    g[L.G_MEM + seat] = hand_strength(g[L.G_NAT + seat] | (np.int64(1) << g[L.G_UP]),
+                                      g[L.G_UP] >> 3)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -168,23 +169,23 @@ def ref_railroad(params, seat):
 @njit(cache=True, _nrt=False, inline="always")
 def ref_give(g, seat):
     """The sitting-out partner gives his highest card."""
-    return highest_bit(g[G_HAND + seat])
+    return highest_bit(g[L.G_HAND + seat])
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def ref_lone_discard(g, seat):
     """The lone player discards his lowest card."""
-    return ctz(g[G_HAND + seat])
+    return ctz(g[L.G_HAND + seat])
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def ref_play(g, legal):
     """Lead the highest legal card; follow with the lowest that beats the trick so far, or
     the lowest."""
-    if g[G_POS] == 0:
+    if g[L.G_POS] == 0:
         return highest_bit(legal)
-    w = g[G_WIN_CARD]
-    beats = legal & (SUIT_EFF[g[G_LED]] | TRUMP_MASK) & ~((np.int64(2) << w) - 1)
+    w = g[L.G_WIN_CARD]
+    beats = legal & (SUIT_EFF[g[L.G_LED]] | TRUMP_MASK) & ~((np.int64(2) << w) - 1)
     return ctz(beats) if beats else ctz(legal)
 
 

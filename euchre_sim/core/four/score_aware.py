@@ -15,7 +15,7 @@ tuned (at 0-0, where the model's p* is 0.669, not quite 2/3) to bid.
 import numpy as np
 from numba import njit
 
-from ..common.layout import G_DEALER, G_SCORE0, G_SCORE1
+from ..common import layout as L
 from .kinds import (
     EQ_BASE,
     EQ_MAX,
@@ -25,9 +25,9 @@ from .kinds import (
 @njit(cache=True, _nrt=False)
 def score_state(g, team):
     """(our score, their score, 1 if we deal the next deal else 0) for ``team`` in this deal."""
-    ours = g[G_SCORE0] if team == 0 else g[G_SCORE1]
-    theirs = g[G_SCORE1] if team == 0 else g[G_SCORE0]
-    we_deal_next = 1 if (g[G_DEALER] & 1) != team else 0
+    ours = g[L.G_SCORE0] if team == 0 else g[L.G_SCORE1]
+    theirs = g[L.G_SCORE1] if team == 0 else g[L.G_SCORE0]
+    we_deal_next = 1 if (g[L.G_DEALER] & 1) != team else 0
     return ours, theirs, we_deal_next
 
 

@@ -20,29 +20,8 @@ from numba import njit
 
 from ...game.cards import NO_TRUMP
 from ...game.rules import R_DEALER_PARTNER_ALONE, R_NO_TRUMP, R_TARGET
+from ..common import layout as L
 from ..common.bits import ctz, highest_bit, popcount
-from ..common.layout import (
-    G_ALONE,
-    G_DEALER,
-    G_DISCARD,
-    G_HAND,
-    G_LED,
-    G_MAKER,
-    G_NAT,
-    G_OUT_A,
-    G_OUT_B,
-    G_PLAYED,
-    G_POS,
-    G_ROUND,
-    G_STUCK,
-    G_TRICK,
-    G_TRICK_CARD,
-    G_TRUMP,
-    G_UP,
-    G_UPSUIT,
-    G_WIN_CARD,
-    G_WIN_SEAT,
-)
 from ..common.rule import rule
 from .hands import deck_row, strongest_card, to_effective, up_taker, voids_of
 from .kinds import (
@@ -170,9 +149,9 @@ def nt_play(params, g, seat, deck, legal):
     boss card (the highest in play of its suit) if any, else the lowest card of the longest
     suit. Follow: low when partner wins the trick or as second hand (unless holding a boss
     that wins it), else the cheapest winner; low when nothing wins."""
-    w = g[G_WIN_CARD]
+    w = g[L.G_WIN_CARD]
     live = in_play(params, g, seat, deck)
-    if g[G_POS] == 0:
+    if g[L.G_POS] == 0:
         boss = np.int64(0)
         m = legal
         while m:
@@ -190,13 +169,13 @@ def nt_play(params, g, seat, deck, legal):
                 best_n = popcount(cards)
                 best = cards
         return ctz(best)
-    beats = legal & SUIT_EFF[g[G_LED]] & ~((np.int64(2) << w) - 1)
-    if not beats or g[G_WIN_SEAT] == (seat ^ 2):
+    beats = legal & SUIT_EFF[g[L.G_LED]] & ~((np.int64(2) << w) - 1)
+    if not beats or g[L.G_WIN_SEAT] == (seat ^ 2):
         return ctz(legal)
-    nplay = 4 - (1 if g[G_OUT_A] >= 0 else 0) - (1 if g[G_OUT_B] >= 0 else 0)
-    if g[G_POS] == 1 and g[G_POS] < nplay - 1:
+    nplay = 4 - (1 if g[L.G_OUT_A] >= 0 else 0) - (1 if g[L.G_OUT_B] >= 0 else 0)
+    if g[L.G_POS] == 1 and g[L.G_POS] < nplay - 1:
         top = highest_bit(beats)
-        if ((live & ~g[G_HAND + seat] & SUIT_EFF[g[G_LED]]) >> (top + 1)) == 0:
+        if ((live & ~g[L.G_HAND + seat] & SUIT_EFF[g[L.G_LED]]) >> (top + 1)) == 0:
             return top  # it wins the trick whatever comes after
         return ctz(legal)
     return ctz(beats)
@@ -204,7 +183,7 @@ def nt_play(params, g, seat, deck, legal):
 
 @njit(cache=True, _nrt=False, forceinline=True)
 def g_nat(g, seat):
-    return g[G_NAT + seat]
+    return g[L.G_NAT + seat]
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -390,7 +369,7 @@ def singleton_cards(cards):
 
 @njit(cache=True, _nrt=False, forceinline=True)
 def position(g, seat):
-    return (seat - g[G_DEALER] - 1) & 3
+    return (seat - g[L.G_DEALER] - 1) & 3
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -398,8 +377,8 @@ def sc_round1(params, g, seat, rules, is_dealer):
     """Order up when the value (dealer: after his best discard; others: +/- the up-card going
     to the dealer's side) reaches the seat's round-1 threshold."""
     team = seat & 1
-    up = g[G_UP]
-    t = g[G_UPSUIT]
+    up = g[L.G_UP]
+    t = g[L.G_UPSUIT]
     pos = position(g, seat)
     if is_dealer:
         eh = to_effective(g_nat(g, seat) | (ONE << up), t)
@@ -462,7 +441,7 @@ def sc_chuck(params, g, seat):
     the trump weights of that card (if a trump) and the up-card reach ``round2.chuck_threshold``
     (the kitty is unseen); the natural card kept, or -1 to name a suit."""
     team = seat & 1
-    up = g[G_UP]
+    up = g[L.G_UP]
     t = up >> 3
     keep = strongest_card(g_nat(g, seat), t)
     v = trump_weight(params, team, EFF[t, up])
@@ -508,11 +487,11 @@ def sc_alone(params, g, seat, rules):
     need = params[team, Q_ALONE + position(g, seat)] + equity_alone_shift(params, g, team)
     if need > LONER_NEVER:
         return 0
-    v = eff_value(params, team, g[G_HAND + seat], nt_rules(rules))  # the hand he holds now
+    v = eff_value(params, team, g[L.G_HAND + seat], nt_rules(rules))  # the hand he holds now
     if v >= need:
         return 1
     need = params[team, Q_ALONE_SURE]
-    if need > 0 and sure_tricks(g[G_HAND + seat], rules) >= need:
+    if need > 0 and sure_tricks(g[L.G_HAND + seat], rules) >= need:
         return 1
     return 0
 
@@ -537,14 +516,14 @@ def sc_defend_alone(params, g, seat, rules):
     need = params[team, Q_DEFEND_ALONE] + equity_alone_shift(params, g, team)
     if need > LONER_NEVER:
         return 0
-    v = eff_value(params, team, g[G_HAND + seat], nt_rules(rules))
+    v = eff_value(params, team, g[L.G_HAND + seat], nt_rules(rules))
     return 1 if v >= need else 0
 
 
 @njit(cache=True, _nrt=False)
 def sc_railroad(params, g, seat):
     team = seat & 1
-    return 1 if eff_value(params, team, g[G_HAND + seat]) < params[team, Q_RAILROAD_BELOW] else 0
+    return 1 if eff_value(params, team, g[L.G_HAND + seat]) < params[team, Q_RAILROAD_BELOW] else 0
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -552,18 +531,18 @@ def gone_mask(params, g, seat):
     """Cards the seat knows are out of play, in the effective layout. Everyone knows his own
     played cards and the cards on the table; with card memory, every card played so far."""
     if params[seat & 1, Q_MEMORY] <= 0:
-        gone = to_effective(g[G_NAT + seat], g[G_TRUMP]) & ~g[G_HAND + seat]
+        gone = to_effective(g[L.G_NAT + seat], g[L.G_TRUMP]) & ~g[L.G_HAND + seat]
         for s in range(4):
-            if g[G_TRICK_CARD + s] >= 0:
-                gone |= ONE << g[G_TRICK_CARD + s]
+            if g[L.G_TRICK_CARD + s] >= 0:
+                gone |= ONE << g[L.G_TRICK_CARD + s]
         return gone
     # without branches (each mask is all ones or zero): the played cards, the up-card when
     # turned down (a chucking dealer took it), the discard to the seat that made it (the
     # dealer; the eldest: smitty)
-    turned = np.int64((g[G_ROUND] == 2) & (g[G_STUCK] != 2))
-    d = g[G_DISCARD]
+    turned = np.int64((g[L.G_ROUND] == 2) & (g[L.G_STUCK] != 2))
+    d = g[L.G_DISCARD]
     mine = np.int64((seat == up_taker(g)) & (d >= 0))
-    return (g[G_PLAYED] | ((ONE << (EFF[g[G_TRUMP], g[G_UP]] & 63)) & -turned)
+    return (g[L.G_PLAYED] | ((ONE << (EFF[g[L.G_TRUMP], g[L.G_UP]] & 63)) & -turned)
             | ((ONE << (d & 63)) & -mine))
 
 
@@ -571,7 +550,7 @@ def gone_mask(params, g, seat):
 def in_play(params, g, seat, deck):
     """The cards still in play as far as ``seat`` knows (his own included): the deck (its row
     ``deck_row``) less ``gone_mask``."""
-    return DECK_EFF[deck, g[G_TRUMP]] & ~gone_mask(params, g, seat)
+    return DECK_EFF[deck, g[L.G_TRUMP]] & ~gone_mask(params, g, seat)
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -595,7 +574,7 @@ def maker_lead(params, g, seat, live, hand, trumps, nontrump):
     """``sc_lead``'s conventions for a maker or his partner, in their order: the card, or -1
     when none applies."""
     team = seat & 1
-    maker = g[G_MAKER]
+    maker = g[L.G_MAKER]
     if trumps and params[team, Q_FISH_BOWERS] > 0:
         # going fishing (the seeds' sense): lead the boss trump while trumps are still out
         top = highest_bit(trumps)
@@ -610,16 +589,16 @@ def maker_lead(params, g, seat, live, hand, trumps, nontrump):
         boss = is_boss(live, top)
         need = params[team, Q_LEAD_RIGHT_MIN]
         # a lone maker draws trumps while he holds the boss, however few he has left
-        if need > 0 and boss and (n >= need or g[G_ALONE] == 1):
+        if need > 0 and boss and (n >= need or g[L.G_ALONE] == 1):
             return top
         # without the boss, a lone maker still draws: his highest trump forces the boss out
         # or wins, before his side cards can be ruffed (no partner will ruff for him)
         draws = params[team, Q_LONE_DRAWS_TRUMP]
-        if g[G_ALONE] == 1 and n >= 2 and draws > 0:
+        if g[L.G_ALONE] == 1 and n >= 2 and draws > 0:
             return top
         # his last trump, not the boss, before side cards none of which is boss: the
         # defenders must throw to it, and may throw the guard of the suit he leads next
-        if (g[G_ALONE] == 1 and n == 1 and draws > 1
+        if (g[L.G_ALONE] == 1 and n == 1 and draws > 1
                 and not (nontrump & boss_cards(live | nontrump))):
             return top
         low = params[team, Q_FISHING]
@@ -628,7 +607,7 @@ def maker_lead(params, g, seat, live, hand, trumps, nontrump):
         # with partner, 2+ trumps but not the boss, and side aces to cash: lead a low trump
         # first (partner may win it high; it draws the trumps that would ruff the aces)
         need_aces = params[team, Q_DRAW_FOR_ACES]
-        if (need_aces > 0 and n >= 2 and not boss and g[G_ALONE] == 0
+        if (need_aces > 0 and n >= 2 and not boss and g[L.G_ALONE] == 0
                 and popcount((nontrump >> ACE_BASE) & 7) >= need_aces):
             return ctz(trumps)
     return -1
@@ -639,9 +618,9 @@ def defence_lead(params, g, seat, live, trumps, nontrump):
     """``sc_lead``'s conventions for a defender, in their order: the card, or -1 when none
     applies."""
     team = seat & 1
-    maker = g[G_MAKER]
+    maker = g[L.G_MAKER]
     through = params[team, Q_LEAD_THROUGH_LONER]
-    if g[G_ALONE] == 1 and through > 0 and nontrump:
+    if g[L.G_ALONE] == 1 and through > 0 and nontrump:
         if through == 1 and maker == ((seat + 1) & 3):
             # against a lone maker on our left: lead low from our longest side suit
             best_e = -1
@@ -669,7 +648,7 @@ def defence_lead(params, g, seat, live, trumps, nontrump):
     # a defender with partner who holds the boss trump leads it from trick N on, while the
     # makers may still hold a trump (it pulls one of theirs: his side cards live longer)
     from_trick = params[team, Q_DEF_BOSS_TRUMP]
-    if trumps and from_trick > 0 and g[G_TRICK] + 1 >= from_trick and g[G_ALONE] == 0:
+    if trumps and from_trick > 0 and g[L.G_TRICK] + 1 >= from_trick and g[L.G_ALONE] == 0:
         top = highest_bit(trumps)
         if is_boss(live, top) and trumps_out(params, g, seat, live):
             return top
@@ -695,8 +674,8 @@ def sc_lead(params, g, seat, deck, legal):
     defenders' own first (``maker_lead``, ``defence_lead``), then those of either side."""
     live = in_play(params, g, seat, deck)  # once: most leads ask which cards are boss
     team = seat & 1
-    hand = g[G_HAND + seat]
-    maker = g[G_MAKER]
+    hand = g[L.G_HAND + seat]
+    maker = g[L.G_MAKER]
     trumps = legal & TRUMP_MASK
     nontrump = legal & ~TRUMP_MASK
     defending = (maker & 1) != team
@@ -710,15 +689,15 @@ def sc_lead(params, g, seat, deck, legal):
         bosses = nontrump & boss_cards(live | nontrump)
         if bosses:
             return highest_bit(bosses)  # the highest (an ace before a boss king)
-    if defending and g[G_ROUND] == 2 and params[team, Q_LEAD_NEXT_DEF] > 0:
-        nxt = g[G_UPSUIT] ^ 3
-        if g[G_UPSUIT] >= 0 and nxt != g[G_TRUMP]:
-            cards = nontrump & SUIT_EFF[eff_suit(nxt, g[G_TRUMP])]
+    if defending and g[L.G_ROUND] == 2 and params[team, Q_LEAD_NEXT_DEF] > 0:
+        nxt = g[L.G_UPSUIT] ^ 3
+        if g[L.G_UPSUIT] >= 0 and nxt != g[L.G_TRUMP]:
+            cards = nontrump & SUIT_EFF[eff_suit(nxt, g[L.G_TRUMP])]
             if cards:
                 return highest_bit(cards)
     memory = params[team, Q_MEMORY] > 0
     partner = seat ^ 2
-    partner_in = partner != g[G_OUT_A] and partner != g[G_OUT_B]
+    partner_in = partner != g[L.G_OUT_A] and partner != g[L.G_OUT_B]
     if memory and partner_in and nontrump and params[team, Q_LEAD_PARTNER_VOID] > 0:
         # partner has shown out of a side suit and not (yet) of trumps: let him ruff, unless
         # an opponent behind has shown out of it too
@@ -732,10 +711,10 @@ def sc_lead(params, g, seat, deck, legal):
                     return ctz(cards)
     if nontrump:
         pool = nontrump
-        lone = maker == seat and g[G_ALONE] == 1
-        if (g[G_ROUND] == 2 and g[G_UPSUIT] >= 0 and params[team, Q_AVOID_TURNED_DOWN] > 0
+        lone = maker == seat and g[L.G_ALONE] == 1
+        if (g[L.G_ROUND] == 2 and g[L.G_UPSUIT] >= 0 and params[team, Q_AVOID_TURNED_DOWN] > 0
                 and not (lone and params[team, Q_LONE_TURNED_DOWN] > 0)):
-            rest = nontrump & ~SUIT_EFF[eff_suit(g[G_UPSUIT], g[G_TRUMP])]
+            rest = nontrump & ~SUIT_EFF[eff_suit(g[L.G_UPSUIT], g[L.G_TRUMP])]
             if rest:
                 pool = rest
         if memory and params[team, Q_AVOID_OPP_VOID] > 0:
@@ -754,7 +733,7 @@ def sc_lead(params, g, seat, deck, legal):
 
 @njit(cache=True, _nrt=False)
 def suit_is_trump_colour(g, e):
-    t = g[G_TRUMP]
+    t = g[L.G_TRUMP]
     nat_suit = e if e < t else e + 1
     return nat_suit == (t ^ 3)
 
@@ -786,17 +765,17 @@ def sc_follow(params, g, seat, deck, legal):
 def follow_to_win(params, g, seat, deck, legal, vs_loner, live, thr):
     """``sc_follow``'s card when it plays to the trick, or -1 to throw off."""
     team = seat & 1
-    w = g[G_WIN_CARD]
-    ws = g[G_WIN_SEAT]
-    pos = g[G_POS]
-    nplay = 4 - (1 if g[G_OUT_A] >= 0 else 0) - (1 if g[G_OUT_B] >= 0 else 0)
+    w = g[L.G_WIN_CARD]
+    ws = g[L.G_WIN_SEAT]
+    pos = g[L.G_POS]
+    nplay = 4 - (1 if g[L.G_OUT_A] >= 0 else 0) - (1 if g[L.G_OUT_B] >= 0 else 0)
     last = pos == nplay - 1
-    beats = legal & (SUIT_EFF[g[G_LED]] | TRUMP_MASK) & ~((np.int64(2) << w) - 1)
+    beats = legal & (SUIT_EFF[g[L.G_LED]] | TRUMP_MASK) & ~((np.int64(2) << w) - 1)
     if beats and vs_loner and params[team, Q_SAVE_BOSS_VS_LONER] > 0:
         partner = seat ^ 2
-        partner_to_play = (partner != g[G_OUT_A] and partner != g[G_OUT_B]
-                           and g[G_TRICK_CARD + partner] < 0)
-        if ws == partner or (partner_to_play and not is_boss(live & ~g[G_HAND + seat], w)):
+        partner_to_play = (partner != g[L.G_OUT_A] and partner != g[L.G_OUT_B]
+                           and g[L.G_TRICK_CARD + partner] < 0)
+        if ws == partner or (partner_to_play and not is_boss(live & ~g[L.G_HAND + seat], w)):
             # a boss trump takes a trick whenever it is played: not on one partner is winning,
             # nor on a card partner may still beat in its suit (with a card that is not ours;
             # on a boss card, ruff: the lead it wins lets us cash our side winners before the
@@ -824,7 +803,7 @@ def follow_to_win(params, g, seat, deck, legal, vs_loner, live, thr):
             sure = lowest_sure(thr, beats)
             if sure >= 0:
                 return sure
-            if g[G_TRICK_CARD + g[G_MAKER]] < 0:
+            if g[L.G_TRICK_CARD + g[L.G_MAKER]] < 0:
                 return highest_bit(beats)
             return ctz(beats)
         if pos == 1 and not last and params[team, Q_SECOND_LOW] > 0:
@@ -835,7 +814,7 @@ def follow_to_win(params, g, seat, deck, legal, vs_loner, live, thr):
             return -1
         sure_mode = params[team, Q_SECOND_SURE]
         if pos == 1 and not last and sure_mode > 0 and (sure_mode > 1 or beats & ~TRUMP_MASK
-                                                        or g[G_LED] == 3):
+                                                        or g[L.G_LED] == 3):
             # second hand who can win: with a card nobody behind can beat (1: when following
             # suit; 2: ruffs too), not with the cheapest winner the third or fourth hand tops
             sure = lowest_sure(threats(params, g, seat, in_play(params, g, seat, deck)), beats)
@@ -843,7 +822,7 @@ def follow_to_win(params, g, seat, deck, legal, vs_loner, live, thr):
                 return sure
         if pos == 2 and not last and params[team, Q_THIRD_HIGH] > 0:
             return highest_bit(beats)
-        if (params[team, Q_RUFF_HIGH] > 0 and g[G_LED] != 3 and not (beats & ~TRUMP_MASK)
+        if (params[team, Q_RUFF_HIGH] > 0 and g[L.G_LED] != 3 and not (beats & ~TRUMP_MASK)
                 and overruff_behind(g, seat)):
             # don't send a boy to the mill: ruff with a trump no opponent can beat, else high
             sure = lowest_sure(threats(params, g, seat, in_play(params, g, seat, deck)), beats)
@@ -856,9 +835,9 @@ def follow_to_win(params, g, seat, deck, legal, vs_loner, live, thr):
 def overruff_behind(g, seat):
     """Can an opponent still to play over-ruff? He has shown out of the led side suit and
     not of trumps (the seeds' "boy to the mill": the other opponent takes the ruff)."""
-    led = g[G_LED]
+    led = g[L.G_LED]
     for opp in ((seat + 1) & 3, (seat + 3) & 3):
-        if opp != g[G_OUT_A] and opp != g[G_OUT_B] and g[G_TRICK_CARD + opp] < 0:
+        if opp != g[L.G_OUT_A] and opp != g[L.G_OUT_B] and g[L.G_TRICK_CARD + opp] < 0:
             v = voids_of(g, opp)
             if (v >> led) & 1 and not (v >> 3) & 1:
                 return True
@@ -870,11 +849,11 @@ def ruff_behind(g, seat, w):
     """Partner wins with a side card, and an opponent still to play has shown out of the led
     suit but not of trumps: he can ruff it (the seeds' exception to "never trump partner's
     ace")."""
-    led = g[G_LED]
+    led = g[L.G_LED]
     if led == 3 or w >= 24:
         return False
     for opp in ((seat + 1) & 3, (seat + 3) & 3):
-        if opp != g[G_OUT_A] and opp != g[G_OUT_B] and g[G_TRICK_CARD + opp] < 0:
+        if opp != g[L.G_OUT_A] and opp != g[L.G_OUT_B] and g[L.G_TRICK_CARD + opp] < 0:
             v = voids_of(g, opp)
             if (v >> led) & 1 and not (v >> 3) & 1:
                 return True
@@ -886,13 +865,13 @@ def known_upcard(params, g, seat):
     """With up-card memory: in round 1 everyone saw the dealer (the eldest after a right
     Smitty guess) take the up-card, so until he plays it its place is known. Its effective
     bit, or -1 (no memory, round 2, not played with, or gone)."""
-    if params[seat & 1, Q_UPCARD_MEMORY] <= 0 or g[G_ROUND] != 1:
+    if params[seat & 1, Q_UPCARD_MEMORY] <= 0 or g[L.G_ROUND] != 1:
         return -1
     d = up_taker(g)
-    if d == g[G_OUT_A] or d == g[G_OUT_B]:
+    if d == g[L.G_OUT_A] or d == g[L.G_OUT_B]:
         return -1
-    up = EFF[g[G_TRUMP], g[G_UP]]
-    if (g[G_PLAYED] >> up) & 1 or (seat == d and g[G_DISCARD] == up):
+    up = EFF[g[L.G_TRUMP], g[L.G_UP]]
+    if (g[L.G_PLAYED] >> up) & 1 or (seat == d and g[L.G_DISCARD] == up):
         return -1
     return up
 
@@ -902,7 +881,7 @@ def threats(params, g, seat, live):
     """Cards still in play that an opponent may hold, as far as ``seat`` knows: the cards of
     ``live`` (``in_play``) outside his hand, less the up-card when his partner the dealer (the
     eldest: smitty) is known to hold it."""
-    live = live & ~g[G_HAND + seat]
+    live = live & ~g[L.G_HAND + seat]
     up = known_upcard(params, g, seat)
     if up >= 0 and up_taker(g) == (seat ^ 2):
         live &= ~(ONE << up)
@@ -914,7 +893,7 @@ def trumps_out(params, g, seat, live):
     """May an opponent still hold a trump (``threats`` has one)? Two or more live trumps
     outside the hand answer it without ``threats``: the known up-card accounts for one at
     most."""
-    t = live & ~g[G_HAND + seat] & TRUMP_MASK
+    t = live & ~g[L.G_HAND + seat] & TRUMP_MASK
     if t & (t - 1):
         return True
     return (threats(params, g, seat, live) & TRUMP_MASK) != 0
@@ -951,7 +930,7 @@ def throw_off(params, g, seat, legal, vs_loner, thr):
     lowest. ``thr``: the cards an opponent may hold (``threats``), worked out by the caller
     against a lone maker (else unused)."""
     team = seat & 1
-    hand = g[G_HAND + seat]
+    hand = g[L.G_HAND + seat]
     nontrump = legal & ~TRUMP_MASK
     against_loner = nontrump and vs_loner
     if against_loner and params[team, Q_SUITS_VS_LONER] > 0:
@@ -973,7 +952,7 @@ def throw_off(params, g, seat, legal, vs_loner, thr):
 @njit(cache=True, _nrt=False, forceinline=True)
 def against_lone_maker(g, team):
     """Is ``team`` defending against a maker playing alone?"""
-    return g[G_ALONE] == 1 and (g[G_MAKER] & 1) != team
+    return g[L.G_ALONE] == 1 and (g[L.G_MAKER] & 1) != team
 
 
 @njit(cache=True, _nrt=False)
@@ -984,8 +963,8 @@ def throw_vs_loner(g, seat, nontrump, thr):
     can no longer take a trick (a suit he has shown out of, a card with nothing live below),
     lowest first, then that guard, then the top with the fewest live cards below it. ``thr``:
     the cards an opponent may hold (``threats``)."""
-    hand = g[G_HAND + seat]
-    shown = voids_of(g, g[G_MAKER])
+    hand = g[L.G_HAND + seat]
+    shown = voids_of(g, g[L.G_MAKER])
     cheap = np.int64(0)  # what can take no trick, or neither a top nor that guard: lowest first
     guard = np.int64(0)  # the guards of king-high pairs
     best = -1  # the top with the fewest live cards below it
@@ -1064,9 +1043,9 @@ def play_card(params, g, seat, deck, legal, no_trump):
     this one function. ``forceinline`` (see the module's docstring) puts it into the deal's
     trick loop at no extra compile time: measured (docs/speed.md, 2026-12-03), 1.12x the
     kernel that called it once per card."""
-    if no_trump and g[G_TRUMP] == NO_TRUMP:
+    if no_trump and g[L.G_TRUMP] == NO_TRUMP:
         return nt_play(params, g, seat, deck, legal)
-    if g[G_POS] == 0:
+    if g[L.G_POS] == 0:
         return sc_lead(params, g, seat, deck, legal)
     return sc_follow(params, g, seat, deck, legal)
 
@@ -1074,16 +1053,16 @@ def play_card(params, g, seat, deck, legal, no_trump):
 @njit(cache=True, _nrt=False)
 def sc_give(params, g, seat):
     """The sitting-out partner gives his best trump, else his best card."""
-    hand = g[G_HAND + seat]
+    hand = g[L.G_HAND + seat]
     t = hand & TRUMP_MASK
     return highest_bit(t if t else hand)
 
 
 @njit(cache=True, _nrt=False)
 def sc_lone_discard(params, g, seat):
-    return choose_discard(params, seat & 1, g[G_HAND + seat], np.int64(-1))
+    return choose_discard(params, seat & 1, g[L.G_HAND + seat], np.int64(-1))
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
 def sc_dealer_discard(params, g, seat, up_bit):
-    return choose_discard(params, seat & 1, g[G_HAND + seat], up_bit)
+    return choose_discard(params, seat & 1, g[L.G_HAND + seat], up_bit)

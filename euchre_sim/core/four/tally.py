@@ -7,82 +7,15 @@ as long summarising its records as playing them otherwise. Every total is an int
 import numpy as np
 from numba import njit, prange
 
-from ..common.layout import (
-    BH_DEALS,
-    BH_POINTS,
-    BH_POINTS_SQ,
-    BP_EUCHRED,
-    BP_MADE,
-    BP_MARCH,
-    BP_PLAYED,
-    BT_ALONE,
-    BT_ALONE_MARCH,
-    BT_CALLS,
-    BT_CALLS_NEXT,
-    BT_EUCHRED,
-    BT_MADE,
-    BT_MADE_TRUMP,
-    BT_MARCH,
-    BT_ORDERS,
-    BT_SEATED,
-    BT_STUCK,
-    CO_ALONE,
-    CO_ALONE_MARCH,
-    CO_DEFENDER_ALONE,
-    CO_EUCHRED,
-    CO_MADE,
-    CO_MAKER_TEAM0,
-    CO_MARCH,
-    CO_PLAYED,
-    CO_ROUND1,
-    CO_ROUND2,
-    CO_STUCK,
-    CO_THROWN_IN,
-    F_ALONE,
-    F_DEALER,
-    F_DEFENDER,
-    F_MAKER,
-    F_POINTS0,
-    F_POINTS1,
-    F_ROUND,
-    F_STUCK,
-    F_THROWN_IN,
-    F_TRICKS0,
-    F_TRICKS1,
-    F_TRUMP,
-    F_UP,
-    HOW_ROUND1,
-    HOW_ROUND2,
-    HOW_STUCK,
-    HOW_THROWN_IN,
-    N_BY_HOW,
-    N_BY_POSITION,
-    N_BY_TEAM,
-    N_COUNTS,
-    N_HOW,
-    N_POSITIONS,
-    N_SUMS,
-    POSITION_DEALER,
-    SU_DEAL,
-    SU_DEALSQ,
-    SU_DIFF,
-    SU_DIFFSQ,
-    SU_MTRICKS,
-    SU_P0,
-    SU_P0SQ,
-    SU_P1,
-    SU_P1SQ,
-    SU_TOT,
-    SU_TOTSQ,
-)
+from ..common import layout as L
 
 
 def new_totals() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Zeroed totals for ``summarise``: sums, counts, by position, by team, by how."""
-    return (np.zeros(N_SUMS, np.int64), np.zeros(N_COUNTS, np.int64),
-            np.zeros((N_BY_POSITION, N_POSITIONS), np.int64),
-            np.zeros((N_BY_TEAM, 2, N_POSITIONS), np.int64),
-            np.zeros((N_BY_HOW, N_HOW, N_POSITIONS), np.int64))
+    return (np.zeros(L.N_SUMS, np.int64), np.zeros(L.N_COUNTS, np.int64),
+            np.zeros((L.N_BY_POSITION, L.N_POSITIONS), np.int64),
+            np.zeros((L.N_BY_TEAM, 2, L.N_POSITIONS), np.int64),
+            np.zeros((L.N_BY_HOW, L.N_HOW, L.N_POSITIONS), np.int64))
 
 
 # ``summarise`` counts each played deal once in a small histogram of what the by-seat tables
@@ -112,11 +45,11 @@ def summarise(recs, sums, counts, by_position, by_team, by_how, weights=None):
     dealt_by_even = 0  # deals dealt by seat 0 or 2 (the seated counts follow from them)
     for i in range(recs.shape[0]):
         w = 1 if weights is None else weights[i]  # the unweighted loop compiles without it
-        p0 = recs[i, F_POINTS0]
-        p1 = recs[i, F_POINTS1]
+        p0 = recs[i, L.F_POINTS0]
+        p1 = recs[i, L.F_POINTS1]
         d = p0 - p1
         t = p0 + p1
-        dealer = recs[i, F_DEALER]
+        dealer = recs[i, L.F_DEALER]
         dside = d if (dealer & 1) == 0 else -d  # the dealing side's points minus the other's
         rows += w
         p0s += w * p0
@@ -129,61 +62,61 @@ def summarise(recs, sums, counts, by_position, by_team, by_how, weights=None):
         tsq += w * t * t
         deals += w * dside
         dealsq += w * dside * dside
-        rnd = recs[i, F_ROUND]
-        stuck = recs[i, F_STUCK] == 1 or recs[i, F_STUCK] == 2  # named a suit, chucked (3:
+        rnd = recs[i, L.F_ROUND]
+        stuck = recs[i, L.F_STUCK] == 1 or recs[i, L.F_STUCK] == 2  # named a suit, chucked (3:
         # a right Smitty guess, counted as the eldest's round-1 make)
-        alone = recs[i, F_ALONE] != 0  # 1 the maker, 2 his partner (partner_may_go_alone)
+        alone = recs[i, L.F_ALONE] != 0  # 1 the maker, 2 his partner (partner_may_go_alone)
         n_alone += w * alone
-        n_defender += w * (recs[i, F_DEFENDER] >= 0)
+        n_defender += w * (recs[i, L.F_DEFENDER] >= 0)
         n_round1 += w * (rnd == 1)
         n_round2 += w * (rnd == 2)
         n_stuck += w * stuck
         dealt_by_even += w * ((dealer & 1) == 0)
-        maker = recs[i, F_MAKER]
+        maker = recs[i, L.F_MAKER]
         team = maker & 1
-        mtricks = recs[i, F_TRICKS1] if team == 1 else recs[i, F_TRICKS0]
+        mtricks = recs[i, L.F_TRICKS1] if team == 1 else recs[i, L.F_TRICKS0]
         march = mtricks == 5
         n_alone_march += w * (alone and march)
-        if recs[i, F_THROWN_IN] == 1:
+        if recs[i, L.F_THROWN_IN] == 1:
             n_thrown += w
             thrown_points += w * dside
             thrown_sq += w * dside * dside
             continue
         pos = (maker - dealer - 1) & 3
-        how = HOW_ROUND1 if rnd == 1 else (HOW_STUCK if stuck else HOW_ROUND2)
-        by_how[BH_POINTS, how, pos] += w * dside
-        by_how[BH_POINTS_SQ, how, pos] += w * dside * dside
+        how = L.HOW_ROUND1 if rnd == 1 else (L.HOW_STUCK if stuck else L.HOW_ROUND2)
+        by_how[L.BH_POINTS, how, pos] += w * dside
+        by_how[L.BH_POINTS_SQ, how, pos] += w * dside * dside
         mtricks_sum += w * mtricks
-        up = recs[i, F_UP]
+        up = recs[i, L.F_UP]
         called = rnd == 2 and not stuck
-        nxt = called and up != 32 and recs[i, F_TRUMP] == ((up // 8) ^ 3)
+        nxt = called and up != 32 and recs[i, L.F_TRUMP] == ((up // 8) ^ 3)
         hist[outcome_key(team, pos, rnd == 1, rnd == 2, stuck, mtricks >= 3, march, alone,
                          nxt)] += w
-    sums[SU_P0] += p0s
-    sums[SU_P0SQ] += p0sq
-    sums[SU_P1] += p1s
-    sums[SU_P1SQ] += p1sq
-    sums[SU_DIFF] += ds
-    sums[SU_DIFFSQ] += dsq
-    sums[SU_TOT] += ts
-    sums[SU_TOTSQ] += tsq
-    sums[SU_DEAL] += deals
-    sums[SU_DEALSQ] += dealsq
-    sums[SU_MTRICKS] += mtricks_sum
-    counts[CO_ALONE] += n_alone
-    counts[CO_DEFENDER_ALONE] += n_defender
-    counts[CO_ROUND1] += n_round1
-    counts[CO_ROUND2] += n_round2
-    counts[CO_STUCK] += n_stuck
-    counts[CO_ALONE_MARCH] += n_alone_march
-    counts[CO_THROWN_IN] += n_thrown
-    by_how[BH_DEALS, HOW_THROWN_IN, POSITION_DEALER] += n_thrown
-    by_how[BH_POINTS, HOW_THROWN_IN, POSITION_DEALER] += thrown_points
-    by_how[BH_POINTS_SQ, HOW_THROWN_IN, POSITION_DEALER] += thrown_sq
+    sums[L.SU_P0] += p0s
+    sums[L.SU_P0SQ] += p0sq
+    sums[L.SU_P1] += p1s
+    sums[L.SU_P1SQ] += p1sq
+    sums[L.SU_DIFF] += ds
+    sums[L.SU_DIFFSQ] += dsq
+    sums[L.SU_TOT] += ts
+    sums[L.SU_TOTSQ] += tsq
+    sums[L.SU_DEAL] += deals
+    sums[L.SU_DEALSQ] += dealsq
+    sums[L.SU_MTRICKS] += mtricks_sum
+    counts[L.CO_ALONE] += n_alone
+    counts[L.CO_DEFENDER_ALONE] += n_defender
+    counts[L.CO_ROUND1] += n_round1
+    counts[L.CO_ROUND2] += n_round2
+    counts[L.CO_STUCK] += n_stuck
+    counts[L.CO_ALONE_MARCH] += n_alone_march
+    counts[L.CO_THROWN_IN] += n_thrown
+    by_how[L.BH_DEALS, L.HOW_THROWN_IN, L.POSITION_DEALER] += n_thrown
+    by_how[L.BH_POINTS, L.HOW_THROWN_IN, L.POSITION_DEALER] += thrown_points
+    by_how[L.BH_POINTS_SQ, L.HOW_THROWN_IN, L.POSITION_DEALER] += thrown_sq
     for dealer in range(2):
         n = dealt_by_even if dealer == 0 else rows - dealt_by_even
         for p in range(4):
-            by_team[BT_SEATED, (dealer + 1 + p) & 1, p] += n
+            by_team[L.BT_SEATED, (dealer + 1 + p) & 1, p] += n
     for team in range(2):
         for pos in range(4):
             for r1 in range(2):
@@ -205,25 +138,25 @@ def summarise(recs, sums, counts, by_position, by_team, by_how, weights=None):
 def add_outcomes(counts, by_position, by_team, by_how, c, team, pos, r1, r2, stuck, made,
                  march, alone, nxt):
     """``c`` played deals of one outcome into the counts and the by-seat tables."""
-    how = HOW_ROUND1 if r1 else (HOW_STUCK if stuck else HOW_ROUND2)
-    by_how[BH_DEALS, how, pos] += c
-    counts[CO_PLAYED] += c
-    counts[CO_MADE] += made * c
-    counts[CO_EUCHRED] += (1 - made) * c
-    counts[CO_MARCH] += march * c
-    counts[CO_MAKER_TEAM0] += (team == 0) * c
-    by_position[BP_PLAYED, pos] += c
-    by_position[BP_MADE if made else BP_EUCHRED, pos] += c
-    by_position[BP_MARCH, pos] += march * c
-    by_team[BT_MADE_TRUMP, team, pos] += c
-    by_team[BT_ORDERS, team, pos] += r1 * c
-    by_team[BT_CALLS, team, pos] += (r2 and not stuck) * c
-    by_team[BT_CALLS_NEXT, team, pos] += nxt * c
-    by_team[BT_STUCK, team, pos] += stuck * c
-    by_team[BT_MADE if made else BT_EUCHRED, team, pos] += c
-    by_team[BT_MARCH, team, pos] += march * c
-    by_team[BT_ALONE, team, pos] += alone * c
-    by_team[BT_ALONE_MARCH, team, pos] += (alone and march) * c
+    how = L.HOW_ROUND1 if r1 else (L.HOW_STUCK if stuck else L.HOW_ROUND2)
+    by_how[L.BH_DEALS, how, pos] += c
+    counts[L.CO_PLAYED] += c
+    counts[L.CO_MADE] += made * c
+    counts[L.CO_EUCHRED] += (1 - made) * c
+    counts[L.CO_MARCH] += march * c
+    counts[L.CO_MAKER_TEAM0] += (team == 0) * c
+    by_position[L.BP_PLAYED, pos] += c
+    by_position[L.BP_MADE if made else L.BP_EUCHRED, pos] += c
+    by_position[L.BP_MARCH, pos] += march * c
+    by_team[L.BT_MADE_TRUMP, team, pos] += c
+    by_team[L.BT_ORDERS, team, pos] += r1 * c
+    by_team[L.BT_CALLS, team, pos] += (r2 and not stuck) * c
+    by_team[L.BT_CALLS_NEXT, team, pos] += nxt * c
+    by_team[L.BT_STUCK, team, pos] += stuck * c
+    by_team[L.BT_MADE if made else L.BT_EUCHRED, team, pos] += c
+    by_team[L.BT_MARCH, team, pos] += march * c
+    by_team[L.BT_ALONE, team, pos] += alone * c
+    by_team[L.BT_ALONE_MARCH, team, pos] += (alone and march) * c
 
 
 def no_totals() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -289,8 +222,8 @@ def board_sums(recs, recs2):
     total = np.int64(0)
     squares = np.int64(0)
     for i in prange(recs.shape[0]):  # on every thread (a reduction of two sums)
-        twice = (recs[i, F_POINTS0] - recs[i, F_POINTS1]
-                 + recs2[i, F_POINTS1] - recs2[i, F_POINTS0])
+        twice = (recs[i, L.F_POINTS0] - recs[i, L.F_POINTS1]
+                 + recs2[i, L.F_POINTS1] - recs2[i, L.F_POINTS0])
         total += twice
         squares += twice * twice
     return total, squares

@@ -14,45 +14,8 @@ from numba import njit
 
 from ..common.bits import ctz
 from ..common.rng import below
+from . import layout as TL
 from . import tricks
-from .layout import (
-    EV_ALONE,
-    EV_BID,
-    EV_CALL,
-    EV_PASS1,
-    K_RANDOM,
-    N_TRUMPS,
-    NT_HIGH,
-    P_BID,
-    P_BID_CAP,
-    P_FORCE,
-    P_SHOOT,
-    SIDES_TEAMS,
-    TF_ALONE,
-    TF_BID,
-    TF_DEALER,
-    TF_DISCARD,
-    TF_LEADER,
-    TF_MAKER,
-    TF_OUT,
-    TF_PASSES,
-    TF_POINTS,
-    TF_ROUND,
-    TF_STUCK,
-    TF_TRICKS,
-    TF_TRUMP,
-    TF_UP,
-    TS_ALONE,
-    TS_GIVE,
-    TS_HAND,
-    TS_MIN_BID,
-    TS_SEATS,
-    TS_SHOOT_MADE,
-    TS_SHOOT_SET,
-    TS_SIDES,
-    TS_TARGET,
-    TS_TEAM,
-)
 
 ONE = np.int64(1)
 
@@ -63,7 +26,7 @@ def bid_halves(hand, t, eff, power, suit_mask):
     ``strength`` (3 for the joker and each bower, 2 for the trump ace and king, 1 for any other
     trump and each plain ace). No trump (high or low): 2 for each top card of a suit (an ace,
     or a nine under no trump low), 1 for each of the next rank (king, or ten)."""
-    if t < NT_HIGH:
+    if t < TL.NT_HIGH:
         return tricks.strength(hand, t, eff, power)
     h = 0
     for e in range(4):
@@ -92,7 +55,7 @@ def bid_halves(hand, t, eff, power, suit_mask):
 @njit(cache=True, _nrt=False, inline="always")
 def tricks_of(spec, halves):
     """An estimate in tricks: half tricks rounded up, at most the hand size."""
-    return min((halves + 1) // 2, spec[TS_HAND])
+    return min((halves + 1) // 2, spec[TL.TS_HAND])
 
 
 @njit(cache=True, _nrt=False)
@@ -101,7 +64,7 @@ def best_trump(spec, hand, eff, power, suit_mask):
     tricks, the lowest row on ties."""
     best = 0
     best_h = -1
-    for t in range(N_TRUMPS):
+    for t in range(TL.N_TRUMPS):
         h = bid_halves(hand, t, eff, power, suit_mask)
         if h > best_h:
             best_h = h
@@ -124,10 +87,10 @@ def basic_estimates(spec, eff, power, suit_mask, hands):
 @njit(cache=True, _nrt=False)
 def first_partner(spec, seat):
     """The first seat clockwise from ``seat``'s left on its team (-1 when it has none)."""
-    n = spec[TS_SEATS]
+    n = spec[TL.TS_SEATS]
     for k in range(1, n):
         s = (seat + k) % n
-        if spec[TS_SIDES] == SIDES_TEAMS and spec[TS_TEAM + s] == spec[TS_TEAM + seat]:
+        if spec[TL.TS_SIDES] == TL.SIDES_TEAMS and spec[TL.TS_TEAM + s] == spec[TL.TS_TEAM + seat]:
             return s
     return -1
 
@@ -138,20 +101,20 @@ def auction_points(spec, rec, ri, maker, bid, shoot):
     every team its tricks; a set bid: the bidders minus their bid, the others their tricks; a
     shoot: ``TS_SHOOT_MADE`` for all the tricks, else minus ``TS_SHOOT_SET`` (the defenders
     still score their tricks)."""
-    n = spec[TS_SEATS]
-    hs = spec[TS_HAND]
+    n = spec[TL.TS_SEATS]
+    hs = spec[TL.TS_HAND]
     for s in range(n):
         team_tricks = 0
         for o in range(n):
             if tricks.same_side(spec, s, o, maker):
-                team_tricks += rec[ri, TF_TRICKS + o]
+                team_tricks += rec[ri, TL.TF_TRICKS + o]
         if not tricks.same_side(spec, s, maker, maker):
-            rec[ri, TF_POINTS + s] = team_tricks
+            rec[ri, TL.TF_POINTS + s] = team_tricks
         elif shoot:
-            rec[ri, TF_POINTS + s] = (spec[TS_SHOOT_MADE] if team_tricks == hs
-                                      else -spec[TS_SHOOT_SET])
+            rec[ri, TL.TF_POINTS + s] = (spec[TL.TS_SHOOT_MADE] if team_tricks == hs
+                                      else -spec[TL.TS_SHOOT_SET])
         else:
-            rec[ri, TF_POINTS + s] = team_tricks if team_tricks >= bid else -bid
+            rec[ri, TL.TF_POINTS + s] = team_tricks if team_tricks >= bid else -bid
 
 
 @njit(cache=True, _nrt=False)
@@ -159,13 +122,13 @@ def play_auction_deal(spec, eff, power, suit_mask, kinds, params, rng, dealer, h
                       trace, ti):
     """Steps 2-6 of an auction table (the record's hands, tricks and points columns are
     already set up by ``play_dealt``): the auction, trump, shooting, the tricks, the score."""
-    n = spec[TS_SEATS]
-    hs = spec[TS_HAND]
-    min_bid = spec[TS_MIN_BID]
-    rec[ri, TF_DEALER] = dealer
-    rec[ri, TF_UP] = -1
-    rec[ri, TF_DISCARD] = -1
-    rec[ri, TF_ROUND] = 1
+    n = spec[TL.TS_SEATS]
+    hs = spec[TL.TS_HAND]
+    min_bid = spec[TL.TS_MIN_BID]
+    rec[ri, TL.TF_DEALER] = dealer
+    rec[ri, TL.TF_UP] = -1
+    rec[ri, TL.TF_DISCARD] = -1
+    rec[ri, TL.TF_ROUND] = 1
     nev = 0
     # 2. the auction: one bid or pass each from the dealer's left; a bid is above the high
     # bid (at least the minimum); the dealer may match it; a dealer after all passes is stuck
@@ -178,61 +141,61 @@ def play_auction_deal(spec, eff, power, suit_mask, kinds, params, rng, dealer, h
         bid = 0
         if last and high == 0:
             bid = min_bid
-            rec[ri, TF_STUCK] = 1
+            rec[ri, TL.TF_STUCK] = 1
         else:
             lo = high if (last and high > 0) else max(min_bid, high + 1)
-            if kinds[seat] == K_RANDOM:
+            if kinds[seat] == TL.K_RANDOM:
                 if lo <= hs:
                     k = below(rng, hs - lo + 2)
                     if k > 0:
                         bid = lo + k - 1
-            elif p == 1 and params[seat, P_FORCE] >= 0:
+            elif p == 1 and params[seat, TL.P_FORCE] >= 0:
                 # the eldest's forced opening (0: pass; a bid below the lowest: a pass)
-                if params[seat, P_FORCE] >= lo:
-                    bid = min(params[seat, P_FORCE], hs)
+                if params[seat, TL.P_FORCE] >= lo:
+                    bid = min(params[seat, TL.P_FORCE], hs)
             else:
                 _, est = best_trump(spec, hands[seat], eff, power, suit_mask)
-                want = min(est, params[seat, P_BID_CAP])
-                if est >= params[seat, P_BID] and want >= lo:
+                want = min(est, params[seat, TL.P_BID_CAP])
+                if est >= params[seat, TL.P_BID] and want >= lo:
                     bid = lo if last else want
         if bid > 0:
             high = bid
             maker = seat
-            nev = tricks.log(trace, ti, nev, EV_BID, seat, bid)
+            nev = tricks.log(trace, ti, nev, TL.EV_BID, seat, bid)
         else:
             passes += 1
-            nev = tricks.log(trace, ti, nev, EV_PASS1, seat, 0)
-    rec[ri, TF_PASSES] = passes
-    rec[ri, TF_MAKER] = maker
-    rec[ri, TF_BID] = high
+            nev = tricks.log(trace, ti, nev, TL.EV_PASS1, seat, 0)
+    rec[ri, TL.TF_PASSES] = passes
+    rec[ri, TL.TF_MAKER] = maker
+    rec[ri, TL.TF_BID] = high
     # 3. the high bidder names trump: a suit, no trump high (4) or no trump low (5)
-    if kinds[maker] == K_RANDOM:
-        trump = below(rng, N_TRUMPS)
+    if kinds[maker] == TL.K_RANDOM:
+        trump = below(rng, TL.N_TRUMPS)
     else:
         trump, _ = best_trump(spec, hands[maker], eff, power, suit_mask)
-    rec[ri, TF_TRUMP] = trump
-    nev = tricks.log(trace, ti, nev, EV_CALL, maker, trump)
+    rec[ri, TL.TF_TRUMP] = trump
+    nev = tricks.log(trace, ti, nev, TL.EV_CALL, maker, trump)
     # 4. shooting: the partner passes one card and lays down, the shooter discards one
     # (``TS_GIVE``: the lone maker's partner's card of ``table_deal.partners_card``)
     shoot = 0
-    if spec[TS_ALONE] != 0 and first_partner(spec, maker) >= 0:
-        if kinds[maker] == K_RANDOM:
+    if spec[TL.TS_ALONE] != 0 and first_partner(spec, maker) >= 0:
+        if kinds[maker] == TL.K_RANDOM:
             shoot = below(rng, 2)
         else:
             est = tricks_of(spec, bid_halves(hands[maker], trump, eff, power, suit_mask))
-            shoot = 1 if est >= params[maker, P_SHOOT] else 0
-        nev = tricks.log(trace, ti, nev, EV_ALONE, maker, shoot)
-    rec[ri, TF_ALONE] = shoot
-    if shoot and spec[TS_GIVE] != 0:
+            shoot = 1 if est >= params[maker, TL.P_SHOOT] else 0
+        nev = tricks.log(trace, ti, nev, TL.EV_ALONE, maker, shoot)
+    rec[ri, TL.TF_ALONE] = shoot
+    if shoot and spec[TL.TS_GIVE] != 0:
         nev = tricks.partners_card(spec, power, kinds, rng, hands, maker, trump, trace, ti, nev)
     active = 0
     for s in range(n):
         if shoot and s != maker and tricks.same_side(spec, s, maker, maker):
-            rec[ri, TF_OUT + s] = 1  # the shooter's partner lays his hand down
+            rec[ri, TL.TF_OUT + s] = 1  # the shooter's partner lays his hand down
         else:
             active |= 1 << s
     # 5. the high bidder leads the first trick
-    rec[ri, TF_LEADER] = maker
+    rec[ri, TL.TF_LEADER] = maker
     tricks.play_tricks(spec, eff, power, suit_mask, kinds, rng, hands, rec, ri, trace, ti, nev,
                 maker, trump, active, maker)
     # 6. the score
@@ -244,15 +207,15 @@ def auction_game_winner(spec, scores, maker):
     """The side that has won an auction game after a deal made by ``maker``: the one side at
     the target or more; when several reach it on one deal, the maker's side if among them,
     else the highest score alone; -1 while the game goes on."""
-    n = spec[TS_SEATS]
-    target = spec[TS_TARGET]
+    n = spec[TL.TS_SEATS]
+    target = spec[TL.TS_TARGET]
     side = -1
     top = 0
     several = False
     for s in range(n):
         if scores[s] < target:
             continue
-        mine = spec[TS_TEAM + s] if spec[TS_SIDES] == SIDES_TEAMS else s
+        mine = spec[TL.TS_TEAM + s] if spec[TL.TS_SIDES] == TL.SIDES_TEAMS else s
         if tricks.same_side(spec, s, maker, maker):
             return mine
         if side < 0 or scores[s] > top:

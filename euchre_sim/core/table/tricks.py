@@ -8,24 +8,7 @@ from numba import njit
 from ..common.bits import ctz, popcount
 from ..common.random_kind import rand_play as rand_card  # a random card of a mask
 from ..common.rng import below
-from .layout import (
-    EV_GIVE,
-    EV_LONE_DISCARD,
-    EV_PLAY,
-    EV_TRICK,
-    K_RANDOM,
-    NT_HIGH,
-    NT_LOW,
-    SIDES_EACH,
-    SIDES_TEAMS,
-    TF_TRICKS,
-    TRUMP_POWER,
-    TS_HAND,
-    TS_LATER_EQUAL,
-    TS_SEATS,
-    TS_SIDES,
-    TS_TEAM,
-)
+from . import layout as TL
 
 ONE = np.int64(1)
 ACE_POWER = 7  # a plain ace's power (rank A of game/cards.py) under a trump or no trump high
@@ -52,7 +35,7 @@ def strength(hand, t, eff, power):
         m &= m - 1
         p = power[t, c]
         if eff[t, c] == t:
-            total += 3 if p >= TRUMP_POWER + 18 else (2 if p >= TRUMP_POWER + 6 else 1)
+            total += 3 if p >= TL.TRUMP_POWER + 18 else (2 if p >= TL.TRUMP_POWER + 6 else 1)
         elif p == ACE_POWER:
             total += 1
     return total
@@ -88,7 +71,7 @@ def highest(mask, power, t):
 def beats(c, w, led, t, eff, power, later_equal):
     """Does card ``c`` take the trick from the winning card ``w`` (led suit ``led``)?"""
     e = eff[t, c]
-    if e != led and not (t < NT_HIGH and e == t):
+    if e != led and not (t < TL.NT_HIGH and e == t):
         return False
     if later_equal:
         return power[t, c] >= power[t, w]
@@ -98,9 +81,9 @@ def beats(c, w, led, t, eff, power, later_equal):
 @njit(cache=True, _nrt=False, inline="always")
 def same_side(spec, a, b, maker):
     """Are seats ``a`` and ``b`` on one side in this deal?"""
-    if spec[TS_SIDES] == SIDES_TEAMS:
-        return spec[TS_TEAM + a] == spec[TS_TEAM + b]
-    if spec[TS_SIDES] == SIDES_EACH:
+    if spec[TL.TS_SIDES] == TL.SIDES_TEAMS:
+        return spec[TL.TS_TEAM + a] == spec[TL.TS_TEAM + b]
+    if spec[TL.TS_SIDES] == TL.SIDES_EACH:
         return a == b
     return (a == maker) == (b == maker)
 
@@ -112,19 +95,19 @@ def basic_play(spec, eff, power, suit_mask, hand, legal, t, led, wcard, wseat, s
     own side is winning the trick, else the cheapest card that takes it, else the weakest."""
     if led < 0:
         plain = legal
-        if t < NT_HIGH:
+        if t < TL.NT_HIGH:
             trumps = hand & suit_mask[t, t]
             if trumps and same_side(spec, seat, maker, maker):
                 return highest(trumps, power, t)
             plain = legal & ~suit_mask[t, t]
-        if plain and t != NT_LOW:
+        if plain and t != TL.NT_LOW:
             top = highest(plain, power, t)
             if power[t, top] == ACE_POWER:
                 return top
         return lowest(legal, power, t)
     if same_side(spec, seat, wseat, maker):
         return lowest(legal, power, t)
-    later_equal = spec[TS_LATER_EQUAL] != 0
+    later_equal = spec[TL.TS_LATER_EQUAL] != 0
     winners = np.int64(0)
     m = legal
     while m:
@@ -143,14 +126,14 @@ def partners_card(spec, power, kinds, rng, hands, maker, trump, trace, ti, nev):
     as likely; basic: the first on his left), who gives one of his choice (random: uniform;
     basic: his highest under trump); the maker discards one (random: uniform; basic: his
     weakest). Returns the next trace event index."""
-    n = spec[TS_SEATS]
+    n = spec[TL.TS_SEATS]
     count = 0
     for k in range(1, n):
         if same_side(spec, (maker + k) % n, maker, maker):
             count += 1
     if count == 0:
         return nev
-    pick = below(rng, count) if kinds[maker] == K_RANDOM and count > 1 else 0
+    pick = below(rng, count) if kinds[maker] == TL.K_RANDOM and count > 1 else 0
     partner = -1
     for k in range(1, n):
         s = (maker + k) % n
@@ -160,14 +143,14 @@ def partners_card(spec, power, kinds, rng, hands, maker, trump, trace, ti, nev):
                 break
             pick -= 1
     h = hands[partner]
-    c = rand_card(rng, h) if kinds[partner] == K_RANDOM else highest(h, power, trump)
+    c = rand_card(rng, h) if kinds[partner] == TL.K_RANDOM else highest(h, power, trump)
     hands[partner] = h & ~(ONE << c)
     hands[maker] |= ONE << c
-    nev = log(trace, ti, nev, EV_GIVE, partner, c)
+    nev = log(trace, ti, nev, TL.EV_GIVE, partner, c)
     h = hands[maker]
-    d = rand_card(rng, h) if kinds[maker] == K_RANDOM else lowest(h, power, trump)
+    d = rand_card(rng, h) if kinds[maker] == TL.K_RANDOM else lowest(h, power, trump)
     hands[maker] = h & ~(ONE << d)
-    return log(trace, ti, nev, EV_LONE_DISCARD, maker, d)
+    return log(trace, ti, nev, TL.EV_LONE_DISCARD, maker, d)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -175,10 +158,10 @@ def play_tricks(spec, eff, power, suit_mask, kinds, rng, hands, rec, ri, trace, 
                 maker, trump, active, leader):
     """Play all the tricks from ``leader`` among the ``active`` seats (a bit per seat); each
     winner's tricks go to ``rec[ri, TF_TRICKS + seat]``. Returns the next trace index."""
-    n = spec[TS_SEATS]
+    n = spec[TL.TS_SEATS]
     n_active = popcount(np.int64(active))
-    later_equal = spec[TS_LATER_EQUAL] != 0
-    for tr in range(spec[TS_HAND]):
+    later_equal = spec[TL.TS_LATER_EQUAL] != 0
+    for tr in range(spec[TL.TS_HAND]):
         led = -1
         wcard = -1
         wseat = -1
@@ -192,12 +175,12 @@ def play_tricks(spec, eff, power, suit_mask, kinds, rng, hands, rec, ri, trace, 
             else:
                 follow = h & suit_mask[trump, led]
                 legal = follow if follow else h
-            if kinds[seat] == K_RANDOM:
+            if kinds[seat] == TL.K_RANDOM:
                 c = rand_card(rng, legal)
             else:
                 c = basic_play(spec, eff, power, suit_mask, h, legal, trump, led, wcard, wseat,
                                seat, maker)
-            nev = log(trace, ti, nev, EV_PLAY, seat, c)
+            nev = log(trace, ti, nev, TL.EV_PLAY, seat, c)
             hands[seat] = h & ~(ONE << c)
             if pos == 0:
                 led = eff[trump, c]
@@ -207,7 +190,7 @@ def play_tricks(spec, eff, power, suit_mask, kinds, rng, hands, rec, ri, trace, 
                 wcard = c
                 wseat = seat
             seat = (seat + 1) % n
-        rec[ri, TF_TRICKS + wseat] += 1
-        nev = log(trace, ti, nev, EV_TRICK, wseat, tr)
+        rec[ri, TL.TF_TRICKS + wseat] += 1
+        nev = log(trace, ti, nev, TL.EV_TRICK, wseat, tr)
         leader = wseat
     return nev
