@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test test-fast test-slow lint bench docs clean setup
+.PHONY: demo test test-fast test-slow lint bench bench-docs docs clean setup
 
 setup: $(STAMP)
 
@@ -45,7 +45,12 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/euchre-sim bench
 
-# the reference pages of docs/reference/ from the code (tests/test_cli_help.py fails when stale)
+# the speed page with the machine, the date and the commit (a measurement: never run by tests)
+bench-docs: $(STAMP)
+	$(BIN)/euchre-sim bench --seconds 3 --strategies reference,advanced,tuned --markdown docs/bench-now.md --overwrite
+
+# the reference pages of docs/reference/ from the code and results/ (tests/test_cli_help.py
+# fails when one is stale)
 docs: $(STAMP)
 	$(BIN)/python tools/make_docs.py
 

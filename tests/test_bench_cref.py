@@ -59,3 +59,40 @@ def test_a_named_yardstick_that_fails_fails_the_bench_before_measuring(tmp_path,
     path = _script(tmp_path, "echo nothing")
     assert main(["bench", "--cref", str(path), "--seconds", "0.1"]) == 2
     assert "printed no deals_per_s" in capsys.readouterr().err
+
+
+def _fake_measurements(monkeypatch, rate: float = 5e6):
+    monkeypatch.setattr(bench, "start_times", lambda: (20.0, 1.0, 0.5))
+    monkeypatch.setattr(bench, "engine_rate", lambda seconds, threads, strategy: rate * threads)
+
+
+def test_the_bench_page_names_machine_date_commit_and_ratio(tmp_path, capsys, monkeypatch):
+    """``--markdown`` writes what was printed, with the command, the commit and the C rate's
+    ratio (the measurements faked: the page is what is tested, not the speed)."""
+    _fake_measurements(monkeypatch)
+    path = _script(tmp_path, 'echo "deals_per_s=10000000"')
+    page = tmp_path / "bench-now.md"
+    assert main(["bench", "--cref", str(path), "--seconds", "0.1", "--markdown",
+                 str(page)]) == 0
+    text = page.read_text()
+    assert "euchre-sim bench --seconds 0.1 --strategies reference" in text
+    assert "at commit `" in text and "cpus, numba" in text  # the machine and versions
+    assert text.count(time.strftime("%Y-%m-%d")) >= 1  # the date of the measurement
+    assert "5,000,000" in text and "0.500" in text  # our rate beside C's, and the ratio
+    assert f"wrote {page}" in capsys.readouterr().out
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+def test_the_bench_page_is_checked_before_measuring(tmp_path, capsys, monkeypatch):
+    def measured(*args, **kwargs):
+        raise AssertionError("measured before the page's place was checked")
+
+    monkeypatch.setattr(bench, "start_times", measured)
+    monkeypatch.setattr(bench, "engine_rate", measured)
+    page = tmp_path / "bench-now.md"
+    page.write_text("a page of the user's")
+    assert main(["bench", "--seconds", "0.1", "--markdown", str(page)]) == 2
+    assert "give --overwrite" in capsys.readouterr().err
+    assert page.read_text() == "a page of the user's"
+    assert main(["bench", "--seconds", "0.1", "--markdown", str(tmp_path)]) == 2
+    assert "not a regular file" in capsys.readouterr().err

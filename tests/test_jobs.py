@@ -66,7 +66,7 @@ EXPERIMENTS = {
     "chart_order": ('kind = "chart"\nwhich = "order-up"\nstrategy = "basic"\ndeals = 300\n',
                     "chart.png chart.svg meta.json order_up.csv order_up.parquet"),
 }
-EXTRAS = {"command.txt", "config.json", "run.json"}
+EXTRAS = {"command.txt", "config.json", "run.json", "manifest.json"}
 
 
 def _experiment(tmp_path, name: str):

@@ -111,7 +111,7 @@ def test_stability_command(tmp_path, capsys):
     assert rc == 0 and "Holm-Bonferroni" in printed and "nominal" in printed
     assert {p.name for p in out.iterdir()} == {"stability.csv", "stability.parquet",
                                                "summary.txt", "chart.png", "chart.svg",
-                                               "meta.json"}
+                                               "meta.json", "manifest.json"}
     meta = json.loads((out / "meta.json").read_text())
     assert meta["kind"] == "stability" and meta["steps"] == 3 and meta["deals_per_step"] == 5000
     assert meta["correction"] == "holm-bonferroni"

@@ -136,7 +136,7 @@ def test_tune_command_writes_a_complete_run_folder(tmp_path, capsys):
     assert rc == 0 and "best by validation" in printed
     names = {p.name for p in out.iterdir()}
     assert {"trials.csv", "trials.parquet", "validation.csv", "best.toml", "summary.txt",
-            "chart.png", "chart.svg", "meta.json"} == names
+            "chart.png", "chart.svg", "meta.json", "manifest.json"} == names
     meta = json.loads((out / "meta.json").read_text())
     assert meta["kind"] == "tune" and meta["deals_per_trial"] == 5000 and meta["trials"] == 5
     assert meta["validation"] == {"seed": fresh_seed(2), "deals": 4000, "top": 2}

@@ -8,7 +8,9 @@
 * ``rule-options.md``: every rule option (``rules.RULE_OPTIONS``: values, default, meaning) and
   every named ruleset (``rules.RULESETS``: what it sets);
 * ``strategies.md``: every built-in strategy (its kind and description) and every parameter of
-  each kind (``strategies.schema.PARAMS``: default, range, meaning).
+  each kind (``strategies.schema.PARAMS``: default, range, meaning);
+* ``results.md``: every experiment's newest committed run, its tables and main figure, and
+  whether a table has been revised since (``records.committed``).
 """
 
 from __future__ import annotations
@@ -107,8 +109,47 @@ def strategies_page() -> str:
     return "".join(parts)
 
 
+def _spec_text(spec: str, limit: int = 48) -> str:
+    """A table's spec, its inline parameters counted rather than listed when they are many."""
+    if len(spec) <= limit:
+        return f"`{spec}`"
+    head, _, rest = spec.partition(":")
+    return f"`{head}` with {rest.count(',') + 1} parameters set"
+
+
+def results_page() -> str:
+    """Every experiment's newest committed run: when, which tables, its main figure, and
+    whether a table has been revised since (``records.committed``)."""
+    from euchre_sim.records.committed import committed_runs
+
+    rows = committed_runs(ROOT / "experiments", ROOT / "results")
+    stale = [r for r in rows if r.changed]
+    parts = [HEAD, "# The committed results, run by run\n\n",
+             "Every experiment of `experiments/`, its newest run in `results/NAME/` (runs on "
+             "record in brackets), the tables (strategies) it names, its main figure where one "
+             "line says it, and how those tables stand today: **revised** where a parameter the "
+             "run recorded has another value now (the run answers for a table that no longer "
+             "exists: run the experiment again), *extended* where parameters were added since "
+             "and the recorded ones are unchanged. `euchre-sim run experiments/NAME.toml` runs "
+             "one again; docs/results.md reads them.\n\n",
+             f"{len(rows)} experiments; {sum(r.run is not None for r in rows)} with a run; "
+             f"{len(stale)} run with a table revised since.\n\n",
+             "| experiment | kind | newest run | tables | main figure | tables today |\n"
+             "| --- | --- | --- | --- | --- | --- |\n"]
+    for r in rows:
+        run = f"`{r.run.name}` ({r.runs})" if r.run else "none"
+        tables = ", ".join(_spec_text(t) for t in r.tables) or "-"
+        today = ("**revised**: " + ", ".join(_spec_text(t) for t in r.changed) if r.changed
+                 else "*extended*" if r.extended else "as run" if r.tables else "-")
+        figure = r.headline.replace("|", "/") or "-"
+        question = r.description.replace("|", "/")
+        parts.append(f"| `{r.experiment}`: {question} | {r.kind} | {run} | {tables} | {figure} | "
+                     f"{today} |\n")
+    return "".join(parts)
+
+
 PAGES = {"commands.md": commands_page, "rule-options.md": rule_options_page,
-         "strategies.md": strategies_page}
+         "strategies.md": strategies_page, "results.md": results_page}
 
 
 def stale() -> list[str]:

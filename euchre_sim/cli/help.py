@@ -39,7 +39,8 @@ EXAMPLES = {
   euchre-sim strategies""",
     "bench": r"""
   euchre-sim bench
-  euchre-sim bench --seconds 5 --strategies reference,tuned""",
+  euchre-sim bench --seconds 5 --strategies reference,tuned
+  euchre-sim bench --strategies reference,tuned --markdown speed.md""",
     "match": r"""
   euchre-sim match tuned advanced --deals 1000000 --seed 3
   euchre-sim match tuned advanced --precision 0.005 --cluster local:2

@@ -186,6 +186,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="comma-separated strategies to time, each playing both sides "
                        "(default: reference, the script the C yardstick plays, so that the "
                        "ratio compares like with like; e.g. reference,tuned)")
+    bench.add_argument("--markdown", default=None, metavar="FILE",
+                       help="also write the measurement as a Markdown page with the machine, "
+                       "the date and the commit (make bench-docs writes docs/bench-now.md)")
+    bench.add_argument("--overwrite", action="store_true", help="replace FILE if it exists")
 
     match = sub.add_parser(
         "match", help="duplicate match of two strategies: each deal played twice, sides swapped",
@@ -314,7 +318,8 @@ def run_export(args: argparse.Namespace) -> int:
 
 def run_bench(args: argparse.Namespace) -> int:
     names = tuple(x.strip() for x in args.strategies.split(",") if x.strip())
-    return jobs.bench(args.seconds, args.cref, names)
+    return jobs.bench(args.seconds, args.cref, names, markdown=args.markdown,
+                      overwrite=args.overwrite)
 
 
 def run_match(args: argparse.Namespace) -> int:

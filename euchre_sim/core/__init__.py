@@ -24,7 +24,8 @@ def _kernel_source_hash() -> str:
     return h.hexdigest()[:16]
 
 
-def _cache_root() -> Path:
+def cache_root() -> Path:
+    """Where euchre_sim keeps what it may rebuild: the kernel cache, the output folders' locks."""
     for var in ("EUCHRE_SIM_CACHE", "NUMBA_CACHE_DIR"):
         if os.environ.get(var):
             return Path(os.environ[var])
@@ -32,5 +33,5 @@ def _cache_root() -> Path:
 
 
 KERNEL_HASH = _kernel_source_hash()  # also tells a Dask worker's kernels from the client's
-CACHE_DIR = _cache_root() / f"numba-{KERNEL_HASH}"
+CACHE_DIR = cache_root() / f"numba-{KERNEL_HASH}"
 numba.config.CACHE_DIR = str(CACHE_DIR)

@@ -28,6 +28,7 @@ configuration as the ``euchre-sim`` command that does the same.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import shlex
@@ -42,6 +43,7 @@ from ..game.defaults import DEFAULT_DEALS, DEFAULT_SEED, DEFAULT_TABLE
 from ..game.rules import RULESETS
 from ..game.table_spec import TABLES
 from ..game.user_files import UserFileError, load_toml
+from ..records.claims import is_busy
 from . import (
     CHARTS,
     TABLE_CHARTS,
@@ -433,6 +435,10 @@ def run_experiment(path: str | Path, results: str | Path = "results",
     config = load_experiment(path)
     run_id = time.strftime("%Y%m%d-%H%M%S") + f"-seed{config['seed']}"
     out = Path(results) / config["name"] / run_id
+    for n in itertools.count(2):  # two runs of one name and seed in the same second
+        if not (out.exists() or out.is_symlink() or is_busy(out)):
+            break
+        out = Path(results) / config["name"] / f"{run_id}-{n}"
     command = "euchre-sim " + shlex.join(command_args(config, str(out))
                                          + where.cluster_words())
     extras = {

@@ -166,11 +166,52 @@ def match(a: str | Strategy, b: str | Strategy, rules: RuleChoice = STANDARD_RUL
 
 
 def bench(seconds: float = 3.0, cref: str | None = None,
-          strategies: Sequence[str] = ("reference",), echo: Echo = print) -> int:
+          strategies: Sequence[str] = ("reference",), echo: Echo = print,
+          markdown: str | None = None, overwrite: bool = False) -> int:
     """Deals/s of ``strategies`` (each on both sides) beside the C yardstick; prints the table
-    and returns the exit status."""
+    and returns the exit status. ``markdown``: also write the measurement as a Markdown page
+    (docs/bench-now.md by ``make bench-docs``) with the machine, the date and the commit."""
     from ..engine.bench import run_bench
+    from ..records.results import provenance
+    from .records import check_file_target, write_atomically
 
     for name in strategies:
         get_strategy(name)
-    return run_bench(seconds=seconds, cref=cref, strategies=tuple(strategies), echo=echo)
+    if markdown is not None:
+        check_file_target(markdown, overwrite, "--markdown")  # before minutes of measuring
+    lines: list[str] = []
+
+    def both(text: str = "") -> None:
+        lines.append(text)
+        echo(text)
+
+    status = run_bench(seconds=seconds, cref=cref, strategies=tuple(strategies), echo=both)
+    if markdown is not None:
+        where = provenance()
+        command = "euchre-sim bench --seconds {:g} --strategies {}".format(
+            seconds, ",".join(strategies))
+        write_atomically(markdown, BENCH_PAGE.format(
+            command=command, commit=where.get("git_commit") or "unknown",
+            version=where.get("euchre_sim_version"), python=where.get("python"),
+            numpy=where.get("numpy"), text="\n".join(lines).strip()))
+        echo(f"wrote {markdown}")
+    return status
+
+
+BENCH_PAGE = """<!-- written by `{command} --markdown FILE` (make bench-docs): run it again \
+rather than edit it -->
+
+# Speed now
+
+The engine's deals per second beside the C yardstick (`cref-rate`, the same script in tight C)
+in the same run, on the machine, at the date and on the commit below: read the ratios, since
+the rates move with the machine. docs/benchmarks.md tells what each row measures and how the
+figures came to be; docs/speed.md keeps every earlier measurement.
+
+- command: `{command}`
+- euchre_sim {version} at commit `{commit}`; Python {python}, numpy {numpy}
+
+```text
+{text}
+```
+"""

@@ -32,6 +32,7 @@ import pyarrow.parquet as pq
 from ..game.rules import RULES_VERSION, Rules
 from ..game.user_files import check_nesting, load_json
 from ..version import __version__
+from .claims import FolderBusy, FolderLock, not_ours, write_manifest
 
 
 class ResultsError(ValueError):
@@ -125,14 +126,24 @@ class RunWriter:
         except OSError as exc:  # a name too long for the file system, say
             raise ResultsError(f"cannot use output folder {shown[:80]!r}"
                                f"{'...' if len(shown) > 80 else ''}: {exc.strerror}") from None
+        self._empty_at_start = False
         if there:
-            empty = self.final.is_dir() and not any(self.final.iterdir())
-            if not overwrite and not empty:
+            self._empty_at_start = self.final.is_dir() and not self.final.is_symlink() \
+                and not any(self.final.iterdir())
+            if not overwrite and not self._empty_at_start:
                 raise ResultsError(f"output folder {shown!r} exists: use --overwrite")
-            if overwrite and not empty and not is_results_folder(self.final):
-                raise ResultsError(
-                    f"{shown!r} exists and is not a euchre-sim results folder (no meta.json of "
-                    "ours in it): --overwrite replaces only those; choose another --out")
+            reason = None if self._empty_at_start else not_ours(self.final)
+            if reason:
+                raise ResultsError(f"{shown!r} exists and --overwrite replaces only a run "
+                                   f"folder of ours: {reason}; choose another --out")
+        self._there_at_start = there
+        _check_writable(self.final, shown)  # before the work, not after it
+        try:
+            self._lock: FolderLock | None = FolderLock(self.final)
+        except FolderBusy as exc:
+            raise ResultsError(str(exc)) from None
+        except OSError:  # no temporary folder to lock in: the checks at the end still hold
+            self._lock = None
         self.overwrite = overwrite
         self.tmp: Path | None = None
         self._made: list[Path] = []
@@ -200,25 +211,86 @@ class RunWriter:
         self.write_json("meta.json", files.meta())
 
     def __exit__(self, exc_type, exc, tb) -> None:
-        for w in self._writers.values():
-            w.close()
-        if exc_type is not None:
-            shutil.rmtree(self.tmp, ignore_errors=True)
-            for folder in self._made:  # innermost first
+        try:
+            for w in self._writers.values():
+                w.close()
+            if exc_type is not None:
+                self._discard()
+                return
+            for name, text in self.extras.items():
+                (self.path / name).write_text(text)
+            write_manifest(self.path)
+            self._put_in_place()
+        finally:
+            if self._lock is not None:
+                self._lock.release()
+
+    def _discard(self) -> None:
+        shutil.rmtree(self.tmp, ignore_errors=True)
+        for folder in self._made:  # innermost first
+            try:
+                folder.rmdir()
+            except OSError:  # not empty (another run wrote there meanwhile): keep it
+                break
+
+    def _put_in_place(self) -> None:
+        """Rename the complete folder to its name; replace only what the checks at the start
+        allowed, and only if it is still so (nothing that appeared or changed meanwhile)."""
+        final, shown = self.final, str(self.final)
+        if final.exists() or final.is_symlink():
+            if not self._there_at_start:
+                reason = "it appeared while this run was going"
+            elif self._empty_at_start:
+                reason = None if final.is_dir() and not any(final.iterdir()) \
+                    else "it was empty at the start and is not now"
+            else:
+                reason = not_ours(final)
+            if reason:
+                kept = final.with_name(f"{final.name}.run-{os.getpid()}")
                 try:
-                    folder.rmdir()
-                except OSError:  # not empty (another run wrote there meanwhile): keep it
-                    break
-            return
-        for name, text in self.extras.items():
-            (self.path / name).write_text(text)
-        if self.final.exists():
-            old = self.final.with_name(f".{self.final.name}.old-{os.getpid()}")
-            self.final.rename(old)
-            os.replace(self.tmp, self.final)
+                    os.rename(self.tmp, kept)
+                except OSError:
+                    self._discard()
+                    raise ResultsError(f"output folder {shown!r} was left as it is: {reason}; "
+                                       "this run's result could not be kept") from None
+                raise ResultsError(f"output folder {shown!r} was left as it is: {reason}; "
+                                   f"this run's result is in {str(kept)!r}")
+            old = final.with_name(f".{final.name}.old-{os.getpid()}")
+            try:
+                final.rename(old)
+            except OSError as exc:
+                self._discard()
+                raise ResultsError(f"cannot replace {shown!r}: {exc.strerror}; it is left "
+                                   "as it was and nothing was written") from None
+            try:
+                os.replace(self.tmp, final)
+            except OSError as exc:
+                old.rename(final)
+                self._discard()
+                raise ResultsError(f"cannot put the run folder at {shown!r}: {exc.strerror}; "
+                                   "the old one is left as it was") from None
             shutil.rmtree(old, ignore_errors=True)
-        else:
-            os.replace(self.tmp, self.final)
+            return
+        try:
+            os.replace(self.tmp, final)
+        except OSError as exc:
+            self._discard()
+            raise ResultsError(f"cannot put the run folder at {shown!r}: {exc.strerror}; "
+                               "nothing was written") from None
+
+
+def _check_writable(final: Path, shown: str) -> None:
+    """Fail now where the folder could not be made: its nearest existing parent is not a
+    folder we may write in."""
+    for parent in final.parents:
+        if parent.exists():
+            if not parent.is_dir():
+                raise ResultsError(f"cannot use output folder {shown!r}: {str(parent)!r} is not "
+                                   "a folder")
+            if not os.access(parent, os.W_OK | os.X_OK):
+                raise ResultsError(f"cannot use output folder {shown!r}: {str(parent)!r} is not "
+                                   "writable")
+            return
 
 
 @dataclass
