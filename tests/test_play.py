@@ -299,3 +299,27 @@ def test_a_seat_barred_by_mcevoy_limit_is_not_asked_in_the_kernel_replay():
     assert reference.T_REDEAL not in [kind for kind, _, _ in events]
     free = DealState(rules, 0, hands, up, kitty, mcevoy=set())
     assert free.phase == "redeal"  # without his call made, he is asked
+
+
+class _InterruptedInput(io.StringIO):
+    """The person's answers, then Ctrl-C (KeyboardInterrupt) where the next one is read."""
+
+    def readline(self, *args):
+        line = super().readline(*args)
+        if not line:
+            raise KeyboardInterrupt
+        return line
+
+
+def test_ctrl_c_saves_the_finished_deals(tmp_path, monkeypatch, capsys):
+    path = tmp_path / "cut.egn"
+    out = io.StringIO()
+    result = play_game(PlayOptions(seed=1, review=False, save=str(path)),
+                       Console(_InterruptedInput(ONES[:16]), out))
+    assert result.interrupted and not result.finished and result.deals
+    assert "Interrupted: the game stops." in out.getvalue()
+    assert len(json.loads(path.read_text())["deals"]) == len(result.deals)
+    monkeypatch.setattr(sys, "stdin", _InterruptedInput(ONES[:16]))
+    again = tmp_path / "cli.egn"
+    assert main(["play", "--seed", "1", "--no-review", "--save", str(again)]) == 130
+    assert "Saved" in capsys.readouterr().out and again.is_file()

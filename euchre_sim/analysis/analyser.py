@@ -46,6 +46,7 @@ SAMPLE_BLOCK = 4096  # deals drawn per sample block (the unit of sharding)
 DRAW_PER_DEAL = 200  # random deals drawn per consistent deal wanted before giving up...
 MIN_DRAW = 1 << 23  # ...but at least this many (8.4M): a rare bidding history (a stuck
 # dealer behind a table that bids freely fits one random deal in 10,000) still gets its sample
+MAX_DEALS = 10_000_000  # consistent deals per option: about 20 bytes each are kept
 PLAY_CHUNK = 16  # deals per parallel work item of the kernel (results do not depend on it)
 CHECK_TABLE = "pimc"  # the table that cross-checks the default answer
 CHECK_DEALS = 400  # deals of that check: 5-15 s of PIMC on one core (3 to 7 options)
@@ -199,6 +200,9 @@ def sample_options(sit: Situation, table: str | Strategy = DEFAULT_TABLE,
                    backend: Backend | None = None) -> Sample:
     """Every option played on the first ``deals`` deals that fit the facts (``analyze``
     without the summary: the per-deal points); ``AnalysisError`` when hardly any fit."""
+    if not 0 < deals <= MAX_DEALS:
+        raise AnalysisError(f"{deals:,} deals: an analysis takes 1 to {MAX_DEALS:,} deals per "
+                            "option (it keeps every deal's value of every option in memory)")
     strategy = get_strategy(table)
     sample = draw_consistent(sit, strategy, deals, seed, backend or InProcess(threads))
     if sample.deals < min(100, deals):

@@ -26,14 +26,19 @@ from ..game.cards import RANK_A, RANK_J, deck_mask, mask_to_cards
 from ..game.defaults import DEFAULT_TABLE
 from ..game.rules import Rules
 from ..strategies import Strategy, get_strategy
-from .facts import DEALER, POSITIONS, may_order_up
+from .facts import DEALER, POSITIONS, AnalysisError, may_order_up
 
 OPTIONS = (("pass", 0, -1), ("order up", 1, 0), ("alone", 1, 1))
 BOWERS = ("none", "left", "right", "both")
 
 
-def random_presets(rules: Rules, n: int, seed: int) -> np.ndarray:
-    """``n`` uniformly random deals as preset rows (dealer in seat 3), no forcing."""
+CHUNK = 1 << 18  # deals played at once: only each deal's class and values are kept
+MAX_DEALS = 20_000_000  # per seat: about 64 bytes each are kept (1.3 GB), the rest streams
+
+
+def random_presets(rules: Rules, n: int, seed: int | np.random.Generator) -> np.ndarray:
+    """``n`` uniformly random deals as preset rows (dealer in seat 3), no forcing; from a
+    generator, the next ``n`` (drawn in chunks, the same deals as all at once)."""
     cards = np.array(mask_to_cards(deck_mask(rules.deck)), np.int64)
     rng = np.random.default_rng(seed)
     order = np.argsort(rng.random((n, len(cards))), axis=1)
@@ -76,35 +81,21 @@ class OrderChart:
 
 def order_chart(rules: Rules, strategy: str | Strategy = DEFAULT_TABLE, deals: int = 200_000,
                 seed: int = 1, threads: int | None = None, min_deals: int = 200) -> OrderChart:
-    """Estimate the chart from ``deals`` random deals per seat."""
+    """Estimate the chart from ``deals`` random deals per seat (at most ``MAX_DEALS``),
+    played ``CHUNK`` at a time."""
+    if not 0 < deals <= MAX_DEALS:
+        raise AnalysisError(f"--deals {deals:,}: a chart takes 1 to {MAX_DEALS:,} deals per "
+                            "seat (it keeps each deal's class and values in memory)")
     s = get_strategy(strategy)
     set_threads(threads)
     arrays = Matchup(s, s).arrays(rules)
     rows = []
     for position in range(4):
         seat = (DEALER + 1 + position) & 3
-        team = seat & 1
-        presets = random_presets(rules, deals, seed + position)
-        values = []
-        reached = None
-        march = None
-        for _, f1, fa in OPTIONS:
-            presets[:, L.PR_SCRIPT + L.SC_ROUND1 + seat] = f1
-            presets[:, L.PR_SCRIPT + L.SC_ALONE + seat] = fa
-            recs = preset_records(rules, arrays, seed, presets)
-            values.append((recs[:, L.F_POINTS0 + team] - recs[:, L.F_POINTS1 - team])
-                          .astype(np.float64))
-            if reached is None:
-                # (smitty: a right guess of the eldest makes trump before any bidding)
-                reached = (recs[:, L.F_PASSES] >= position) & (recs[:, L.F_STUCK] != L.STUCK_SMITTY)
-            if fa == 1:  # the lone hand takes all five tricks
-                march = (recs[:, L.F_TRICKS0 + team] == 5).astype(np.float64)
-        classes = hand_classes(presets[:, L.PR_HAND + seat], presets[:, L.PR_UP])
-        frame = classes.assign(**{name: v for (name, _, _), v in zip(OPTIONS, values,
-                                                                      strict=True)},
-                               march=march)
-        choice = may_order_up(rules, position, presets[:, L.PR_HAND + seat], presets[:, L.PR_UP])
-        frame = frame[reached & choice & (presets[:, L.PR_UP] != 32)]
+        rng = np.random.default_rng(seed + position)
+        parts = [_chunk_frame(rules, arrays, seed, position, seat, rng, start,
+                              min(CHUNK, deals - start)) for start in range(0, deals, CHUNK)]
+        frame = pd.concat(parts, ignore_index=True)
         for (trumps, bowers, aces), grp in frame.groupby(["trumps", "bowers", "aces"]):
             cls = {"seat": POSITIONS[position], "trumps": trumps, "bowers": BOWERS[bowers],
                    "aces": aces, "deals": len(grp)}
@@ -113,6 +104,35 @@ def order_chart(rules: Rules, strategy: str | Strategy = DEFAULT_TABLE, deals: i
                 continue
             rows.append({**cls, **class_verdict(grp)})
     return OrderChart(pd.DataFrame(rows), s, deals)
+
+
+def _chunk_frame(rules: Rules, arrays, seed: int, position: int, seat: int,
+                 rng: np.random.Generator, start: int, n: int) -> pd.DataFrame:
+    """Deals ``start .. start+n-1`` of one seat's sample, each played with every option
+    forced (deal i on random stream i): the class and the values of those where the seat
+    decides."""
+    team = seat & 1
+    presets = random_presets(rules, n, rng)
+    streams = np.arange(start, start + n, dtype=np.int64)
+    values = []
+    reached = None
+    march = None
+    for _, f1, fa in OPTIONS:
+        presets[:, L.PR_SCRIPT + L.SC_ROUND1 + seat] = f1
+        presets[:, L.PR_SCRIPT + L.SC_ALONE + seat] = fa
+        recs = preset_records(rules, arrays, seed, presets, streams=streams)
+        values.append((recs[:, L.F_POINTS0 + team] - recs[:, L.F_POINTS1 - team])
+                      .astype(np.float64))
+        if reached is None:
+            # (smitty: a right guess of the eldest makes trump before any bidding)
+            reached = (recs[:, L.F_PASSES] >= position) & (recs[:, L.F_STUCK] != L.STUCK_SMITTY)
+        if fa == 1:  # the lone hand takes all five tricks
+            march = (recs[:, L.F_TRICKS0 + team] == 5).astype(np.float64)
+    classes = hand_classes(presets[:, L.PR_HAND + seat], presets[:, L.PR_UP])
+    frame = classes.assign(**{name: v for (name, _, _), v in zip(OPTIONS, values, strict=True)},
+                           march=march)
+    choice = may_order_up(rules, position, presets[:, L.PR_HAND + seat], presets[:, L.PR_UP])
+    return frame[reached & choice & (presets[:, L.PR_UP] != 32)]
 
 
 FEW = "too few deals"  # the verdict of a class with fewer deals than ``min_deals``

@@ -74,5 +74,5 @@ def run_play(args: argparse.Namespace) -> int:
                           overwrite=args.overwrite, rules_words=words)
     console = Console(sys.stdin, sys.stdout,
                       Style.detect(sys.stdout, ascii=args.ascii, no_colour=args.no_colour))
-    play_game(options, console)
-    return 0
+    result = play_game(options, console)
+    return 130 if result.interrupted else 0  # 128 + SIGINT, as a shell reports it

@@ -41,6 +41,7 @@ from ..game.rules import Rules
 from ..strategies import Strategy, compile_pair, get_strategy, score_blind
 from ..strategies.equity_table import markov_equity, point_distribution
 from .compile_notice import compile_notice
+from .pacing import Pace, parallel_block
 
 DEFAULT_CHUNK = 1 << 16  # deals a shard or a stopping rule counts in (see cache_chunk)
 BLOCK = 4096
@@ -149,11 +150,16 @@ def iter_deal_chunks(
     rules_arr = rules.to_array()
     kinds, params = matchup.arrays(rules)
     buf = np.zeros((min(chunk, deals), L.N_FIELDS), np.int64)
+    pace = Pace(chunk)
+
+    def play(n: int) -> None:
+        with compile_notice(KERNELS):
+            run_deals(key, first + done, n, rules_arr, kinds, params, buf,
+                      parallel_block(n, in_use, BLOCK), totals)
+
     done = 0
     while done < deals:
-        n = min(chunk, deals - done)
-        with compile_notice(KERNELS):
-            run_deals(key, first + done, n, rules_arr, kinds, params, buf, BLOCK, totals)
+        n, _ = pace.call(deals - done, play)
         yield buf[:n]
         done += n
 
@@ -174,19 +180,25 @@ def iter_duplicate_chunks(
     With ``totals`` (two ``core.four.tally.new_totals``), each seating's chunks are also summed
     into its own as they are played."""
     deals = _check_count(deals, "deals")
-    chunk = cache_chunk(set_threads(threads)) // 2
+    in_use = set_threads(threads)
+    chunk = cache_chunk(in_use) // 2
     key = deal_key(seed)
     rules_arr = rules.to_array()
     tables = (matchup.arrays(rules), Matchup(matchup.b, matchup.a).arrays(rules))
     size = min(chunk, deals)
     one, two = np.zeros((size, L.N_FIELDS), np.int64), np.zeros((size, L.N_FIELDS), np.int64)
     replay = new_replay(size)
+    pace = Pace(chunk)
+
+    def play(n: int) -> None:
+        with compile_notice(KERNELS):
+            run_duplicate_deals(key, first + done, n, rules_arr, tables, one, two,
+                                parallel_block(n, in_use, BLOCK), *(totals or (None, None)),
+                                replay)
+
     done = 0
     while done < deals:
-        n = min(chunk, deals - done)
-        with compile_notice(KERNELS):
-            run_duplicate_deals(key, first + done, n, rules_arr, tables, one, two, BLOCK,
-                                *(totals or (None, None)), replay)
+        n, _ = pace.call(deals - done, play)
         yield one[:n], two[:n]
         done += n
 
@@ -252,11 +264,23 @@ def preset_records(rules: Rules, arrays: tuple[np.ndarray, np.ndarray], seed: in
     if recs.shape != (n, L.N_FIELDS):
         raise SimulationError(f"out must have shape ({n}, {L.N_FIELDS}), got {recs.shape}")
     key = deal_key(seed)
-    with compile_notice(KERNELS):
-        if streams is None:
-            run_presets(key, 0, n, rules.to_array(), kinds, params, recs, presets, block)
-        else:
-            run_presets_at(key, streams, rules.to_array(), kinds, params, recs, presets, block)
+    rules_arr = rules.to_array()
+    pace = Pace(n)
+
+    def play(k: int) -> None:
+        part = slice(done, done + k)
+        with compile_notice(KERNELS):
+            if streams is None:
+                run_presets(key, done, k, rules_arr, kinds, params, recs[part], presets[part],
+                            block)
+            else:
+                run_presets_at(key, streams[part], rules_arr, kinds, params, recs[part],
+                               presets[part], block)
+
+    done = 0
+    while done < n:  # paced calls: a signal is answered between two (engine.pacing)
+        k, _ = pace.call(n - done, play)
+        done += k
     return recs
 
 
@@ -295,19 +319,24 @@ def iter_game_chunks(
     Deal records of games are rows of the per-deal record with an extra leading ``game`` column.
     """
     games = _check_count(games, "games")
-    set_threads(threads)
+    in_use = set_threads(threads)
     key = game_key(seed)
     rules_arr = rules.to_array()
     kinds, params = matchup.arrays(rules)
-    done = 0
-    while done < games:
-        n = min(chunk, games - done)
+    pace = Pace(chunk, first=8)
+
+    def play(n: int) -> tuple[np.ndarray, np.ndarray]:
         grecs = np.zeros((n, L.N_GAME_FIELDS), np.int64)
         width = GAME_DEAL_BUFFER if with_deals else 0
         drecs = np.zeros((n if with_deals else 0, width, L.N_FIELDS), np.int64)
         with compile_notice(KERNELS):
             run_games(key, first + done, n, rules_arr, kinds, params, grecs, drecs,
-                      GAME_BLOCK)
+                      parallel_block(n, in_use, GAME_BLOCK))
+        return grecs, drecs
+
+    done = 0
+    while done < games:
+        n, (grecs, drecs) = pace.call(games - done, play)
         deal_rows = None
         if with_deals:
             deal_rows = _flatten_game_deals(

@@ -109,6 +109,7 @@ class GameResult:
     game: dict[str, Any] | None
     offered: list[tuple[tuple[Action, ...], tuple[Action, ...]]]
     saved: str | None = None
+    interrupted: bool = False  # stopped by Ctrl-C or SIGTERM
 
 
 def unscripted_options(rules: Rules) -> list[tuple[str, str]]:
@@ -220,6 +221,15 @@ def play_game(options: PlayOptions, console: Console) -> GameResult:
         if options.save and result.deals:
             if str(stop) != "quit" or _ask_save(console, options.save, len(result.deals)):
                 _save(options, result, partner, opponents, console)
+        elif options.save:
+            say("Nothing saved: no deal was finished.")
+        return result
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM (cli.main): the finished deals are kept
+        result.interrupted = True
+        say()
+        say("Interrupted: the game stops.")
+        if options.save and result.deals:
+            _save(options, result, partner, opponents, console)
         elif options.save:
             say("Nothing saved: no deal was finished.")
         return result
