@@ -228,10 +228,17 @@ def test_match_command(capsys, tmp_path):
     (["simulate", "--deals", "10", "--out", "a\nb"], "holds a control character"),
     (["export", "--deal", "0", "--out", "x\x1b[31m"], "holds a control character"),
     (["play", "--save", ""], "the file name is empty"),
+    # a number of 5,000 digits: past Python's int() limit, and echoed at its length only
+    (["solve", "--hands", "JH JD AH KH AS", "9C TC JC QC KC", "9S TS QS KS AC",
+      "9D TD QD KD AD", "--trump", "H", "--maker", "1" * 5000, "--leader", "1"],
+     "(5,001 characters) seats are numbered 0..3"),
+    (["analyze", "--hand", "JH JD AH KH AS", "--up", "9H", "--seat", "9" * 5000],
+     "(5,003 characters) unknown seat"),
 ])
 def test_match_and_bench_bad_input(capsys, argv, needle):
     rc, _, err = run(capsys, *argv)
     assert rc == 2 and needle in err and err.count("\n") == 1
+    assert len(err) < 1000  # a huge value the user gave is not echoed whole
 
 
 def test_killed_runs_leave_nothing_behind_on_the_next_run(capsys, tmp_path):

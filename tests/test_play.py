@@ -74,6 +74,9 @@ def test_bad_input_reprompts_with_one_line(monkeypatch, capsys):
     assert "choose a number from 1 to " in out
     assert "'QZ' is not a choice here" in out
     assert "Traceback" not in out
+    rc, out, err = cli(["--seed", "2", "--no-review"], "1" * 5000 + "\n" + ONES, monkeypatch,
+                       capsys)  # past Python's int() limit: no choice, asked again
+    assert rc == 0 and not err and "choose a number from 1 to " in out
 
 
 def test_quit_mid_game_offers_to_save(tmp_path):

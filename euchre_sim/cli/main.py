@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import signal
 import sys
 import time
@@ -361,7 +362,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{exc.prog}: error: {exc} (see {exc.prog} --help)", file=sys.stderr)
         return 2
     except USER_ERRORS as exc:
-        print(f"euchre-sim: error: {exc}", file=sys.stderr)
+        print(f"euchre-sim: error: {shortened(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"\neuchre-sim: interrupted after {time.time() - started:.1f} s; "
@@ -373,6 +374,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
+
+
+def shortened(message: str, longest: int = 80) -> str:
+    """``message`` with each run of more than ``longest`` non-blank characters (a value of
+    5,000 digits the user gave, say) cut to its start and its length: one line stays one line."""
+    return re.sub(rf"\S{{{longest + 1},}}",
+                  lambda m: f"{m.group()[:40]}... ({len(m.group()):,} characters)", message)
 
 
 def _interrupt(signum: int, frame: object) -> None:

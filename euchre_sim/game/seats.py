@@ -31,7 +31,7 @@ def parse_seat(text: str, dealer: int | None, what: str = "seat") -> int:
     (which needs the dealer's seat). ``what`` names the field in the error messages."""
     word = str(text).strip()
     if word.lstrip("-").isdigit():
-        seat = int(word)
+        seat = int(word) if len(word) <= 3 else 99  # (a number of 5,000 digits is no seat)
         if not 0 <= seat <= 3:
             raise SeatError(f"{what} {word}: seats are numbered 0..3")
         return seat

@@ -214,7 +214,7 @@ def match_choice(text: str, options: Sequence[Choice], deck: int) -> Action | st
     low = " ".join(text.lower().split())
     n = len(options)
     if low.isdigit():
-        k = int(low)
+        k = int(low) if len(low) <= 6 else 0  # (a number of 5,000 digits is no choice)
         return options[k - 1].action if 1 <= k <= n else f"choose a number from 1 to {n}"
     named = [o.action for o in options if low in o.words]
     if len(named) == 1:
