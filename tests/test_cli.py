@@ -211,6 +211,7 @@ def test_match_command(capsys, tmp_path):
     (["match", "advanced", "basic:play.magic=1", "--deals", "10"], "unknown parameter"),
     (["match", "advanced", "basic", "--set", "deck=7", "--deals", "10"], "allowed are"),
     (["bench", "--strategies", "reference,nobody"], "unknown strategy"),
+    (["bench", "--strategies", ","], "names no strategy"),  # found by test_fuzz_commands
     (["bench", "--cref", "/nonexistent", "--seconds", "0.1"], "cref-rate not found"),
     # issue 41: an empty name is a mistake, not the default; an option that would do nothing
     (["simulate", "--strategy", "", "--deals", "10"], "the strategy is empty"),

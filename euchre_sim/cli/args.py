@@ -4,6 +4,7 @@ arguments (``RuleChoice``, ``Compute``, ``Output``). Argument handling only."""
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable
 from typing import NoReturn
 
@@ -29,7 +30,7 @@ class OneLineParser(argparse.ArgumentParser):
     status 2, like every other error of the tool. Subcommands' parsers are of this class too."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        self.exit(2, f"{self.prog}: error: {shortened(message)} (see {self.prog} --help)\n")
 
 
 def option_type(check: Callable[[str], object]) -> Callable[[str], object]:
@@ -120,3 +121,9 @@ def compute_of(args: argparse.Namespace) -> Compute:
     return Compute(getattr(args, "threads", None), args.scheduler, args.cluster,
                    args.shard_size)
 
+
+def shortened(message: str, longest: int = 80) -> str:
+    """``message`` with each run of more than ``longest`` non-blank characters (a value of
+    5,000 digits the user gave, say) cut to its start and its length: one line stays one line."""
+    return re.sub(rf"\S{{{longest + 1},}}",
+                  lambda m: f"{m.group()[:40]}... ({len(m.group()):,} characters)", message)

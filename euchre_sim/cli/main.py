@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import signal
 import sys
 import time
@@ -49,6 +48,7 @@ from .args import (
     positive_type,
     rule_choice,
     seed_type,
+    shortened,
     strategy_type,
 )
 from .help import finish_help
@@ -359,7 +359,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.func(args)
     except ExperimentValueError as exc:  # what the command's own parser would have said
-        print(f"{exc.prog}: error: {exc} (see {exc.prog} --help)", file=sys.stderr)
+        print(f"{exc.prog}: error: {shortened(str(exc))} (see {exc.prog} --help)",
+              file=sys.stderr)
         return 2
     except USER_ERRORS as exc:
         print(f"euchre-sim: error: {shortened(str(exc))}", file=sys.stderr)
@@ -374,13 +375,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
-
-
-def shortened(message: str, longest: int = 80) -> str:
-    """``message`` with each run of more than ``longest`` non-blank characters (a value of
-    5,000 digits the user gave, say) cut to its start and its length: one line stays one line."""
-    return re.sub(rf"\S{{{longest + 1},}}",
-                  lambda m: f"{m.group()[:40]}... ({len(m.group()):,} characters)", message)
 
 
 def _interrupt(signum: int, frame: object) -> None:

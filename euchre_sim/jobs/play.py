@@ -171,10 +171,12 @@ def bench(seconds: float = 3.0, cref: str | None = None,
     """Deals/s of ``strategies`` (each on both sides) beside the C yardstick; prints the table
     and returns the exit status. ``markdown``: also write the measurement as a Markdown page
     (docs/bench-now.md by ``make bench-docs``) with the machine, the date and the commit."""
-    from ..engine.bench import run_bench
+    from ..engine.bench import BenchError, run_bench
     from ..records.results import provenance
     from .records import check_file_target, write_atomically
 
+    if not strategies:
+        raise BenchError("--strategies names no strategy: give at least one, e.g. reference")
     for name in strategies:
         get_strategy(name)
     if markdown is not None:

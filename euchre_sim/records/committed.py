@@ -92,6 +92,8 @@ def committed_runs(experiments: Path, results: Path) -> list[CommittedRun]:
                            runs[-1] if runs else None, len(runs))
         if row.run is not None:
             meta = load_json(row.run / "meta.json", "meta.json")
+            if not isinstance(meta, dict):
+                raise ValueError(f"{row.run}/meta.json is not a JSON object")
             row.created = str(meta.get("created", ""))[:16].replace("T", " ")
             for record in strategy_records(meta):
                 if record["spec"] not in row.tables:

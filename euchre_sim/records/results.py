@@ -412,16 +412,21 @@ def table_of(run: Run) -> str:
     side A of a match, table A of a bias run, the start of a climb, team 0 of a simulate
     run, side A of a run at another table (``three-handed``, ...)."""
     m = run.meta
-    for key in TABLE_KEYS:
-        if isinstance(m.get(key), dict):
-            return m[key]["name"]
-    if isinstance(m.get("strategies"), dict):
-        if "team0" in m["strategies"]:
-            return m["strategies"]["team0"]["name"]
-        if "a" in m["strategies"]:  # a run at another table (docs/tables.md): side A's
-            return m["strategies"]["a"]
-    if m.get("tables"):
-        return m["tables"][0]["name"]
+
+    def name_of(record: Any) -> str | None:
+        name = record.get("name") if isinstance(record, dict) else record
+        return name if isinstance(name, str) and name else None
+
+    found = [m.get(key) for key in TABLE_KEYS if isinstance(m.get(key), dict)]
+    strategies = m.get("strategies")
+    if isinstance(strategies, dict):
+        # team 0 of a simulation; side A's name of a run at another table (docs/tables.md)
+        found += [strategies.get("team0"), strategies.get("a")]
+    if isinstance(m.get("tables"), list) and m["tables"]:
+        found.append(m["tables"][0])
+    for record in found:
+        if name_of(record):
+            return name_of(record)
     raise ResultsError(f"run {str(run.path)!r} names no table in its meta.json")
 
 
@@ -455,6 +460,8 @@ def load(name_or_path: str | os.PathLike, root: str | os.PathLike = "results",
     path = find_run(name_or_path, root)
     try:
         meta = load_json(path / "meta.json", "meta.json")
+        if not isinstance(meta, dict):
+            raise ValueError("meta.json is not a JSON object")
         summary = (load_json(path / "summary.json", "summary.json")
                    if (path / "summary.json").is_file() else None)
         tables = {p.stem: pd.read_parquet(p) for p in sorted(path.glob("*.parquet"))}
