@@ -122,7 +122,7 @@ def compute_of(args: argparse.Namespace) -> Compute:
                    args.shard_size)
 
 
-def shortened(message: str, longest: int = 80) -> str:
+def shortened(message: str, longest: int = 200) -> str:
     """``message`` with each run of more than ``longest`` non-blank characters (a value of
     5,000 digits the user gave, say) cut to its start and its length: one line stays one line."""
     return re.sub(rf"\S{{{longest + 1},}}",
