@@ -20,6 +20,10 @@ from euchre_sim.game.rules import Rules
 
 
 def test_the_pace_scales_each_call_towards_its_target():
+    calls = []
+    Pace(most=1000, first=64).fill(300, lambda at, k: calls.append((at, k)))
+    assert calls[0] == (0, 64) and sum(k for _, k in calls) == 300
+    assert all(a + k == b for (a, k), (b, _) in zip(calls, calls[1:], strict=False))
     pace = Pace(most=100_000, first=64)
     assert pace.take(10) == 10 and pace.take(1_000) == 64
     pace.played(64, pacing.TARGET_S / 100)  # a hundred times too fast: at most four times more

@@ -1,23 +1,20 @@
 """Kernel calls sized by the clock, so that Ctrl-C and SIGTERM are answered within a second.
 
 Python runs a signal handler only between two calls into a compiled kernel, so a call that plays
-a PIMC table's 16,384 deals holds a signal for minutes. The loops that play deals in chunks ask
-a :class:`Pace` how many to play next: it starts small and scales each call towards
-``TARGET_S`` seconds, up to the loop's own chunk. The records never depend on the sizes (deal
-``i`` plays from random stream ``i`` whatever call plays it), only the number of calls does:
-a fast table reaches its full chunk after a few calls.
+a PIMC table's 16,384 deals holds a signal for minutes. The loops that play deals in chunks fill
+each chunk through a :class:`Pace`: calls that start small and scale towards ``TARGET_S``
+seconds each, up to the whole chunk; the chunk comes out as one call would leave it. The
+records never depend on the sizes (deal ``i`` plays from random stream ``i`` whatever call plays
+it), only the number of calls does: a fast table reaches its full chunk after a few calls.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TypeVar
 
 TARGET_S = 0.25  # seconds a kernel call aims at
 FIRST = 64  # items of the first call (which may also compile the kernel)
-
-T = TypeVar("T")
 
 
 class Pace:
@@ -36,13 +33,16 @@ class Pace:
         ideal = n * TARGET_S / seconds if seconds > 0 else 4 * n
         self.size = int(max(1, min(self.most, 4 * n, max(n / 8, ideal))))
 
-    def call(self, remaining: int, play: Callable[[int], T]) -> tuple[int, T]:
-        """Play the next call through ``play(n)``; returns ``n`` and what it returned."""
-        n = self.take(remaining)
-        started = time.perf_counter()
-        out = play(n)
-        self.played(n, time.perf_counter() - started)
-        return n, out
+    def fill(self, n: int, play: Callable[[int, int], object]) -> None:
+        """Play items ``0 .. n-1`` of a chunk in paced calls ``play(at, k)`` (items ``at`` to
+        ``at + k - 1``): the chunk comes out whole, as one call would leave it."""
+        at = 0
+        while at < n:
+            k = self.take(n - at)
+            started = time.perf_counter()
+            play(at, k)
+            self.played(k, time.perf_counter() - started)
+            at += k
 
 
 def parallel_block(n: int, threads: int, block: int) -> int:

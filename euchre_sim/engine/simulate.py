@@ -151,15 +151,16 @@ def iter_deal_chunks(
     kinds, params = matchup.arrays(rules)
     buf = np.zeros((min(chunk, deals), L.N_FIELDS), np.int64)
     pace = Pace(chunk)
-
-    def play(n: int) -> None:
-        with compile_notice(KERNELS):
-            run_deals(key, first + done, n, rules_arr, kinds, params, buf,
-                      parallel_block(n, in_use, BLOCK), totals)
-
     done = 0
     while done < deals:
-        n, _ = pace.call(deals - done, play)
+        n = min(chunk, deals - done)
+
+        def play(at: int, k: int, start: int = first + done) -> None:
+            with compile_notice(KERNELS):
+                run_deals(key, start + at, k, rules_arr, kinds, params, buf[at:at + k],
+                          parallel_block(k, in_use, BLOCK), totals)
+
+        pace.fill(n, play)
         yield buf[:n]
         done += n
 
@@ -189,16 +190,18 @@ def iter_duplicate_chunks(
     one, two = np.zeros((size, L.N_FIELDS), np.int64), np.zeros((size, L.N_FIELDS), np.int64)
     replay = new_replay(size)
     pace = Pace(chunk)
-
-    def play(n: int) -> None:
-        with compile_notice(KERNELS):
-            run_duplicate_deals(key, first + done, n, rules_arr, tables, one, two,
-                                parallel_block(n, in_use, BLOCK), *(totals or (None, None)),
-                                replay)
-
     done = 0
     while done < deals:
-        n, _ = pace.call(deals - done, play)
+        n = min(chunk, deals - done)
+
+        def play(at: int, k: int, start: int = first + done) -> None:
+            with compile_notice(KERNELS):
+                run_duplicate_deals(key, start + at, k, rules_arr, tables,
+                                    one[at:at + k], two[at:at + k],
+                                    parallel_block(k, in_use, BLOCK),
+                                    *(totals or (None, None)), replay)
+
+        pace.fill(n, play)
         yield one[:n], two[:n]
         done += n
 
@@ -265,22 +268,18 @@ def preset_records(rules: Rules, arrays: tuple[np.ndarray, np.ndarray], seed: in
         raise SimulationError(f"out must have shape ({n}, {L.N_FIELDS}), got {recs.shape}")
     key = deal_key(seed)
     rules_arr = rules.to_array()
-    pace = Pace(n)
 
-    def play(k: int) -> None:
-        part = slice(done, done + k)
+    def play(at: int, k: int) -> None:
+        part = slice(at, at + k)
         with compile_notice(KERNELS):
             if streams is None:
-                run_presets(key, done, k, rules_arr, kinds, params, recs[part], presets[part],
+                run_presets(key, at, k, rules_arr, kinds, params, recs[part], presets[part],
                             block)
             else:
                 run_presets_at(key, streams[part], rules_arr, kinds, params, recs[part],
                                presets[part], block)
 
-    done = 0
-    while done < n:  # paced calls: a signal is answered between two (engine.pacing)
-        k, _ = pace.call(n - done, play)
-        done += k
+    Pace(n).fill(n, play)  # paced calls: a signal is answered between two (engine.pacing)
     return recs
 
 
@@ -324,19 +323,20 @@ def iter_game_chunks(
     rules_arr = rules.to_array()
     kinds, params = matchup.arrays(rules)
     pace = Pace(chunk, first=8)
-
-    def play(n: int) -> tuple[np.ndarray, np.ndarray]:
+    done = 0
+    while done < games:
+        n = min(chunk, games - done)
         grecs = np.zeros((n, L.N_GAME_FIELDS), np.int64)
         width = GAME_DEAL_BUFFER if with_deals else 0
         drecs = np.zeros((n if with_deals else 0, width, L.N_FIELDS), np.int64)
-        with compile_notice(KERNELS):
-            run_games(key, first + done, n, rules_arr, kinds, params, grecs, drecs,
-                      parallel_block(n, in_use, GAME_BLOCK))
-        return grecs, drecs
 
-    done = 0
-    while done < games:
-        n, (grecs, drecs) = pace.call(games - done, play)
+        def play(at: int, k: int, start: int = first + done, grecs: np.ndarray = grecs,
+                 drecs: np.ndarray = drecs) -> None:
+            with compile_notice(KERNELS):
+                run_games(key, start + at, k, rules_arr, kinds, params, grecs[at:at + k],
+                          drecs[at:at + k], parallel_block(k, in_use, GAME_BLOCK))
+
+        pace.fill(n, play)
         deal_rows = None
         if with_deals:
             deal_rows = _flatten_game_deals(
