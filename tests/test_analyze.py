@@ -100,11 +100,12 @@ def test_passes_before_are_respected():
 
 def test_a_rare_history_draws_more_deals_until_its_sample_is_full():
     """Round 2 after five passes, with `tuned` bidding freely, fits about one random deal in
-    1,300: 500 deals need about 650,000 draws, past the usual 102,400, and all 500 come."""
+    900 (1,300 before the settling of 2026-12-07): 500 deals need about 450,000 draws, past
+    the usual 102,400, and all 500 come."""
     sit = parse_situation("AC 9D AH TS KS", "9S", "third", "pass " * 6)
     sample = sample_options(sit, "tuned", deals=500, seed=1)
     assert sample.deals == 500
-    assert sample.drawn > 200 * 500 and 500 / sample.drawn < 1e-3
+    assert sample.drawn > 200 * 500 and 500 / sample.drawn < 2e-3
     assert sample.consistent < 3 * 500  # the blocks drawn were about what was needed
 
 

@@ -128,3 +128,23 @@ def test_two_experiment_runs_in_one_second_get_two_folders(tmp_path, monkeypatch
     second = experiments.run_experiment(path, tmp_path / "results")
     assert first.name == "20260101-000000-seed5" and second.name == "20260101-000000-seed5-2"
     assert (first / "meta.json").is_file() and (second / "meta.json").is_file()
+
+
+def test_a_hanging_git_costs_the_mark_not_the_run(monkeypatch):
+    """git_commit runs git with a time limit; a ``git status`` that times out leaves the
+    commit marked unknown instead of failing the run that is being written."""
+    import subprocess
+
+    real = subprocess.run
+    calls = []
+
+    def slow_status(cmd, *args, **kwargs):
+        calls.append(cmd)
+        if cmd[:2] == ["git", "status"]:
+            raise subprocess.TimeoutExpired(cmd, kwargs.get("timeout"))
+        return real(cmd, *args, **kwargs)
+
+    monkeypatch.setattr(results_module.subprocess, "run", slow_status)
+    mark = results_module.git_commit()
+    assert ["git", "status", "--porcelain", "--untracked-files=no"] in calls  # a checkout
+    assert mark is not None and mark.endswith("-unknown")

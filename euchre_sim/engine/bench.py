@@ -134,9 +134,14 @@ def start_times() -> tuple[float, float, float]:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache)
         times = []
         for _ in range(2):
-            out = subprocess.run([sys.executable, "-c", _START_SNIPPET], env=env,
-                                 capture_output=True, text=True, check=True)
-            times.append([float(x) for x in out.stdout.split()])
+            try:
+                out = subprocess.run([sys.executable, "-c", _START_SNIPPET], env=env,
+                                     capture_output=True, text=True, check=True,
+                                     timeout=MAX_SECONDS)
+                times.append([float(x) for x in out.stdout.split()])
+            except (OSError, ValueError, subprocess.SubprocessError) as exc:
+                raise BenchError(f"the start-up measurement failed: {type(exc).__name__}: "
+                                 f"{str(exc).splitlines()[0] if str(exc) else ''}") from None
     return times[0][1], times[1][1], times[1][0]
 
 

@@ -678,6 +678,9 @@ def describe_tables() -> str:
         lines.append(f"  {t.name:<22} {t.help}")
         lines.append(f"  {'':<22} {t.seats} seats, {t.hand} cards each, {t.n_cards}-card deck, "
                      f"game to {t.target}; source: {t.source}")
+        if t.basic:  # the thresholds its climb settled (experiments/*_climb.toml)
+            lines.append(f"  {'':<22} basic plays here with "
+                         + ", ".join(f"{k}={v}" for k, v in t.basic))
     lines.append("  options with --set: " + "; ".join(
         f"{k} ({v[2]})" for k, v in TABLE_OPTIONS.items()))
     return "\n".join(lines)

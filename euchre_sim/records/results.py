@@ -50,10 +50,13 @@ def git_commit() -> str | None:
         return None
     if out.returncode != 0:
         return None
-    dirty = subprocess.run(
-        ["git", "status", "--porcelain", "--untracked-files=no"],
-        cwd=here, capture_output=True, text=True, timeout=5,
-    ).stdout.strip()
+    try:  # a slow or broken git costs the mark, never the run's result
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"],
+            cwd=here, capture_output=True, text=True, timeout=5,
+        ).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return out.stdout.strip() + "-unknown"
     return out.stdout.strip() + ("-dirty" if dirty else "")
 
 
