@@ -3,7 +3,8 @@ types, the tool either does its job (exit 0) or says what is wrong in one line (
 traceback, never a file outside the requested output folder, never more than ``MEMORY_BOUND``
 bytes allocated at once (Python objects and numpy arrays, traced by ``tracemalloc``).
 
-The examples stay few in the default run (set ``EUCHRE_FUZZ_EXAMPLES`` for a longer hunt);
+The examples stay few and fixed in the default run, in the fast tier (set
+``EUCHRE_FUZZ_EXAMPLES`` for more, ``EUCHRE_FUZZ_RANDOM=1`` for new ones: a longer hunt);
 counts are kept small so that a valid command finishes in well under a second.
 """
 
@@ -20,8 +21,10 @@ from hypothesis import strategies as st
 
 from euchre_sim.cli import main as cli
 
-EXAMPLES = int(os.environ.get("EUCHRE_FUZZ_EXAMPLES", "40"))
-FUZZ = settings(max_examples=EXAMPLES, deadline=None,
+EXAMPLES = int(os.environ.get("EUCHRE_FUZZ_EXAMPLES", "12"))
+# the same examples on every run (CI stays deterministic); EUCHRE_FUZZ_RANDOM=1 for new ones
+DERANDOMIZE = os.environ.get("EUCHRE_FUZZ_RANDOM") != "1"
+FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=DERANDOMIZE,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,
                                        HealthCheck.too_slow])
 
@@ -100,8 +103,7 @@ def _files(root: Path) -> set[Path]:
     return {p for p in root.rglob("*")}
 
 
-@pytest.mark.slow  # about 35 s (40 examples under tracemalloc): in make test, not test-fast
-@FUZZ
+@FUZZ  # in the fast tier: 12 examples under tracemalloc, about 10 s
 @given(argv=COMMANDS, with_out=st.booleans())
 def test_any_command_line_is_a_result_or_one_line(argv, with_out, tmp_path_factory, capsys):
     work = tmp_path_factory.mktemp("fuzz")
@@ -132,7 +134,6 @@ TOML_KEYS = st.sampled_from(["kind", "strategy", "vs", "a", "b", "deals", "games
                              "threads", "rules", "description", "deels", "points", "table"])
 
 
-@pytest.mark.slow  # about 35 s, as above
 @FUZZ
 @given(lines=st.lists(st.tuples(TOML_KEYS, TOML_VALUES), max_size=6, unique_by=lambda t: t[0]),
        kind=st.sampled_from(["simulate", "match", "sweep", "analyze", "bias", None]))

@@ -6,7 +6,7 @@ its job (exit 0; 130 for an interrupted play) or says what is wrong in one line 
 never a traceback, never a file outside the output folder asked for.
 
 Counts stay tiny so that a valid command finishes in a fraction of a second; examples are few
-(``EUCHRE_FUZZ_EXAMPLES`` for a longer hunt, as in test_fuzz_cli).
+(``EUCHRE_FUZZ_EXAMPLES``, ``EUCHRE_FUZZ_RANDOM`` for a longer hunt, as in test_fuzz_cli).
 """
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
-from test_fuzz_cli import ASSIGNMENTS, CARDS, NUMBERS, RULE_SETS, SEATS, STRATEGIES
+from test_fuzz_cli import ASSIGNMENTS, CARDS, DERANDOMIZE, NUMBERS, RULE_SETS, SEATS, STRATEGIES
 
 from euchre_sim.cli import main as cli
 
 EXAMPLES = int(os.environ.get("EUCHRE_FUZZ_EXAMPLES", "20"))
-FAST_FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
+FAST_FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=DERANDOMIZE,
                      suppress_health_check=[HealthCheck.function_scoped_fixture,
                                             HealthCheck.too_slow])
 
