@@ -67,6 +67,8 @@ def test_a_slow_table_is_played_in_short_calls_with_the_same_records(monkeypatch
     (["chart", "go-alone", "--deals", str(2**62)], "1 to 20,000,000 deals per seat"),
     (["analyze", "--hand", "JH JD AH KH AS", "--up", "9H", "--seat", "dealer", "--bidding",
       "pass pass pass", "--deals", "1000000000"], "1 to 10,000,000 deals per option"),
+    (["exploit", "tuned", "--deals", str(2**62)], "a report takes 1 to 10,000,000 deals"),
+    (["bias", "--make-points", str(2**62), "--points", "p.txt"], "to 100,000 points"),
 ])
 def test_a_count_kept_in_memory_is_bounded(capsys, tmp_path, argv, needle):
     started = time.monotonic()

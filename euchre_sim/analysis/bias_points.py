@@ -65,6 +65,9 @@ def point_of(rec, k: int, rules: Rules) -> Situation:
                            " ".join(["pass"] * k), rules=rules)
 
 
+MAX_POINTS = 100_000  # points of one file: each is analysed under two tables
+
+
 def make_points(rules: Rules | None = None, table: str = "tuned", count: int = 240,
                 seed: int = 1) -> list[Point]:
     """``count`` bidding decision points at which going alone is an option, from the table's
@@ -73,8 +76,9 @@ def make_points(rules: Rules | None = None, table: str = "tuned", count: int = 2
     first), then by deal. A stratum the table seldom reaches (the stuck dealer's, at a table
     that bids freely) is drawn from twice, four, then eight times as many deals."""
     rules = rules or Rules()
-    if count < 8:
-        raise AnalysisError(f"at least 8 points (one per round and seat), got {count}")
+    if not 8 <= count <= MAX_POINTS:
+        raise AnalysisError(f"--make-points {count:,}: draw 8 (one per round and seat) to "
+                            f"{MAX_POINTS:,} points")
     strategy = get_strategy(table)
     for widen in (1, 2, 4, 8):
         points, short = _draw_points(rules, strategy, count, seed, widen)
