@@ -71,7 +71,7 @@ def test_overwrite_replaces_only_a_results_folder_of_ours(capsys, tmp_path, monk
     for target in (thesis.parent, thesis):
         rc, _, err = run(capsys, "simulate", "--deals", "10", "--seed", "1", "--out",
                          str(target), "--overwrite", "--no-progress")
-        assert rc == 2 and "not a euchre-sim results folder" in err and err.count("\n") == 1
+        assert rc == 2 and "replaces only a run folder of ours" in err and err.count("\n") == 1
         assert thesis.read_text() == "x"
     ours = tmp_path / "ours"
     for deals in ("10", "20"):

@@ -455,6 +455,58 @@ def test_alone_threshold_per_seat(position: str, seat: int, dealer: int,
     assert bid(rep, seat) == "ORDER H" and rep.record["alone"] == 0
 
 
+# The loner count (``alone.count.*``): with hearts trump JH JD AH AC KC holds three trumps,
+# all three in the run from the right bower down, both bowers, one side ace and one side king
+# (clubs), and is void in diamonds (its JD is the left bower) and spades.
+COUNT_HAND = "JH JD AH AC KC"
+COUNT_TERMS = {"trump": 3, "top_run": 3, "right": 1, "left": 1, "side_ace": 1,
+               "side_king": 1, "void": 2}
+
+
+@pytest.mark.parametrize("term,count", COUNT_TERMS.items(), ids=list(COUNT_TERMS))
+def test_loner_count_term(term: str, count: int) -> None:
+    """With ``alone.count.strength=0`` and one term weighted 2, the eldest maker's loner worth
+    is twice that term's count: he goes alone at a threshold of exactly that and plays with his
+    partner at 0.5 more (sure-trick loners off). The same thresholds on the bidding strength
+    (19.5 for this hand: JH 6, JD 5, AH 4, AC 2, KC 0.5, two voids 2; ``alone.count.strength=1``
+    by default) would both go alone."""
+    hands = fill({0: COUNT_HAND}, "9H")
+    base = (f"basic:{_only('round1.threshold', 'eldest', 0)},{ALONE_OFF_SURE},"
+            f"alone.count.strength=0,alone.count.{term}=2")
+    rep = play(hands, "9H", 3, f"{base},alone.threshold.eldest={2 * count}")
+    assert bid(rep, 0) == "ORDER H" and has(rep, "ALONE 0 0")
+    rep = play(hands, "9H", 3, f"{base},alone.threshold.eldest={2 * count + 0.5}")
+    assert bid(rep, 0) == "ORDER H" and rep.record["alone"] == 0
+    plain = f"basic:{_only('round1.threshold', 'eldest', 0)},{ALONE_OFF_SURE}"
+    assert play(hands, "9H", 3, f"{plain},alone.threshold.eldest={2 * count + 0.5}"
+                ).record["alone"] == 1
+
+
+def test_loner_count_adds_to_the_strength() -> None:
+    """The worth is ``alone.count.strength`` x the bidding strength plus the count: at 0.5 x
+    19.5 + 2 x 2 voids = 13.75 the eldest goes alone at a threshold of 13.75, not at 14."""
+    hands = fill({0: COUNT_HAND}, "9H")
+    base = (f"basic:{_only('round1.threshold', 'eldest', 0)},{ALONE_OFF_SURE},"
+            "alone.count.strength=0.5,alone.count.void=2")
+    assert play(hands, "9H", 3, f"{base},alone.threshold.eldest=13.75").record["alone"] == 1
+    assert play(hands, "9H", 3, f"{base},alone.threshold.eldest=14").record["alone"] == 0
+
+
+def test_canadian_loner_asks_the_loner_count() -> None:
+    """Under ``dealer_partner_alone`` (the Canadian loner) the dealer's partner who orders up
+    plays alone, so he orders only with a hand worth a loner, rated as a maker rates one: with
+    the count's two voids weighted 2 (and the strength's weight 0) he orders at a loner
+    threshold of 4 and passes at 4.5. Dealer 0: the partner is seat 2."""
+    rules = Rules.named("canadian")
+    hands = fill({2: COUNT_HAND}, "9H")
+    base = (f"basic:{_only('round1.threshold', 'partner', 0)},alone.count.strength=0,"
+            "alone.count.void=2")
+    rep = play(hands, "9H", 0, f"{base},alone.threshold.partner=4", rules=rules)
+    assert bid(rep, 2) == "ORDER H" and rep.record["alone"] == 1
+    rep = play(hands, "9H", 0, f"{base},alone.threshold.partner=4.5", rules=rules)
+    assert bid(rep, 2) == "PASS1"
+
+
 # The eldest (seat 0, dealer 3, up-card 9H) holds JH JD AH AC AS:
 #   JH 6 + JD 5 + AH 4 + AC 2 + AS 2 + clubs, spades singletons 1 + diamonds void 1 = 21
 # (20 as a bid, less 1 for the 9H going to the dealer); the three top trumps in a run and two

@@ -85,7 +85,9 @@ def decisions(rules: Rules, hands: Sequence[int], up: int, trace: Sequence[Event
               seat: int) -> Iterator[Decision]:
     """Every decision of ``seat`` in the traced deal (dealer in seat 3; ``hands`` as dealt),
     in order. Decisions with a single option are included (the caller skips them)."""
+    # the makers who chose to go alone (value 1: forced, the Canadian loner: no decision)
     alone_by = {who for kind, who, value in trace if kind == L.EV_ALONE and value != 1}
+    lone_makers = {who for kind, who, _ in trace if kind == L.EV_ALONE}
     defended = {who for kind, who, _ in trace if kind == L.EV_DEFEND_ALONE}  # at most one
     discard = next((value for kind, _, value in trace if kind == L.EV_DISCARD), -1)
     defender = min(defended) if defended else -1
@@ -123,7 +125,7 @@ def decisions(rules: Rules, hands: Sequence[int], up: int, trace: Sequence[Event
                 maker = who
                 canadian = rules.dealer_partner_alone and maker == (DEALER + 2) & 3
                 took_up = kind == L.EV_ORDER and not canadian
-                alone = maker in alone_by
+                alone = maker in lone_makers
         elif kind == L.EV_DISCARD and who == seat:
             yield Decision(situation(alone=alone), "discard", {L.SC_DISCARD: value}, -1)
         elif kind == L.EV_PLAY:

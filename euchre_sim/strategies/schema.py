@@ -123,6 +123,19 @@ SCRIPTED: dict[str, Param] = {
     "alone.sure_tricks": Param(q.Q_ALONE_SURE, 5, 0, 5,
                                "also go alone with this many sure tricks (top trumps in a run, "
                                "plus off aces behind a run of 3); 0: off", integer=True),
+    "alone.count.strength": Param(q.Q_LC_STRENGTH, 1, 0, _W,
+                                  "a loner's worth (against alone.threshold.*): this x the "
+                                  "bidding strength, plus the loner count below"),
+    "alone.count.trump": Param(q.Q_LC_TRUMP, 0, -_W, _W, "loner count: each trump held"),
+    "alone.count.top_run": Param(q.Q_LC_RUN, 0, -_W, _W, "loner count: each trump of the "
+                                 "unbroken run from the highest trump down"),
+    "alone.count.right": Param(q.Q_LC_RIGHT, 0, -_W, _W, "loner count: the right bower"),
+    "alone.count.left": Param(q.Q_LC_LEFT, 0, -_W, _W, "loner count: the left bower"),
+    "alone.count.side_ace": Param(q.Q_LC_SIDE_ACE, 0, -_W, _W,
+                                  "loner count: each off-suit ace"),
+    "alone.count.side_king": Param(q.Q_LC_SIDE_KING, 0, -_W, _W,
+                                   "loner count: each off-suit king"),
+    "alone.count.void": Param(q.Q_LC_VOID, 0, -_W, _W, "loner count: each void side suit"),
     "defend_alone.threshold": Param(q.Q_DEFEND_ALONE, 99, 0, 99,
                                     "defend alone (if allowed) when strength >= this; 99: never"),
     "discard.make_void": _flag(q.Q_DISCARD_VOID, 1, "discard a side singleton to make a void"),

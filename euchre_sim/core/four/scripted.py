@@ -51,6 +51,14 @@ from .kinds import (
     Q_FISHING,
     Q_GAME_POINT_NO_ALONE,
     Q_GUARDS_VS_LONER,
+    Q_LC_LEFT,
+    Q_LC_RIGHT,
+    Q_LC_RUN,
+    Q_LC_SIDE_ACE,
+    Q_LC_SIDE_KING,
+    Q_LC_STRENGTH,
+    Q_LC_TRUMP,
+    Q_LC_VOID,
     Q_LEAD_ACES,
     Q_LEAD_NEXT_DEF,
     Q_LEAD_PARTNER_VOID,
@@ -100,6 +108,7 @@ ONE = np.int64(1)
 ACE_BASE = 21  # effective bit of the ace of non-trump suit e is 21 + e, the king 18 + e
 KING_BASE = 18
 SIDE_ACES = np.int64(7 << ACE_BASE)  # the three side suits' aces
+SIDE_KINGS = np.int64(7 << KING_BASE)
 NT_ACE = NT_BASE + 20  # no trump: the ace of natural suit s is bit NT_ACE + s, the king 16 + s
 NT_KING = NT_BASE + 16
 # the side suits of a 3-bit set of effective suits (bit e: suit e), as one card mask
@@ -388,10 +397,12 @@ def sc_round1(params, g, seat, rules, is_dealer):
         v = nat_value(params, team, g_nat(g, seat), t)
         if pos == 1 and rule(rules, R_DEALER_PARTNER_ALONE):
             # Canadian loner: ordering up means playing alone, and the dealer never takes
-            # the card: no up-card bonus, and the hand must also be worth a loner
-            v += score_bonus(params, g, seat, rules)
-            need = max(params[team, Q_R1 + pos], params[team, Q_ALONE + pos])
-            return 1 if v >= need else 0
+            # the card: no up-card bonus, and the hand must also be worth a loner (rated as
+            # the maker rates one: ``loner_value``, the bidding strength by default)
+            bonus = score_bonus(params, g, seat, rules)
+            lone = loner_value(params, team, to_effective(g_nat(g, seat), t), rules) + bonus
+            return 1 if (v + bonus >= params[team, Q_R1 + pos]
+                         and lone >= params[team, Q_ALONE + pos]) else 0
         w_up = trump_weight(params, team, EFF[t, up])
         if pos == 1:
             v += params[team, Q_W_UP_PARTNER] * w_up
@@ -457,18 +468,24 @@ def sc_joker_trump(params, g, seat):
     return 0
 
 
+@njit(cache=True, _nrt=False, forceinline=True)
+def top_run(eh, rules):
+    """The trumps of ``eh`` in an unbroken run from the highest of the deck down."""
+    b = 33 if (DECK_NAT[deck_row(rules)] >> 32) & 1 else 32
+    run = 0
+    while b >= 24 and (eh >> b) & 1:
+        run += 1
+        b -= 1
+    return run
+
+
 @njit(cache=True, _nrt=False)
 def sure_tricks(eh, rules):
     """Trumps held in an unbroken run from the top, plus off aces when that run is >= 3 (a
     no-trump hand: ``nt_tricks``)."""
     if nt_rules(rules) and is_no_trump(eh):
         return nt_tricks(eh)
-    top = 33 if (DECK_NAT[deck_row(rules)] >> 32) & 1 else 32
-    run = 0
-    b = top
-    while b >= 24 and (eh >> b) & 1:
-        run += 1
-        b -= 1
+    run = top_run(eh, rules)
     if run >= 3:
         for e in range(3):
             run += (eh >> (ACE_BASE + e)) & 1
@@ -487,7 +504,7 @@ def sc_alone(params, g, seat, rules):
     need = params[team, Q_ALONE + position(g, seat)] + equity_alone_shift(params, g, team)
     if need > LONER_NEVER:
         return 0
-    v = eff_value(params, team, g[L.G_HAND + seat], nt_rules(rules))  # the hand he holds now
+    v = loner_value(params, team, g[L.G_HAND + seat], rules)  # the hand he holds now
     if v >= need:
         return 1
     need = params[team, Q_ALONE_SURE]
@@ -497,6 +514,31 @@ def sc_alone(params, g, seat, rules):
 
 
 LONER_NEVER = 1e6  # a threshold past any hand's strength
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def loner_value(params, team, eh, rules):
+    """What a maker's hand ``eh`` is worth as a loner: ``alone.count.strength`` times its
+    bidding strength plus the loner count (``alone.count.*``: each trump, each trump of the
+    unbroken run from the top, each bower, side ace and side king, each void side suit).
+    The defaults (1, then zeros) give the bidding strength itself, bit for bit; a no-trump
+    hand is always rated by its bidding strength."""
+    nt = nt_rules(rules)
+    v = eff_value(params, team, eh, nt)
+    if nt and is_no_trump(eh):
+        return v
+    run = top_run(eh, rules)
+    voids = 0
+    for e in range(3):
+        voids += (eh & SUIT_EFF[e]) == 0
+    return (params[team, Q_LC_STRENGTH] * v
+            + params[team, Q_LC_TRUMP] * popcount(eh & TRUMP_MASK)
+            + params[team, Q_LC_RUN] * run
+            + params[team, Q_LC_RIGHT] * ((eh >> 32) & 1)
+            + params[team, Q_LC_LEFT] * ((eh >> 31) & 1)
+            + params[team, Q_LC_SIDE_ACE] * popcount(eh & SIDE_ACES)
+            + params[team, Q_LC_SIDE_KING] * popcount(eh & SIDE_KINGS)
+            + params[team, Q_LC_VOID] * voids)
 
 
 @njit(cache=True, _nrt=False)
