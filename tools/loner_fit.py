@@ -38,8 +38,8 @@ TERMS = ("trump", "top_run", "right", "left", "side_ace", "side_king", "void")
 DESCENT = ("top_run", "trump", "side_ace", "side_king", "right", "left", "void")
 START = {"trump": 3.0, "top_run": 1.0, "right": 1.0, "left": 1.0, "side_ace": 3.0,
          "side_king": 1.0, "void": 0.0}
-# the trumps from the top down: right, left, then ace .. seven of the trump suit
-TRUMP_ORDER = ("right", "left", 7, 6, 5, 3, 2, 1, 0)
+# the trump suit's own ranks below the bowers, from the top: ace, king, queen, ten, nine .. seven
+TRUMP_RANKS = (7, 6, 5, 3, 2, 1, 0)
 
 
 def loner_terms(hands: np.ndarray, trump: np.ndarray) -> dict[str, np.ndarray]:
@@ -48,7 +48,7 @@ def loner_terms(hands: np.ndarray, trump: np.ndarray) -> dict[str, np.ndarray]:
     def held(suit, rank):
         return (hands >> (suit * 8 + rank)) & 1
     right, left = held(trump, RANK_J), held(trump ^ 3, RANK_J)
-    order = [right, left] + [held(trump, r) for r in TRUMP_ORDER[2:] if r != RANK_J]
+    order = [right, left] + [held(trump, r) for r in TRUMP_RANKS]  # from the top down
     run = np.zeros(len(hands), np.int64)
     alive = np.ones(len(hands), bool)
     for card in order:
