@@ -23,6 +23,10 @@ SUITS = "CDHS"
 # tuned as it was before its lone maker led his last trump (play.lone_maker_draws_trump=2):
 # the tests of the lone maker's other conventions keep the position they were written for
 LONE1 = "tuned:play.lone_maker_draws_trump=1"
+# tuned as it was before 2026-12-07 (afternoon) where a test needs it: the lone defence taking
+# every trick it can, the maker drawing with his lowest trump
+TAKE = "tuned:loner_defence.take_tricks=1"
+DRAW_LOW = "tuned:play.draw_trump_high=0"
 
 
 def _eff(cards: str, trump: int) -> list[int]:
@@ -183,20 +187,21 @@ def test_save_boss_trumps_against_a_lone_hand() -> None:
     """Spades trump, West (seat 3) alone leads the 9H; North (seat 0), out of hearts, holds
     the right bower JS, the KS and three clubs, and South (his partner) plays after him and
     may still beat the 9H in hearts.
-    Taking every trick (``tuned`` without it) ruffs with the JS, the one sure trump; with
-    ``loner_defence.save_boss_trumps=1`` he ruffs with the KS instead, keeping the JS, which
-    takes a trick whenever it is played. Against East alone, South leads the QH and North
-    plays before the loner: he does not overtake partner's winning card with the JS either."""
+    Taking every trick (``loner_defence.take_tricks=1``, without it) ruffs with the JS, the
+    one sure trump; with ``loner_defence.save_boss_trumps=1`` he ruffs with the KS instead,
+    keeping the JS, which takes a trick whenever it is played. Against East alone, South leads
+    the QH and North plays before the loner: he does not overtake partner's winning card with
+    the JS either."""
     g = state("S", {0: "JS KS 9C TC QC"}, [(3, "9H")], maker=3, alone=True)
-    assert choose(g, "tuned:loner_defence.save_boss_trumps=0") == "JS"
-    assert choose(g, "tuned:loner_defence.save_boss_trumps=1") == "KS"
+    assert choose(g, f"{TAKE},loner_defence.save_boss_trumps=0") == "JS"
+    assert choose(g, f"{TAKE},loner_defence.save_boss_trumps=1") == "KS"
     g = state("S", {0: "JS 9C TC QC AD"}, [(2, "QH")], maker=1, alone=True)
-    assert choose(g, "tuned:loner_defence.save_boss_trumps=0") == "JS"
-    assert choose(g, "tuned:loner_defence.save_boss_trumps=1") == "9C"
+    assert choose(g, f"{TAKE},loner_defence.save_boss_trumps=0") == "JS"
+    assert choose(g, f"{TAKE},loner_defence.save_boss_trumps=1") == "9C"
     # the loner's card is the boss of its suit: partner can only ruff it, so the JS takes it
     # now and wins the lead (to cash our side winners before the loner's)
     g = state("S", {0: "JS KS 9C TC QC"}, [(3, "AH")], maker=3, alone=True)
-    assert choose(g, "tuned:loner_defence.save_boss_trumps=1") == "JS"
+    assert choose(g, f"{TAKE},loner_defence.save_boss_trumps=1") == "JS"
 
 
 def test_upcard_memory_counts_partners_upcard_as_ours() -> None:
@@ -320,14 +325,14 @@ def test_maker_draws_trump_before_cashing_his_aces() -> None:
     needed (``=1``) he leads the 9H first: partner may win it high, and it draws a trump
     that would ruff an ace. A lone maker is not concerned (his own conventions lead)."""
     g = state("H", {0: "AH 9H AC AD AS"}, maker=0, round_=2, up="QD")
-    assert choose(g, "tuned:play.draw_trump_for_aces=0") in ("AC", "AD", "AS")
-    assert choose(g, "tuned:play.draw_trump_for_aces=1") == "9H"
-    assert choose(g, "tuned:play.draw_trump_for_aces=3") == "9H"
+    assert choose(g, f"{DRAW_LOW},play.draw_trump_for_aces=0") in ("AC", "AD", "AS")
+    assert choose(g, f"{DRAW_LOW},play.draw_trump_for_aces=1") == "9H"
+    assert choose(g, f"{DRAW_LOW},play.draw_trump_for_aces=3") == "9H"
     g = state("H", {0: "AH 9H AC AD QS"}, maker=0, round_=2, up="QD")
-    assert choose(g, "tuned:play.draw_trump_for_aces=3") != "9H"  # only two aces
+    assert choose(g, f"{DRAW_LOW},play.draw_trump_for_aces=3") != "9H"  # only two aces
     g = state("H", {0: "AH 9H AC AD AS"}, maker=0, round_=2, up="QD", alone=True)
-    assert (choose(g, "tuned:play.draw_trump_for_aces=0")
-            == choose(g, "tuned:play.draw_trump_for_aces=1"))
+    assert (choose(g, f"{DRAW_LOW},play.draw_trump_for_aces=0")
+            == choose(g, f"{DRAW_LOW},play.draw_trump_for_aces=1"))
 
 
 def test_second_hand_wins_with_a_sure_card() -> None:
@@ -385,10 +390,80 @@ def test_a_maker_leads_a_low_trump_only_with_enough_trumps() -> None:
     first trick, no side ace in hand. ``play.lead_low_trump=1`` leads the 9H with two trumps or
     more, ``=2`` only with three: with two, his lowest side card."""
     g = state("H", {0: "QH TH 9H KC KD"}, maker=0, round_=2, up="QD")
-    assert choose(g, "tuned:play.lead_low_trump=0") in ("KC", "KD")
-    assert choose(g, "tuned:play.lead_low_trump=1") == "9H"
-    assert choose(g, "tuned:play.lead_low_trump=2") == "9H"
+    assert choose(g, f"{DRAW_LOW},play.lead_low_trump=0") in ("KC", "KD")
+    assert choose(g, f"{DRAW_LOW},play.lead_low_trump=1") == "9H"
+    assert choose(g, f"{DRAW_LOW},play.lead_low_trump=2") == "9H"
     g = state("H", {0: "TH 9H KC KD QS"}, maker=0, round_=2, up="QD")
-    assert choose(g, "tuned:play.lead_low_trump=1") == "9H"
-    assert choose(g, "tuned:play.lead_low_trump=2") in ("KC", "KD", "QS")
-    assert choose(g, "tuned:play.lead_low_trump=2") == choose(g, "tuned:play.lead_low_trump=0")
+    assert choose(g, f"{DRAW_LOW},play.lead_low_trump=1") == "9H"
+    assert choose(g, f"{DRAW_LOW},play.lead_low_trump=2") in ("KC", "KD", "QS")
+    assert (choose(g, f"{DRAW_LOW},play.lead_low_trump=2")
+            == choose(g, f"{DRAW_LOW},play.lead_low_trump=0"))
+
+
+def test_the_defence_leads_trump_late_against_a_loner() -> None:
+    """Hearts trump, seat 1 alone (seat 3 sits out); seat 0 has won a trick and leads the
+    fourth with the right bower and the KS. ``play.lead_through_loner`` alone keeps the trump
+    and leads the KS, which the loner takes; ``play.lead_trump_vs_loner=4`` leads the JH: it
+    draws the loner's last trump, and the KS may then take the fifth trick too. From trick 5
+    (``=5``) nothing changes at trick 4; a defender without a trump leads a side card."""
+    played = "9C TC QC KC 9D TD QD KD 9S"
+    g = state("H", {0: "JH KS"}, maker=1, alone=True, played=played)
+    g[L.G_TRICK] = 3
+    assert choose(g, "tuned:play.lead_trump_vs_loner=0") == "KS"
+    assert choose(g, "tuned:play.lead_trump_vs_loner=4") == "JH"
+    assert choose(g, "tuned:play.lead_trump_vs_loner=5") == "KS"
+    g = state("H", {0: "AC KS"}, maker=1, alone=True, played=played)
+    g[L.G_TRICK] = 3
+    assert choose(g, "tuned:play.lead_trump_vs_loner=4") in ("AC", "KS")
+
+
+def test_second_hand_keeps_the_boss_trump() -> None:
+    """Hearts trump made by seat 1; seat 3 leads the AC and seat 0, second to play and out of
+    clubs, holds the right bower as his only trump. Ruffing spends the JH on a trick his
+    partner, last to play, may take; ``play.second_hand_keeps_boss=1`` throws off (the 9D)
+    and the JH takes a trick later. With two trumps, with no trump left outside his hand, or
+    before the trick the parameter names, he ruffs."""
+    g = state("H", {0: "JH 9D TS KS QD"}, [(3, "AC")])
+    assert choose(g, "tuned:play.second_hand_keeps_boss=0") == "JH"
+    assert choose(g, "tuned:play.second_hand_keeps_boss=1") == "9D"
+    g[L.G_TRICK] = 1
+    assert choose(g, "tuned:play.second_hand_keeps_boss=3") == "JH"
+    g = state("H", {0: "JH 9H TS KS QD"}, [(3, "AC")])
+    assert choose(g, "tuned:play.second_hand_keeps_boss=1") == "9H"  # two trumps: ruff low
+    g = state("H", {0: "JH 9D TS"}, [(3, "AC")], played="JD AH KH QH TH 9H 9C KC QC TC 9S QS")
+    g[L.G_TRICK] = 2
+    assert choose(g, "tuned:play.second_hand_keeps_boss=1") == "JH"  # no trump out: ruff
+    # a maker's side keeps ruffing
+    g = state("H", {0: "JH 9D TS KS QD"}, [(3, "AC")], maker=2)
+    assert choose(g, "tuned:play.second_hand_keeps_boss=1") == "JH"
+
+
+def test_fishing_needs_trumps_or_a_side_boss() -> None:
+    """Hearts trump, seat 0 the maker with the right bower and the 9H leads to the first trick.
+    ``play.fishing=1`` leads the JH while trumps are out; ``=3`` only with three trumps or a
+    side boss card to protect: with KC QD TS beside them he leads a side card (partner may
+    win it; the JH takes a trick later), with the AC he still draws."""
+    g = state("H", {0: "JH 9H KC QD TS"}, maker=0)
+    assert choose(g, "tuned:play.fishing=1") == "JH"
+    assert choose(g, "tuned:play.fishing=3") in ("KC", "QD", "TS")
+    g = state("H", {0: "JH 9H AC QD TS"}, maker=0)
+    assert choose(g, "tuned:play.fishing=3") == "JH"
+
+
+def test_a_maker_draws_with_his_highest_trump() -> None:
+    """Hearts trump, both bowers still out; seat 0 the maker with AH 9H and three side aces.
+    ``play.draw_trump_for_aces=1`` leads a trump before the aces: the 9H, or with
+    ``play.draw_trump_high`` on the AH, which forces out the last high trump or wins. With
+    three trumps and no side boss card, ``play.draw_trump_high=3`` leads the AH too (``=0``: a
+    side card). The side boss cards counted need not be aces: with the AC gone the KC is boss."""
+    spec = "tuned:play.lead_low_trump=0,play.draw_trump_for_aces=1"
+    g = state("H", {0: "AH 9H AC AD AS"}, maker=0, round_=2, up="QD")
+    assert choose(g, f"{spec},play.draw_trump_high=0") == "9H"
+    assert choose(g, f"{spec},play.draw_trump_high=3") == "AH"
+    g = state("H", {0: "AH KH 9H KC QD"}, maker=0, round_=2, up="TD", played="AC AD 9C TC")
+    g[L.G_TRICK] = 1
+    assert choose(g, f"{spec},play.draw_trump_high=0") == "9H"  # the KC is boss
+    g = state("H", {0: "AH KH 9H KC QS"}, maker=0, round_=2, up="TD")
+    assert choose(g, f"{spec},play.draw_trump_high=0") in ("KC", "QS")
+    assert choose(g, f"{spec},play.draw_trump_high=3") == "AH"
+    assert choose(g, f"{spec},play.draw_trump_high=4") in ("KC", "QS")

@@ -36,11 +36,12 @@ def test_steps():
     assert len({s.key for s in everything}) == len(schema)
     flags = sum(p.integer and p.low == 0 and p.high == 1 for p in schema.values())
     # at an end of their range: alone.sure_tricks, railroad, score.equity_*, round2.chuck_threshold,
-    # and five conventions advanced does not use (play.draw_trump_for_aces,
+    # and nine conventions advanced does not use (play.draw_trump_for_aces,
     # play.defence_leads_boss_trump, play.second_hand_sure, play.lead_low_trump,
-    # play.lone_maker_draws_trump: 0, the bottom of their ranges), and smitty.guess (0, clubs,
-    # the bottom of its range)
-    pinned = 11
+    # play.lone_maker_draws_trump, play.fishing, play.second_hand_keeps_boss,
+    # play.lead_trump_vs_loner, play.draw_trump_high: 0, the bottom of their ranges), and
+    # smitty.guess (0, clubs, the bottom of its range)
+    pinned = 15
     assert len(everything) == flags + 2 * (len(schema) - flags) - pinned
     with pytest.raises(StrategyError, match="unknown parameter"):
         steps_of("advanced", ["round1.nonsense"])

@@ -176,8 +176,11 @@ SCRIPTED: dict[str, Param] = {
                                  "holding at least this many trumps plus one (1: 2+, what "
                                  "play.fishing meant until 2026-11-30; 2: 3+); 0: never",
                                  integer=True),
-    "play.fishing": _flag(q.Q_FISH_BOWERS, 0, "going fishing, the seeds' sense: on the making "
-                          "side, lead the boss trump (the bowers) while trumps are still out"),
+    "play.fishing": Param(q.Q_FISH_BOWERS, 0, 0, 5,
+                          "going fishing, the seeds' sense: on the making side, lead the boss "
+                          "trump (the bowers) while trumps are still out (1: always; 2..5: "
+                          "unless holding fewer trumps than that and no side boss card, "
+                          "partnered); 0: never", integer=True),
     "play.lead_boss_offsuit": _flag(q.Q_LEAD_ACES, 1, "lead an off-suit boss card (an ace, or "
                                     "with card memory the highest left)"),
     "play.defence_singleton_ace": _flag(q.Q_DEF_SINGLETON_ACE, 0, "on defence lead a singleton "
@@ -234,12 +237,29 @@ SCRIPTED: dict[str, Param] = {
                                          "side cards is boss", integer=True),
     "play.draw_trump_for_aces": Param(q.Q_DRAW_FOR_ACES, 0, 0, 3,
                                       "as maker with partner, 2+ trumps but not the boss and "
-                                      "at least this many side aces, lead a low trump before "
-                                      "the aces; 0: never", integer=True),
+                                      "at least this many side boss cards (aces, or with card "
+                                      "memory the highest left), lead a trump before them "
+                                      "(the lowest; play.draw_trump_high: the highest); 0: "
+                                      "never", integer=True),
     "play.defence_leads_boss_trump": Param(q.Q_DEF_BOSS_TRUMP, 0, 0, 5,
                                            "a defender with partner who holds the boss trump "
                                            "leads it from this trick on (1..5) while the makers "
                                            "may hold a trump; 0: never", integer=True),
+    "play.second_hand_keeps_boss": Param(q.Q_SECOND_KEEPS_BOSS, 0, 0, 5,
+                                         "a defender (with partner) second to play, void in "
+                                         "the led side suit, whose only trump is the boss, "
+                                         "throws off rather than ruff while an opponent may "
+                                         "hold a trump, from this trick on (1..5); 0: never",
+                                         integer=True),
+    "play.draw_trump_high": Param(q.Q_DRAW_HIGH, 0, 0, 5,
+                                  "as maker with partner, 2+ trumps but not the boss: lead "
+                                  "the highest trump where play.draw_trump_for_aces leads "
+                                  "one, and also holding at least this many trumps and no "
+                                  "side boss card; 0: never", integer=True),
+    "play.lead_trump_vs_loner": Param(q.Q_LEAD_TRUMP_VS_LONER, 0, 0, 5,
+                                      "a defender against a lone maker leads his highest "
+                                      "trump from this trick on (1..5); 0: never",
+                                      integer=True),
     "play.second_hand_sure": Param(q.Q_SECOND_SURE, 0, 0, 2,
                                    "second hand who can win plays his lowest card nobody "
                                    "behind can beat, if he has one (1: following suit; 2: "

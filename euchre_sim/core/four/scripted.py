@@ -45,6 +45,7 @@ from .kinds import (
     Q_DISCARD_KEEP_KINGS,
     Q_DISCARD_VOID,
     Q_DRAW_FOR_ACES,
+    Q_DRAW_HIGH,
     Q_EQUITY_ALONE,
     Q_EQUITY_WEIGHT,
     Q_FISH_BOWERS,
@@ -65,6 +66,7 @@ from .kinds import (
     Q_LEAD_RIGHT_MIN,
     Q_LEAD_THROUGH_LONER,
     Q_LEAD_TRUMP_PARTNER,
+    Q_LEAD_TRUMP_VS_LONER,
     Q_LONE_DRAWS_TRUMP,
     Q_LONE_LEADS_HIGH,
     Q_LONE_TURNED_DOWN,
@@ -80,6 +82,7 @@ from .kinds import (
     Q_RUFF_HIGH,
     Q_SAVE_BOSS_VS_LONER,
     Q_SECOND_BOSS,
+    Q_SECOND_KEEPS_BOSS,
     Q_SECOND_LOW,
     Q_SECOND_SURE,
     Q_SUITS_VS_LONER,
@@ -617,10 +620,15 @@ def maker_lead(params, g, seat, live, hand, trumps, nontrump):
     when none applies."""
     team = seat & 1
     maker = g[L.G_MAKER]
-    if trumps and params[team, Q_FISH_BOWERS] > 0:
-        # going fishing (the seeds' sense): lead the boss trump while trumps are still out
+    fish = params[team, Q_FISH_BOWERS]
+    if trumps and fish > 0:
+        # going fishing (the seeds' sense): lead the boss trump while trumps are still out;
+        # from 2, not holding at most fish - 1 trumps and no side boss card: a low side card
+        # then (the boss trump takes a trick later; partner may win this one)
         top = highest_bit(trumps)
-        if is_boss(live, top) and trumps_out(params, g, seat, live):
+        if (is_boss(live, top) and trumps_out(params, g, seat, live)
+                and (fish < 2 or g[L.G_ALONE] == 1 or popcount(trumps) >= fish
+                     or nontrump & boss_cards(live | nontrump))):
             return top
     lead_for = params[team, Q_LEAD_TRUMP_PARTNER]
     if maker == (seat ^ 2) and trumps and lead_for > 0 and popcount(trumps) >= lead_for:
@@ -646,12 +654,18 @@ def maker_lead(params, g, seat, live, hand, trumps, nontrump):
         low = params[team, Q_FISHING]
         if low > 0 and n >= low + 1 and not boss:
             return ctz(trumps)
-        # with partner, 2+ trumps but not the boss, and side aces to cash: lead a low trump
-        # first (partner may win it high; it draws the trumps that would ruff the aces)
+        # with partner, 2+ trumps but not the boss, and side boss cards to cash: lead a trump
+        # first (it draws the trumps that would ruff them; partner may win it); the highest
+        # when play.draw_trump_high is on, which also leads it with that many trumps and no
+        # side boss card (it forces out the boss or wins)
         need_aces = params[team, Q_DRAW_FOR_ACES]
-        if (need_aces > 0 and n >= 2 and not boss and g[L.G_ALONE] == 0
-                and popcount((nontrump >> ACE_BASE) & 7) >= need_aces):
-            return ctz(trumps)
+        high = params[team, Q_DRAW_HIGH]
+        if n >= 2 and not boss and g[L.G_ALONE] == 0 and (need_aces > 0 or high > 0):
+            bosses = popcount(nontrump & boss_cards(live | nontrump))
+            if need_aces > 0 and bosses >= need_aces:
+                return top if high > 0 else ctz(trumps)
+            if high > 0 and bosses == 0 and n >= high:
+                return top
     return -1
 
 
@@ -661,6 +675,11 @@ def defence_lead(params, g, seat, live, trumps, nontrump):
     applies."""
     team = seat & 1
     maker = g[L.G_MAKER]
+    vs_loner = params[team, Q_LEAD_TRUMP_VS_LONER]
+    if g[L.G_ALONE] == 1 and trumps and vs_loner > 0 and g[L.G_TRICK] + 1 >= vs_loner:
+        # against a lone maker, late: lead the highest trump (it draws one of his, so a side
+        # card kept may take the last trick; the boss trump is a trick led or not)
+        return highest_bit(trumps)
     through = params[team, Q_LEAD_THROUGH_LONER]
     if g[L.G_ALONE] == 1 and through > 0 and nontrump:
         if through == 1 and maker == ((seat + 1) & 3):
@@ -813,6 +832,10 @@ def follow_to_win(params, g, seat, deck, legal, vs_loner, live, thr):
     nplay = 4 - (1 if g[L.G_OUT_A] >= 0 else 0) - (1 if g[L.G_OUT_B] >= 0 else 0)
     last = pos == nplay - 1
     beats = legal & (SUIT_EFF[g[L.G_LED]] | TRUMP_MASK) & ~((np.int64(2) << w) - 1)
+    if (pos == 1 and not last and beats & TRUMP_MASK and g[L.G_ALONE] == 0
+            and params[team, Q_SECOND_KEEPS_BOSS] > 0
+            and keeps_boss_trump(params, g, seat, deck, legal)):
+        return -1  # throw off
     if beats and vs_loner and params[team, Q_SAVE_BOSS_VS_LONER] > 0:
         partner = seat ^ 2
         partner_to_play = (partner != g[L.G_OUT_A] and partner != g[L.G_OUT_B]
@@ -871,6 +894,21 @@ def follow_to_win(params, g, seat, deck, legal, vs_loner, live, thr):
             return sure if sure >= 0 else highest_bit(beats)
         return ctz(beats)
     return -1
+
+
+@njit(cache=True, _nrt=False)
+def keeps_boss_trump(params, g, seat, deck, legal):
+    """Does a defender second to play, void in the led side suit, throw off rather than ruff
+    (``play.second_hand_keeps_boss``, from that trick on)? When the boss is his only trump and
+    an opponent may still hold one: the boss takes a trick later whatever he does, and
+    partner, last to play, may take this one."""
+    trumps = g[L.G_HAND + seat] & TRUMP_MASK
+    if (g[L.G_TRICK] + 1 < params[seat & 1, Q_SECOND_KEEPS_BOSS] or g[L.G_LED] == 3
+            or (g[L.G_MAKER] & 1) == (seat & 1) or popcount(trumps) != 1
+            or not (legal & ~TRUMP_MASK)):
+        return False
+    live = in_play(params, g, seat, deck)
+    return is_boss(live, highest_bit(trumps)) and trumps_out(params, g, seat, live)
 
 
 @njit(cache=True, _nrt=False)
