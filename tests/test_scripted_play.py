@@ -405,16 +405,18 @@ def test_the_defence_leads_trump_late_against_a_loner() -> None:
     fourth with the right bower and the KS. ``play.lead_through_loner`` alone keeps the trump
     and leads the KS, which the loner takes; ``play.lead_trump_vs_loner=4`` leads the JH: it
     draws the loner's last trump, and the KS may then take the fifth trick too. From trick 5
-    (``=5``) nothing changes at trick 4; a defender without a trump leads a side card."""
+    (``=5``) nothing changes at trick 4, nor against a partnership."""
     played = "9C TC QC KC 9D TD QD KD 9S"
     g = state("H", {0: "JH KS"}, maker=1, alone=True, played=played)
     g[L.G_TRICK] = 3
     assert choose(g, "tuned:play.lead_trump_vs_loner=0") == "KS"
     assert choose(g, "tuned:play.lead_trump_vs_loner=4") == "JH"
     assert choose(g, "tuned:play.lead_trump_vs_loner=5") == "KS"
-    g = state("H", {0: "AC KS"}, maker=1, alone=True, played=played)
+    # against a partnership the convention does not apply (the defence's own boss-trump lead
+    # switched off): the KS as before
+    g = state("H", {0: "JH KS"}, maker=1, played=played)
     g[L.G_TRICK] = 3
-    assert choose(g, "tuned:play.lead_trump_vs_loner=4") in ("AC", "KS")
+    assert choose(g, "tuned:play.defence_leads_boss_trump=0,play.lead_trump_vs_loner=4") == "KS"
 
 
 def test_second_hand_keeps_the_boss_trump() -> None:

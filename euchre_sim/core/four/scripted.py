@@ -623,8 +623,8 @@ def maker_lead(params, g, seat, live, hand, trumps, nontrump):
     fish = params[team, Q_FISH_BOWERS]
     if trumps and fish > 0:
         # going fishing (the seeds' sense): lead the boss trump while trumps are still out;
-        # from 2, not holding at most fish - 1 trumps and no side boss card: a low side card
-        # then (the boss trump takes a trick later; partner may win this one)
+        # from 2, only holding that many trumps or a side boss card to protect (a lone maker
+        # always): else a side card (the boss trump takes a trick later; partner may win this)
         top = highest_bit(trumps)
         if (is_boss(live, top) and trumps_out(params, g, seat, live)
                 and (fish < 2 or g[L.G_ALONE] == 1 or popcount(trumps) >= fish
