@@ -80,14 +80,18 @@ def _esuit(nat_suit: int, trump: int) -> int:
     return nat_suit if nat_suit < trump else nat_suit - 1
 
 
-def choose(g: np.ndarray, strategy: str, seat: int = 0) -> str:
-    """The card ``strategy`` plays from seat ``seat`` in position ``g`` (legal: follow suit)."""
+def choose(g: np.ndarray, strategy: str, seat: int = 0, *, policy: bool = False) -> str:
+    """The card ``strategy`` plays from seat ``seat`` in position ``g`` (legal: follow suit):
+    by its conventions alone unless ``policy`` (the tests here are of the conventions; a
+    learned card policy, tuned's, is read before them: tests/test_card_policy.py)."""
     hand = int(g[L.G_HAND + seat])
     legal = hand
     if g[L.G_POS] > 0:
         follow = hand & int(SUIT_EFF[g[L.G_LED]])
         legal = follow or hand
     s = get_strategy(strategy)
+    if not policy and s.policy:
+        s = get_strategy(s, **{"play.card_policy": 0})
     params = np.stack([s.param_array(), s.param_array()])
     c = sc_play(params, g, seat, Rules().to_array(), np.int64(legal))
     return format_card(int(NAT[g[L.G_TRUMP], c]))

@@ -33,7 +33,9 @@ def test_steps():
     assert len(steps_of("advanced", ["round1.threshold.*"])) == 8
     everything = steps_of("advanced")
     schema = PARAMS["scripted"]
-    assert len({s.key for s in everything}) == len(schema)
+    # every parameter but play.card_policy (advanced has no card policy to switch off)
+    assert len({s.key for s in everything}) == len(schema) - 1
+    assert "play.card_policy" in {s.key for s in steps_of("tuned")}
     flags = sum(p.integer and p.low == 0 and p.high == 1 for p in schema.values())
     # at an end of their range: alone.sure_tricks, railroad, score.equity_*, round2.chuck_threshold,
     # and nine conventions advanced does not use (play.draw_trump_for_aces,
@@ -42,7 +44,7 @@ def test_steps():
     # play.lead_trump_vs_loner, play.draw_trump_high: 0, the bottom of their ranges), and
     # smitty.guess (0, clubs, the bottom of its range)
     pinned = 15
-    assert len(everything) == flags + 2 * (len(schema) - flags) - pinned
+    assert len(everything) == flags - 1 + 2 * (len(schema) - flags) - pinned
     with pytest.raises(StrategyError, match="unknown parameter"):
         steps_of("advanced", ["round1.nonsense"])
     with pytest.raises(SearchError, match="only scripted"):

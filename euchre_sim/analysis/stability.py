@@ -49,7 +49,8 @@ class Step:
 
 def steps_of(strategy: str | Strategy, keys: Sequence[str] | None = None) -> list[Step]:
     """One step up and one down of each parameter (``keys``: names or shell-style patterns
-    such as ``play.*``; default all), within the schema's range; a flag is toggled."""
+    such as ``play.*``; default all), within the schema's range; a flag is toggled
+    (``play.card_policy`` only for a strategy with a card policy)."""
     s = get_strategy(strategy)
     schema = scripted_schema(s)
     if keys is None:
@@ -67,6 +68,8 @@ def steps_of(strategy: str | Strategy, keys: Sequence[str] | None = None) -> lis
     values = s.all_params()
     steps = []
     for key in chosen:
+        if key == "play.card_policy" and not s.policy:
+            continue  # no policy to switch off: the step would play the same cards
         p, v = schema[key], values[key]
         if is_flag(p):
             steps.append(Step(key, v, 1.0 - v))

@@ -29,12 +29,16 @@ from typing import Any
 
 import numpy as np
 
+from ..core.four.card_policy import pack_policy
 from ..core.four.kinds import (
     N_ROW,
+    POLICY_BASE,
+    Q_CARD_POLICY,
     STRATEGY_KINDS,
     uses_scripted_model,
 )
 from ..game.user_files import UserFileError, load_toml
+from .card_policy import policy_digest, policy_toml_lines, read_policy
 from .equity_table import fill_equity, uses_equity
 from .schema import PARAMS, Param
 from .strength_tables import fill_strength_tables
@@ -57,7 +61,8 @@ class Strategy:
     """A strategy compiled for the kernels: its kind and its parameters.
 
     ``params`` holds every value that differs from the kind's schema defaults; ``overrides``
-    the ones given inline after the name (shown in the label).
+    the ones given inline after the name (shown in the label); ``policy`` the learned card
+    policy's entries (class, action), sorted (``core/four/card_policy.py``).
     """
 
     name: str
@@ -65,6 +70,7 @@ class Strategy:
     params: dict[str, float] = field(default_factory=dict)
     overrides: dict[str, float] = field(default_factory=dict)
     description: str = ""
+    policy: tuple[tuple[int, int], ...] = ()
 
     @property
     def kind(self) -> int:
@@ -83,6 +89,9 @@ class Strategy:
             arr[p.index] = self.params.get(key, p.default)
         if uses_scripted_model.py_func(self.kind):  # a row with the scripted strength weights
             fill_strength_tables(arr)
+            pack_policy(self.policy, arr, POLICY_BASE)
+        if not self.policy:  # nothing to look up: the kernels skip the policy's class
+            arr[Q_CARD_POLICY] = 0
         arr.flags.writeable = False
         return arr
 
@@ -96,8 +105,12 @@ class Strategy:
         return self.name + ":" + ",".join(f"{k}={_fmt(v)}" for k, v in self.overrides.items())
 
     def describe(self) -> dict:
-        return {"name": self.name, "kind": self.kind_name, "spec": self.label,
-                "params": self.all_params()}
+        out = {"name": self.name, "kind": self.kind_name, "spec": self.label,
+               "params": self.all_params()}
+        if self.policy:
+            out["card_policy"] = {"classes": len(self.policy),
+                                  "sha256": policy_digest(self.policy)}
+        return out
 
 
 def _fmt(v: float) -> str:
@@ -163,24 +176,34 @@ def load_strategy_file(path: str | Path, name: str | None = None) -> Strategy:
                             f"{', '.join(PARAMS)}, got {kind!r}")
     description = data.pop("description", "")
     data.pop("name", None)
-    params = _inherited(kind, data.pop("based_on", None), path)
+    policy_table = data.pop("card_policy", None)
+    params, policy = _inherited(kind, data.pop("based_on", None), path)
+    if policy_table is not None:
+        if kind not in ("scripted", "pimc"):
+            raise StrategyError(f"a {kind} strategy has no card policy ([card_policy]{where})")
+        try:
+            policy = read_policy(policy_table, dict(policy))
+        except ValueError as exc:
+            raise StrategyError(f"{exc}{where}") from None
     for key, value in _flatten(data).items():
         number = _check_value(kind, key, value, where)
         if number != PARAMS[kind][key].default:
             params[key] = number
     return Strategy(name=name or path.stem, kind_name=kind, params=params,
-                    description=str(description))
+                    description=str(description), policy=policy)
 
 
 _LOADING: list[Path] = []  # the files whose based_on chain is being read (to catch a cycle)
 
 
-def _inherited(kind: str, based_on: object, path: Path) -> dict[str, float]:
+def _inherited(kind: str, based_on: object,
+               path: Path) -> tuple[dict[str, float], tuple[tuple[int, int], ...]]:
     """The parameters a file of ``kind`` takes from the strategy it is ``based_on`` (a built-in
-    name, or a file relative to this one): those in ``kind``'s schema, defaults left out. A
-    pimc file based on a scripted one takes its bidding model, for example."""
+    name, or a file relative to this one): those in ``kind``'s schema, defaults left out, and
+    its card policy (for a scripted or pimc file). A pimc file based on a scripted one takes its
+    bidding model, for example."""
     if based_on is None:
-        return {}
+        return {}, ()
     if not isinstance(based_on, str) or not based_on.strip():
         raise StrategyError(f"based_on in {path.name} must be a strategy name or file, got "
                             f"{based_on!r}")
@@ -197,7 +220,9 @@ def _inherited(kind: str, based_on: object, path: Path) -> dict[str, float]:
     finally:
         _LOADING.pop()
     schema = PARAMS[kind]
-    return {k: v for k, v in base.all_params().items() if k in schema and v != schema[k].default}
+    policy = base.policy if kind in ("scripted", "pimc") else ()
+    return ({k: v for k, v in base.all_params().items()
+             if k in schema and v != schema[k].default}, policy)
 
 
 def get_strategy(spec: str | Strategy, **overrides: float) -> Strategy:
@@ -232,7 +257,7 @@ def get_strategy(spec: str | Strategy, **overrides: float) -> Strategy:
         number = _check_value(base.kind_name, key, value, f" of {base.name}")
         params[key] = number
         extra[key] = number
-    return Strategy(base.name, base.kind_name, params, extra, base.description)
+    return Strategy(base.name, base.kind_name, params, extra, base.description, base.policy)
 
 
 def strategy_toml(strategy: str | Strategy, description: str | None = None) -> str:
@@ -250,6 +275,8 @@ def strategy_toml(strategy: str | Strategy, description: str | None = None) -> s
     lines += tables.pop("", [])  # top-level keys come before any table
     for table, rows in tables.items():
         lines += ["", f"[{table}]", *rows]
+    if s.policy:
+        lines += ["", "[card_policy]", *policy_toml_lines(s.policy)]
     return "\n".join(lines) + "\n"
 
 

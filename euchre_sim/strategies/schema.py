@@ -267,6 +267,9 @@ SCRIPTED: dict[str, Param] = {
     "play.lone_maker_turned_down": _flag(q.Q_LONE_TURNED_DOWN, 0,
                                          "a lone maker may lead the turned-down suit too "
                                          "(play.avoid_turned_down_suit is for partnerships)"),
+    "play.card_policy": _flag(q.Q_CARD_POLICY, 1, "play the strategy file's learned card "
+                              "policy (its [card_policy] table) where it names a card for "
+                              "the class of position; 0: the conventions alone"),
     "play.card_memory": _flag(q.Q_MEMORY, 0, "remember every played card (which cards are "
                               "boss); without it a player knows only his own and the table's"),
     "play.lead_partner_void": _flag(q.Q_LEAD_PARTNER_VOID, 0, "with card memory, lead a side "

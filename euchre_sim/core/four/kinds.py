@@ -15,7 +15,8 @@ per team (``kinds[team]``, ``params[team, slot]``). The row is laid out as:
 * Every kind: the match-equity block from ``EQ_BASE`` on, then the scripted model's score
   shifts (filled only for a strategy that reads the score; ``strategies/equity_table.py``),
   then the scripted model's hand-strength tables (``VALUE_EXACT`` on: filled for scripted and
-  pimc rows whose weights allow them; ``strategies/strength_tables.py``).
+  pimc rows whose weights allow them; ``strategies/strength_tables.py``), then the scripted
+  card policy's block (``POLICY_BASE`` on; ``card_policy.py``).
 
 What each kind decides by which model (the kernels ask these, never the kinds' numeric order):
 
@@ -32,6 +33,7 @@ pimc       scripted model, or search        search over sampled worlds (``Q_PIMC
 from numba import njit
 
 from ...game.rules import R_TARGET, RULE_OPTIONS
+from .card_policy import N_POLICY_SLOTS
 
 # ---- the kinds ----
 S_RANDOM = 0
@@ -65,9 +67,9 @@ STRATEGY_KINDS = {
     Q_LONE_LEADS_HIGH, Q_LONE_DRAWS_TRUMP, Q_LONE_TURNED_DOWN, Q_CHUCK, Q_NO_TRUMP,
     Q_DRAW_FOR_ACES, Q_DEF_BOSS_TRUMP, Q_SECOND_SURE, Q_SMITTY_GUESS, Q_SMITTY_ALONE,
     Q_LC_STRENGTH, Q_LC_TRUMP, Q_LC_RUN, Q_LC_RIGHT, Q_LC_LEFT, Q_LC_SIDE_ACE, Q_LC_SIDE_KING,
-    Q_LC_VOID, Q_SECOND_KEEPS_BOSS, Q_LEAD_TRUMP_VS_LONER, Q_DRAW_HIGH,
+    Q_LC_VOID, Q_SECOND_KEEPS_BOSS, Q_LEAD_TRUMP_VS_LONER, Q_DRAW_HIGH, Q_CARD_POLICY,
     N_Q,
-) = range(89)
+) = range(90)
 
 assert (Q_W_JOKER, Q_W_RIGHT, Q_W_LEFT, Q_W_ACE, Q_W_KING, Q_W_QUEEN, Q_W_TEN, Q_W_NINE,
         Q_W_LOW) == tuple(range(Q_W_JOKER, Q_W_JOKER + 9))  # trump_weight_slot relies on it
@@ -120,7 +122,11 @@ N_SIDE = 12
 NAT_TRUMP_BASE = SIDE_BASE + N_SIDE
 NAT_NEXT_BASE = NAT_TRUMP_BASE + 256
 NAT_SIDE_BASE = NAT_NEXT_BASE + 256
-N_ROW = NAT_SIDE_BASE + 256  # the length of a parameter row
+# ---- scripted: the learned card policy (``card_policy.py``), an entry per class of position
+# (packed, 12 to a slot): 0 the conventions decide, else the action to play; filled from the
+# strategy file's ``[card_policy]`` table, read only when ``Q_CARD_POLICY`` is on
+POLICY_BASE = NAT_SIDE_BASE + 256
+N_ROW = POLICY_BASE + N_POLICY_SLOTS  # the length of a parameter row
 
 
 # ---- what each kind decides by which model ----

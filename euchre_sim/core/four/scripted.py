@@ -23,6 +23,7 @@ from ...game.rules import R_DEALER_PARTNER_ALONE, R_NO_TRUMP, R_TARGET
 from ..common import layout as L
 from ..common.bits import ctz, highest_bit, popcount
 from ..common.rule import rule
+from .card_policy import policy_card
 from .hands import deck_row, strongest_card, to_effective, up_taker, voids_of
 from .kinds import (
     BID_SHIFT_BASE,
@@ -31,11 +32,13 @@ from .kinds import (
     NAT_NEXT_BASE,
     NAT_SIDE_BASE,
     NAT_TRUMP_BASE,
+    POLICY_BASE,
     Q_ALONE,
     Q_ALONE_SURE,
     Q_AVOID_OPP_VOID,
     Q_AVOID_TURNED_DOWN,
     Q_BRIDGE_BONUS,
+    Q_CARD_POLICY,
     Q_CHUCK,
     Q_DEF_BOSS_TRUMP,
     Q_DEF_SINGLETON_ACE,
@@ -730,10 +733,11 @@ def defence_lead(params, g, seat, live, trumps, nontrump):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def sc_lead(params, g, seat, deck, legal):
+def sc_lead(params, g, seat, deck, legal, live):
     """Choose a lead from ``legal`` by the conventions switched on: the makers' or the
-    defenders' own first (``maker_lead``, ``defence_lead``), then those of either side."""
-    live = in_play(params, g, seat, deck)  # once: most leads ask which cards are boss
+    defenders' own first (``maker_lead``, ``defence_lead``), then those of either side.
+    ``live``: ``in_play``, worked out once by the caller (most leads ask which cards are boss,
+    and so does the card policy)."""
     team = seat & 1
     hand = g[L.G_HAND + seat]
     maker = g[L.G_MAKER]
@@ -1125,8 +1129,19 @@ def play_card(params, g, seat, deck, legal, no_trump):
     kernel that called it once per card."""
     if no_trump and g[L.G_TRUMP] == NO_TRUMP:
         return nt_play(params, g, seat, deck, legal)
+    policy = params[seat & 1, Q_CARD_POLICY] > 0 and legal & (legal - 1)
     if g[L.G_POS] == 0:
-        return sc_lead(params, g, seat, deck, legal)
+        live = in_play(params, g, seat, deck)
+        if policy:  # the learned card policy first, where its class of position names a card
+            c = policy_card(params, seat & 1, POLICY_BASE, g, seat, live, legal)
+            if c >= 0:
+                return c
+        return sc_lead(params, g, seat, deck, legal, live)
+    if policy:
+        c = policy_card(params, seat & 1, POLICY_BASE, g, seat, in_play(params, g, seat, deck),
+                        legal)
+        if c >= 0:
+            return c
     return sc_follow(params, g, seat, deck, legal)
 
 
