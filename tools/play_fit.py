@@ -125,23 +125,30 @@ def choices(kind: str, recs: np.ndarray, snaps: np.ndarray, deck: int):
                    live)
 
 
+def self_play_chunk(rules: Rules, kinds: np.ndarray, params: np.ndarray, n: int,
+                    rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The next ``n`` random deals of ``rng`` played by the table: their preset rows, records
+    and the snapshot of every card decision."""
+    pr = random_presets(rules, n, rng)
+    recs = np.zeros((n, L.N_FIELDS), np.int64)
+    trace = np.zeros((n, L.TRACE_CAP, L.N_TRACE_FIELDS), np.int16)
+    snaps = np.zeros((n, L.MAX_PLAYS, L.SN_SIZE), np.int64)
+    run_deals_traced(deal_key(1), 0, n, rules.to_array(), kinds, params, recs, trace, snaps, pr)
+    return pr, recs, snaps
+
+
 def run(table: str, deals: int, kind: str, seed: int) -> dict:
     """Play ``deals`` self-play deals of ``table`` and force every alternative card at every
     decision of ``kind``; the gains summed by key (count, sum, sum of squares)."""
     rules = Rules()
     s = get_strategy(table)
     kinds, params = Matchup(s, s).arrays(rules)
-    rules_arr = rules.to_array()
-    deck = int(deck_row(rules_arr))
+    deck = int(deck_row(rules.to_array()))
     rng = np.random.default_rng(seed)
     stats: dict = defaultdict(lambda: [0, 0.0, 0.0])
     for start in range(0, deals, CHUNK):
         n = min(CHUNK, deals - start)
-        pr = random_presets(rules, n, rng)
-        recs = np.zeros((n, L.N_FIELDS), np.int64)
-        trace = np.zeros((n, L.TRACE_CAP, L.N_TRACE_FIELDS), np.int16)
-        snaps = np.zeros((n, L.MAX_PLAYS, L.SN_SIZE), np.int64)
-        run_deals_traced(deal_key(1), 0, n, rules_arr, kinds, params, recs, trace, snaps, pr)
+        pr, recs, snaps = self_play_chunk(rules, kinds, params, n, rng)
         rows, meta = [], []
         for i, k, g, legal, seat, trump, taken, hand, live in choices(kind, recs, snaps, deck):
             key = situation_key(kind, g, seat, hand, live)

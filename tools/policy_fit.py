@@ -34,10 +34,8 @@ from numba import njit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from euchre_sim.analysis.order_chart import random_presets  # noqa: E402
 from euchre_sim.core.common import layout as L  # noqa: E402
 from euchre_sim.core.common.bits import highest_bit  # noqa: E402
-from euchre_sim.core.four.batch import run_deals_traced  # noqa: E402
 from euchre_sim.core.four.card_policy import (  # noqa: E402
     ACTION_NAMES,
     N_ACTIONS,
@@ -49,10 +47,11 @@ from euchre_sim.core.four.hands import deck_row  # noqa: E402
 from euchre_sim.core.four.kinds import Q_CARD_POLICY  # noqa: E402
 from euchre_sim.core.four.scripted import in_play, sc_follow, sc_lead  # noqa: E402
 from euchre_sim.core.four.tables import NAT  # noqa: E402
-from euchre_sim.engine.simulate import Matchup, deal_key, preset_records, set_threads  # noqa: E402
+from euchre_sim.engine.simulate import Matchup, preset_records, set_threads  # noqa: E402
 from euchre_sim.game.rules import Rules  # noqa: E402
 from euchre_sim.strategies import Strategy, get_strategy, strategy_toml  # noqa: E402
 from euchre_sim.strategies.card_policy import class_name  # noqa: E402
+from tools.play_fit import self_play_chunk  # noqa: E402
 
 CHUNK = 20_000
 
@@ -99,19 +98,14 @@ def fit(table: Strategy, deals: int, seed: int) -> tuple[np.ndarray, np.ndarray,
     odd deals), class and action: the decisions' count, the gains' sum and sum of squares."""
     rules = Rules()
     kinds, params = Matchup(table, table).arrays(rules)
-    rules_arr = rules.to_array()
-    deck = int(deck_row(rules_arr))
+    deck = int(deck_row(rules.to_array()))
     rng = np.random.default_rng(seed)
     count = np.zeros((2, N_POLICY), np.int64)
     total = np.zeros((2, N_POLICY, N_ACTIONS))
     squares = np.zeros((2, N_POLICY, N_ACTIONS))
     for start in range(0, deals, CHUNK):
         n = min(CHUNK, deals - start)
-        pr = random_presets(rules, n, rng)
-        recs = np.zeros((n, L.N_FIELDS), np.int64)
-        trace = np.zeros((n, L.TRACE_CAP, L.N_TRACE_FIELDS), np.int16)
-        snaps = np.zeros((n, L.MAX_PLAYS, L.SN_SIZE), np.int64)
-        run_deals_traced(deal_key(1), 0, n, rules_arr, kinds, params, recs, trace, snaps, pr)
+        pr, recs, snaps = self_play_chunk(rules, kinds, params, n, rng)
         cap = n * L.MAX_PLAYS
         keys = np.zeros(cap, np.int64)
         where = np.zeros((cap, 4), np.int64)

@@ -23,7 +23,7 @@ from ...game.rules import R_DEALER_PARTNER_ALONE, R_NO_TRUMP, R_TARGET
 from ..common import layout as L
 from ..common.bits import ctz, highest_bit, popcount
 from ..common.rule import rule
-from .card_policy import policy_card
+from .card_policy import beating, policy_card
 from .hands import deck_row, strongest_card, to_effective, up_taker, voids_of
 from .kinds import (
     BID_SHIFT_BASE,
@@ -835,7 +835,7 @@ def follow_to_win(params, g, seat, deck, legal, vs_loner, live, thr):
     pos = g[L.G_POS]
     nplay = 4 - (1 if g[L.G_OUT_A] >= 0 else 0) - (1 if g[L.G_OUT_B] >= 0 else 0)
     last = pos == nplay - 1
-    beats = legal & (SUIT_EFF[g[L.G_LED]] | TRUMP_MASK) & ~((np.int64(2) << w) - 1)
+    beats = beating(g, legal)
     if (pos == 1 and not last and beats & TRUMP_MASK and g[L.G_ALONE] == 0
             and params[team, Q_SECOND_KEEPS_BOSS] > 0
             and keeps_boss_trump(params, g, seat, deck, legal)):
