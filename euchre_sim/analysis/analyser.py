@@ -66,8 +66,32 @@ def forced_presets(sit: Situation, presets: np.ndarray, chosen: Sequence[Option]
     return np.concatenate([option_presets(sit, presets, option) for option in chosen])
 
 
+_ARRAYS: dict[int, tuple] = {}  # id(strategy) -> (strategy, rules, arrays): a search's shards
+_ARRAYS_KEPT = 8  # ... ask for the same table's arrays hundreds of times a second
+
+
+def self_play_arrays(strategy: Strategy, rules) -> tuple[np.ndarray, np.ndarray]:
+    """``Matchup(strategy, strategy).arrays(rules)``, kept for the last few tables asked (by
+    identity: the entry holds the strategy, so its id cannot be reused while kept)."""
+    hit = _ARRAYS.get(id(strategy))
+    if hit is not None and hit[0] is strategy and hit[1] == rules:
+        return hit[2]
+    arrays = Matchup(strategy, strategy).arrays(rules)
+    if len(_ARRAYS) >= _ARRAYS_KEPT:
+        _ARRAYS.pop(next(iter(_ARRAYS)))
+    _ARRAYS[id(strategy)] = (strategy, rules, arrays)
+    return arrays
+
+
+def others_spoke(sit: Situation) -> bool:
+    """Did anyone but the asker bid before the question (so that some random deals do not fit
+    the bidding)?"""
+    return any((DEALER + 1 + i) & 3 != sit.seat for i in range(len(sit.bids)))
+
+
 def analyze_shard(first: int, count: int, sit: Situation, strategy: Strategy, seed: int,
-                  limit: int, threads: int | None = None,
+                  limit: int, block: int = SAMPLE_BLOCK, stop: bool = True,
+                  threads: int | None = None,
                   ) -> list[tuple[int, int, dict[str, np.ndarray], np.ndarray]]:
     """Sample blocks ``first .. first+count-1``: for each, the number of worlds drawn, how many
     are consistent with the facts, per option ``side_points`` of the player's side on the
@@ -80,29 +104,37 @@ def analyze_shard(first: int, count: int, sit: Situation, strategy: Strategy, se
     and the others' bids left to the table's ``bidding_twin`` (the table itself unless its play
     is slow), then kept where those bids come out as written (``worlds.consistent``). The
     options are then played only on the worlds kept, the whole history forced, each world on
-    its own random stream, all options in one kernel call."""
+    its own random stream, all options in one kernel call.
+
+    With ``stop`` (always when the table has a bidding twin) the screening playouts end with
+    the bidding (``layout.SC_STOP``: about half a whole deal's cost for ``tuned``) and every
+    option is played on the worlds kept; without, the screening run is the first option's
+    playout, which pays where most worlds fit (``screen_stops``). The records are the same
+    either way for a table that draws no random number. ``block``: the worlds of a sample
+    block (``SAMPLE_BLOCK``; a small search draws smaller blocks)."""
     set_threads(threads)
     screen = bidding_twin(strategy)
-    arrays = Matchup(strategy, strategy).arrays(sit.rules)
-    screen_arrays = Matchup(screen, screen).arrays(sit.rules)
+    arrays = self_play_arrays(strategy, sit.rules)
+    screen_arrays = self_play_arrays(screen, sit.rules)
     team = sit.seat & 1
     all_options = options(sit)
-    recs = np.zeros((SAMPLE_BLOCK, L.N_FIELDS), np.int64)
+    recs = np.zeros((block, L.N_FIELDS), np.int64)
+    stop = stop or screen is not strategy
     out = []
     for b in range(first, first + count):
         if limit <= 0:
             break  # the deals wanted are all in earlier blocks
-        presets = sample_presets(sit, SAMPLE_BLOCK, (seed, b))
-        streams = np.arange(b * SAMPLE_BLOCK, (b + 1) * SAMPLE_BLOCK, dtype=np.int64)
+        presets = sample_presets(sit, block, (seed, b))
+        streams = np.arange(b * block, (b + 1) * block, dtype=np.int64)
         preset_records(sit.rules, screen_arrays, seed,
-                       option_presets(sit, presets, all_options[0], screen=True),
+                       option_presets(sit, presets, all_options[0], screen=True, stop=stop),
                        streams=streams, out=recs, block=PLAY_CHUNK)
-        fit = consistent(sit, recs)
+        fit = consistent(sit, recs, bidding_only=stop)
         n_fit = int(fit.sum())
         use = np.flatnonzero(fit)[:limit]
         limit -= len(use)
         kept = {}
-        if screen is strategy:  # the screening run is the first option's playout
+        if not stop:  # the screening run is the first option's playout
             kept[all_options[0].label] = side_points(recs[use], team)
         chosen = [option for option in all_options if option.label not in kept]
         played = np.zeros((len(chosen) * len(use), L.N_FIELDS), np.int64)
@@ -115,7 +147,7 @@ def analyze_shard(first: int, count: int, sit: Situation, strategy: Strategy, se
                                    f"{sit.notation()}")
         for j, option in enumerate(chosen):
             kept[option.label] = side_points(played[j * len(use):(j + 1) * len(use)], team)
-        out.append((SAMPLE_BLOCK, n_fit, kept, streams[use]))
+        out.append((block, n_fit, kept, streams[use]))
     return out
 
 
@@ -124,13 +156,15 @@ class Sample:
     """The deals an analysis is played on: per option, ``side_points`` on each consistent
     deal (int8, shape (2, deals)), each deal's world number in the sample (the same world and
     random stream under any table analysed with the same seed), how many random deals were
-    drawn and how many of those fit the others' bidding."""
+    drawn and how many of those fit the others' bidding, and the size of the sample blocks
+    (world ``w`` is world ``w % block`` of block ``w // block``)."""
 
     strategy: Strategy
     pair: dict[str, np.ndarray]
     worlds: np.ndarray
     drawn: int
     consistent: int
+    block: int = SAMPLE_BLOCK
 
     @property
     def deals(self) -> int:
@@ -150,34 +184,54 @@ class Sample:
         return df
 
 
+STOP_BELOW = 0.5  # screening stops with the bidding when fewer worlds than this share fit
+
+
+def screen_stops(sit: Situation, drawn: int, n_consistent: int) -> bool:
+    """Should the next blocks' screening stop with the bidding? When fewer than
+    ``STOP_BELOW`` of the worlds fit (so far, or as guessed before any: all of them when
+    nobody else has bid, else half): a stopped screening costs about half a playout, and
+    the first option is then played again on the worlds kept."""
+    rate = n_consistent / drawn if drawn else (0.5 if others_spoke(sit) else 1.0)
+    return rate < STOP_BELOW
+
+
+def search_block(deals: int) -> int:
+    """The sample block of a search of ``deals`` deals per option (the exploit's, the rest
+    search's): the power of two from 256 up that holds them, at most ``SAMPLE_BLOCK``; a
+    block of 4,096 worlds for a 200-deal search screens twenty times what it keeps."""
+    return min(SAMPLE_BLOCK, max(256, 1 << max(deals - 1, 1).bit_length()))
+
+
 def draw_consistent(sit: Situation, strategy: Strategy, deals: int, seed: int,
-                    backend: Backend) -> Sample:
-    """The first ``deals`` consistent deals of the sample (fewer when too few fit)."""
+                    backend: Backend, block: int = SAMPLE_BLOCK) -> Sample:
+    """The first ``deals`` consistent deals of the sample (fewer when too few fit), drawn in
+    blocks of ``block`` worlds."""
     labels = [option.label for option in options(sit)]
     drawn = 0
     n_consistent = 0
     values: dict[str, list[np.ndarray]] = {label: [] for label in labels}
     worlds: list[np.ndarray] = []
     need = deals
-    block = 0
-    others_spoke = any((DEALER + 1 + i) & 3 != sit.seat for i in range(len(sit.bids)))
+    nb = 0  # blocks drawn
     # draw at most DRAW_PER_DEAL deals per deal wanted, or MIN_DRAW, before giving up; past
     # the first DRAW_PER_DEAL per deal, stop early when the rate seen so far says even the
     # cap would not be enough (a situation hardly any deal fits fails in seconds)
-    usual = max(25, -(-DRAW_PER_DEAL * deals // SAMPLE_BLOCK))
-    max_blocks = max(usual, MIN_DRAW // SAMPLE_BLOCK)
-    while need > 0 and block < max_blocks:
-        if block >= usual and drawn * need > (max_blocks * SAMPLE_BLOCK - drawn) * n_consistent:
+    usual = max(25 * SAMPLE_BLOCK // block, -(-DRAW_PER_DEAL * deals // block))
+    max_blocks = max(usual, MIN_DRAW // block)
+    while need > 0 and nb < max_blocks:
+        if nb >= usual and drawn * need > (max_blocks * block - drawn) * n_consistent:
             break
         # blocks to draw next: enough for what is still needed at the rate seen so far, but
         # after the first wave at most twice as many as so far (a rate seen on few deals that
         # fit is only a guess)
-        rate = n_consistent / drawn if drawn else (0.5 if others_spoke else 1.0)
-        want = -(-int(need / max(rate, 1e-3) * 1.1) // SAMPLE_BLOCK)
-        want = max(1, min(want, 2 * block if drawn else want, max_blocks - block))
-        shards = plan_shards(want, backend.default_shard(1, want), first=block)
-        block += want
-        parts = backend.map(analyze_shard, shards, sit, strategy, seed, need)
+        rate = n_consistent / drawn if drawn else (0.5 if others_spoke(sit) else 1.0)
+        want = -(-int(need / max(rate, 1e-3) * 1.1) // block)
+        want = max(1, min(want, 2 * nb if drawn else want, max_blocks - nb))
+        shards = plan_shards(want, backend.default_shard(1, want), first=nb)
+        nb += want
+        parts = backend.map(analyze_shard, shards, sit, strategy, seed, need, block,
+                            screen_stops(sit, drawn, n_consistent))
         with closing(parts):
             for part in parts:
                 for n_drawn, n_fit, kept, ids in part:
@@ -192,7 +246,7 @@ def draw_consistent(sit: Situation, strategy: Strategy, deals: int, seed: int,
                 if need <= 0:
                     break  # closing() stops the shards not started yet
     pair = {label: np.concatenate(v, axis=1) for label, v in values.items()}
-    return Sample(strategy, pair, np.concatenate(worlds), drawn, n_consistent)
+    return Sample(strategy, pair, np.concatenate(worlds), drawn, n_consistent, block)
 
 
 def sample_options(sit: Situation, table: str | Strategy = DEFAULT_TABLE,

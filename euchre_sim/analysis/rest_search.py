@@ -17,7 +17,7 @@ import numpy as np
 from ..core.common import layout as L
 from ..engine.backends import Backend, InProcess
 from ..strategies import Strategy, get_strategy
-from .analyser import SAMPLE_BLOCK, Sample, sample_options
+from .analyser import Sample, sample_options
 from .decision_walk import decisions
 from .exploit import DealRunner, decision_seed, respond
 from .facts import AnalysisError, Option, options
@@ -55,9 +55,9 @@ def search_rest_sample(sit: Situation, table: str | Strategy, deals: int, seed: 
     for option in options(sit):
         points = np.zeros((2, base.deals), np.int8)
         for i, world in enumerate(base.worlds.tolist()):
-            b, j = divmod(world, SAMPLE_BLOCK)
+            b, j = divmod(world, base.block)
             if b not in blocks:
-                blocks[b] = sample_presets(sit, SAMPLE_BLOCK, (seed, b))
+                blocks[b] = sample_presets(sit, base.block, (seed, b))
             row = option_presets(sit, blocks[b][j:j + 1], option)[0]
             runner = DealRunner(sit.rules, strategy, seed, world, base=row)
             cur = runner.play(row)
@@ -67,7 +67,7 @@ def search_rest_sample(sit: Situation, table: str | Strategy, deals: int, seed: 
             points[0, i] = cur.record["points0" if team == 0 else "points1"]
             points[1, i] = cur.record["points1" if team == 0 else "points0"]
         pair[option.label] = points
-    searched = Sample(strategy, pair, base.worlds, base.drawn, base.consistent)
+    searched = Sample(strategy, pair, base.worlds, base.drawn, base.consistent, base.block)
     return searched, base
 
 

@@ -19,7 +19,7 @@ asker's own decisions, so that the others' bids can be compared with the facts).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import reduce
+from functools import lru_cache, reduce
 
 import numpy as np
 
@@ -76,8 +76,9 @@ def deal_unseen(pool: int, needs: Sequence[int], allowed: Sequence[int], n: int,
 
     Without constraints the pool is shuffled and dealt in holder order. With them each card in
     turn goes to a holder with probability proportional to the number of ways to deal the rest
-    (counted backwards over the cards by dynamic programming on the holders' remaining needs):
-    an exact uniform draw, however few deals fit. No deal fitting is an ``AnalysisError``."""
+    (counted backwards over the cards by dynamic programming on the holders' remaining needs,
+    ``deal_counts``): an exact uniform draw, however few deals fit. No deal fitting is an
+    ``AnalysisError``."""
     cards = np.array(mask_to_cards(pool), np.int64)
     bits = np.left_shift(np.int64(1), cards)
     m, h_count = len(cards), len(needs)
@@ -90,6 +91,24 @@ def deal_unseen(pool: int, needs: Sequence[int], allowed: Sequence[int], n: int,
             masks[:, h] = np.bitwise_or.reduce(dealt[:, k:k + need], axis=1)
             k += need
         return masks
+    ways, strides, may = deal_counts(pool, tuple(needs), tuple(allowed))
+    if ways[0, -1] == 0:
+        raise AnalysisError("no deal of the unseen cards fits the facts: the suits shown out "
+                            "of leave some player too few cards to hold")
+    u = rng.random((m, n))  # one number per card and deal, as the numpy loop drew them
+    draw_holders(ways, strides, np.asarray(needs, np.int64) + 1, may, u, bits, masks)
+    return masks
+
+
+@lru_cache(maxsize=64)
+def deal_counts(pool: int, needs: tuple[int, ...], allowed: tuple[int, ...]
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``deal_unseen``'s counts, worked out once per situation (every sample block of a search
+    asks for the same): ``ways[i, state]``, the deals of cards ``i ..`` of the pool that fit
+    the holders' remaining needs (the state: each holder's need in mixed radix, ``strides``),
+    and ``may[i, h]``, whether holder ``h`` may take card ``i``."""
+    cards = mask_to_cards(pool)
+    m, h_count = len(cards), len(needs)
     strides = np.cumprod([1] + [x + 1 for x in needs[:-1]])
     size = int(strides[-1] * (needs[-1] + 1))
     states = np.arange(size)
@@ -102,14 +121,11 @@ def deal_unseen(pool: int, needs: Sequence[int], allowed: Sequence[int], n: int,
             if may[i][h]:
                 ok = left[h] > 0
                 ways[i, ok] += ways[i + 1, states[ok] - strides[h]]
-    full = size - 1
-    if ways[0, full] == 0:
-        raise AnalysisError("no deal of the unseen cards fits the facts: the suits shown out "
-                            "of leave some player too few cards to hold")
-    u = rng.random((m, n))  # one number per card and deal, as the numpy loop drew them
-    draw_holders(ways, np.asarray(strides, np.int64), np.asarray(needs, np.int64) + 1,
-                 np.array(may, np.bool_), u, bits, masks)
-    return masks
+    for a in (ways, strides):
+        a.setflags(write=False)  # shared by every caller of the cache
+    may_arr = np.array(may, np.bool_)
+    may_arr.setflags(write=False)
+    return ways, np.asarray(strides, np.int64), may_arr
 
 
 def sample_presets(sit: Situation, n: int, seed: int | tuple[int, ...]) -> np.ndarray:
@@ -171,21 +187,26 @@ def force(presets: np.ndarray, forced: Sequence[tuple[int, int]]) -> None:
 
 
 def option_presets(sit: Situation, presets: np.ndarray, option: Option,
-                   screen: bool = False) -> np.ndarray:
+                   screen: bool = False, stop: bool = False) -> np.ndarray:
     """A copy of the worlds ``presets`` with the history and ``option`` forced (``screen``:
-    only the asker's part of the history, see ``history``)."""
+    only the asker's part of the history, see ``history``; ``stop``: the playout ends with
+    the bidding, ``layout.SC_STOP``)."""
     out = presets.copy()
     force(out, history(sit, screen))
     force(out, option.forced)
+    if stop:
+        out[:, L.PR_SCRIPT + L.SC_STOP] = 1
     return out
 
 
-def consistent(sit: Situation, recs: np.ndarray) -> np.ndarray:
+def consistent(sit: Situation, recs: np.ndarray, bidding_only: bool = False) -> np.ndarray:
     """Which playouts (records) fit the facts: no redeal; the bidding as written (before the
     asker's bid: everyone passed up to him), the maker's loner, the lone defence (when
     decided, or that no defender asked before the asker went alone), the winners of the
-    complete tricks. Screening playouts leave the others' bids free, so this keeps the worlds
-    in which the table bids as written; on fully forced playouts it must hold everywhere."""
+    complete tricks (not with ``bidding_only``: playouts stopped after the bidding, whose
+    forced cards are legal wherever the bidding fits, the suits shown out of being dealt so).
+    Screening playouts leave the others' bids free, so this keeps the worlds in which the
+    table bids as written; on fully forced playouts it must hold everywhere."""
     f = sit.facts
     ok = recs[:, L.F_REDEALS] == 0
     if f.question in ("round1", "round2"):
@@ -196,6 +217,8 @@ def consistent(sit: Situation, recs: np.ndarray) -> np.ndarray:
         ok &= ~np.isin(recs[:, L.F_DEFENDER], f.asked_before)
     elif f.question == "play":
         ok &= recs[:, L.F_DEFENDER] == f.defender
+    if bidding_only:
+        return ok
     packed = sum(w << (2 * t) for t, w in enumerate(f.winners))
     low = (1 << (2 * len(f.winners))) - 1
     return ok & ((recs[:, L.F_WINNERS] & low) == packed)

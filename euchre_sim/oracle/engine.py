@@ -316,7 +316,9 @@ Decision = tuple[str, int, list]  # (phase, player, legal actions in canonical o
 # action, -1 where the strategy decides. Written here from the contract, not imported from the
 # kernels (tests/test_script.py checks that the two layouts agree).
 SC_REDEAL, SC_ROUND1, SC_ROUND2, SC_DISCARD, SC_ALONE, SC_DEFEND, SC_PLAY = 0, 4, 8, 12, 13, 17, 21
-N_SCRIPT = 41
+SC_STOP = 41  # 1: the deal stops once the bidding and the lone defence are decided
+N_SCRIPT = 42
+AFTER_BIDDING = ("railroad", "give", "lone_discard", "play")  # where SC_STOP stops the deal
 
 
 # --------------------------------------------------------------------------------------------
@@ -880,7 +882,11 @@ def _play_one_deal(rng: Rng, dealer: int, rules: Rules, strategies: Sequence[str
         st = DealState(rules, dealer, hands, up_card, kitty, score, redeals=redeals,
                        mcevoy=mcevoy, in_game=in_game)
         forcing = script is not None and redeals == 0
+        stop = forcing and script[SC_STOP] == 1
         while not st.is_terminal():
+            if stop and st.phase in AFTER_BIDDING:
+                trace.extend(st.trace)
+                return {**st.record(), "leader": -1}, trace  # no card played, nothing scored
             action = scripted_action(st, script) if forcing else None
             if action is None:
                 team = st.current_player() % 2

@@ -133,7 +133,7 @@ def option_text(option: Option, style: Style) -> str:
     """An option's label with its card in the screen's style."""
     text = option.label
     for slot, value in option.forced:
-        if slot == L.SC_DISCARD or L.SC_PLAY <= slot < L.N_SCRIPT:
+        if slot == L.SC_DISCARD or L.SC_PLAY <= slot < L.SC_PLAY + L.MAX_PLAYS:
             text = text.replace(format_card(value), style.card(value))
     return text
 

@@ -127,7 +127,8 @@ SC_DISCARD = 12  # the dealer's discard (natural card id)
 SC_ALONE = 13  # + seat: the maker's alone decision, 0 / 1
 SC_DEFEND = 17  # + seat: the defender's lone decision, 0 / 1
 SC_PLAY = 21  # + k: the k-th card played in the deal (natural card id), k = 0..19
-N_SCRIPT = 41
+SC_STOP = 41  # 1: stop once the bidding (and any lone defence) is decided, no card played
+N_SCRIPT = 42
 SCRIPT_PASS = 4  # the value of a round-2 script slot (SC_ROUND2) for a pass
 SCRIPT_NO_TRUMP = 5  # and for a no-trump call (the record's trump 4, cards.NO_TRUMP)
 N_PRESET = PR_SCRIPT + N_SCRIPT

@@ -18,6 +18,7 @@ from .reference_kind import (
     ref_chuck,
     ref_defend_alone,
     ref_discard,
+    ref_forced_bid,
     ref_forced_take,
     ref_round1,
     ref_round2,
@@ -102,6 +103,14 @@ def model_forced_take(kinds, params, g, seat):
     a note of its bid for the loner decision (reference) notes it here."""
     if kinds[seat & 1] == S_REFERENCE:
         ref_forced_take(g, seat)
+
+
+@njit(cache=True, _nrt=False)
+def model_forced_bid(kinds, g, seat, suit, with_up):
+    """A bid forced by the script, made without asking the strategy: a kind that keeps a note
+    of its bid for the loner decision (reference) notes this one (``ref_forced_bid``)."""
+    if kinds[seat & 1] == S_REFERENCE:
+        ref_forced_bid(g, seat, suit, with_up)
 
 
 @njit(cache=True, _nrt=False, forceinline=True)

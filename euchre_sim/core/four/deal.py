@@ -52,6 +52,7 @@ from .bidding import (
     NT_BIT,
     banned_trumps,
     defence_asked_after,
+    model_forced_bid,
     model_forced_take,
     no_trump_callable,
     passed_in_making_round,
@@ -363,6 +364,8 @@ def make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, nev
             order = scripted(presets, si, L.SC_ROUND1 + p, 1)
             if order < 0:
                 order = decide_round1(kinds, params, g, p, rules, rng, is_dealer, tt, pw)
+            elif order:
+                model_forced_bid(kinds, g, p, upsuit, is_dealer)
         if order:
             if ti >= 0:
                 emit(trace, ti, g, L.EV_ORDER, p, upsuit)
@@ -382,6 +385,7 @@ def make_trump(g, rng, rules, kinds, params, trace, ti, presets, si, tt, pw, nev
             t = -1
         elif f >= 0 and f != 4 and ((banned >> min(f, NO_TRUMP)) & 1) == 0:
             t = min(f, NO_TRUMP)
+            model_forced_bid(kinds, g, p, t, False)
         else:
             if stuck and chuckable:  # a forced suit (above) is named without this question
                 keep = decide_chuck(kinds, params, g, p, rules, rng)
@@ -739,6 +743,9 @@ def play_deal(g, deck, rng, rules, kinds, params, recs, ri, trace, ti, presets, 
         defender = lone_defender(g, rng, rules, kinds, params, trace, ti, presets, si, tt,
                                  pw)  # 9
     recs[ri, L.F_DEFENDER] = defender
+    if si >= 0 and presets[si, L.PR_SCRIPT + L.SC_STOP] == 1:
+        recs[ri, L.F_LEADER] = -1  # a screening playout (the analyser's): only the bidding
+        return
     pb = rule(rules, R_PARTNERS_BEST)
     if pb != PB_NONE:
         partners_best(g, rng, rules, kinds, params, trace, ti, pb, alone, defender)  # 10

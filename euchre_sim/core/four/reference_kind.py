@@ -161,6 +161,17 @@ def ref_forced_take(g, seat):
                                       g[L.G_UP] >> 3)
 
 
+@njit(cache=True, _nrt=False)
+def ref_forced_bid(g, seat, suit, with_up):
+    """A bid the script forced (an analysed history): the note the loner decision reads, as
+    the reference engine rates the bid: the hand (with the up-card for a dealer ordering it
+    up) in the suit made."""
+    nat = g[L.G_NAT + seat]
+    if with_up:
+        nat |= np.int64(1) << g[L.G_UP]
+    g[L.G_MEM + seat] = hand_strength(nat, suit)
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def ref_railroad(params, seat):
     return 1 if params[seat & 1, P_RAILROAD] > 0 else 0
