@@ -187,13 +187,17 @@ class Sample:
 STOP_BELOW = 0.5  # screening stops with the bidding when fewer worlds than this share fit
 
 
+def fit_rate(sit: Situation, drawn: int, n_consistent: int) -> float:
+    """The share of worlds that fit the bidding: as seen so far, or as guessed before any
+    (all of them when nobody else has bid, else half)."""
+    return n_consistent / drawn if drawn else (0.5 if others_spoke(sit) else 1.0)
+
+
 def screen_stops(sit: Situation, drawn: int, n_consistent: int) -> bool:
     """Should the next blocks' screening stop with the bidding? When fewer than
-    ``STOP_BELOW`` of the worlds fit (so far, or as guessed before any: all of them when
-    nobody else has bid, else half): a stopped screening costs about half a playout, and
-    the first option is then played again on the worlds kept."""
-    rate = n_consistent / drawn if drawn else (0.5 if others_spoke(sit) else 1.0)
-    return rate < STOP_BELOW
+    ``STOP_BELOW`` of the worlds fit (``fit_rate``): a stopped screening costs about half a
+    playout, and the first option is then played again on the worlds kept."""
+    return fit_rate(sit, drawn, n_consistent) < STOP_BELOW
 
 
 def search_block(deals: int) -> int:
@@ -225,7 +229,7 @@ def draw_consistent(sit: Situation, strategy: Strategy, deals: int, seed: int,
         # blocks to draw next: enough for what is still needed at the rate seen so far, but
         # after the first wave at most twice as many as so far (a rate seen on few deals that
         # fit is only a guess)
-        rate = n_consistent / drawn if drawn else (0.5 if others_spoke(sit) else 1.0)
+        rate = fit_rate(sit, drawn, n_consistent)
         want = -(-int(need / max(rate, 1e-3) * 1.1) // block)
         want = max(1, min(want, 2 * nb if drawn else want, max_blocks - nb))
         shards = plan_shards(want, backend.default_shard(1, want), first=nb)

@@ -121,11 +121,10 @@ def deal_counts(pool: int, needs: tuple[int, ...], allowed: tuple[int, ...]
             if may[i][h]:
                 ok = left[h] > 0
                 ways[i, ok] += ways[i + 1, states[ok] - strides[h]]
-    for a in (ways, strides):
+    out = ways, np.asarray(strides, np.int64), np.array(may, np.bool_)
+    for a in out:
         a.setflags(write=False)  # shared by every caller of the cache
-    may_arr = np.array(may, np.bool_)
-    may_arr.setflags(write=False)
-    return ways, np.asarray(strides, np.int64), may_arr
+    return out
 
 
 def sample_presets(sit: Situation, n: int, seed: int | tuple[int, ...]) -> np.ndarray:
