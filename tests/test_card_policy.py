@@ -23,7 +23,7 @@ from euchre_sim.core.four.tables import SUIT_EFF, TRUMP_MASK
 from euchre_sim.engine.simulate import Matchup, deal_key
 from euchre_sim.game.rules import Rules
 from euchre_sim.strategies import Strategy, StrategyError, get_strategy, strategy_toml
-from euchre_sim.strategies.card_policy import class_name, class_names
+from euchre_sim.strategies.card_policy import class_keys, class_name
 from tests.test_scripted_play import choose, state
 
 
@@ -47,26 +47,63 @@ def readable_class(g: np.ndarray, seat: int, live: int, legal: int) -> str:
     fields = [role, f"trick {min(int(g[L.G_TRICK]), 3) + 1}"]
     tail = [f"trumps {min(bits(trumps), 3)}", "boss" if boss else "no boss",
             f"out {min(bits(others), 2)}"]
+    won = f"won {min(int(g[L.G_TRICKS0 + seat % 2]), 3)}"
+
+    def shown_out(who: int, suit: int) -> bool:
+        return bool(int(g[L.G_VOIDS]) >> (4 * who + suit) & 1)
+
     if int(g[L.G_POS]) == 0:
         held_boss = 0
         for e in range(3):
             suit = live & int(SUIT_EFF[e])
             if suit and hand >> (suit.bit_length() - 1) & 1:
                 held_boss += 1
-        return " | ".join(["lead", *fields, *tail, f"side bosses {min(held_boss, 2)}"])
+        short = not all(hand & int(SUIT_EFF[e]) for e in range(3))
+        return " | ".join([
+            "lead", *fields, *tail, f"side bosses {min(held_boss, 2)}", won,
+            "short of a side suit" if short else "three side suits",
+            "partner out of trump" if shown_out(seat ^ 2, 3) else "partner may hold trump"])
     led, win = int(g[L.G_LED]), int(g[L.G_WIN_CARD])
     how = "trump led" if led == 3 else "follows" if hand & int(SUIT_EFF[led]) else "void"
-    can_win = any(c > win and (c >= 24 or c % 3 == led)  # a trump, or the led side suit
-                  for c in range(34) if legal >> c & 1)
+
+    def beats(c: int) -> bool:  # a trump, or the led side suit, above the winning card
+        return c > win and (c >= 24 or c % 3 == led)
+
+    can_win = any(beats(c) for c in range(34) if legal >> c & 1)
     partner = "partner wins" if int(g[L.G_WIN_SEAT]) == seat ^ 2 else "opponent wins"
-    return " | ".join(["follow", *fields, f"place {int(g[L.G_POS]) + 1}", *tail, how, partner,
-                       "can win" if can_win else "cannot win"])
+    pos = int(g[L.G_POS])
+    next_void = pos < 3 and shown_out((seat + 1) % 4, led)
+    return " | ".join(["follow", *fields, f"place {pos + 1}", *tail, how, partner,
+                       "can win" if can_win else "cannot win", won,
+                       "three choices or more" if bits(legal) >= 3 else "two choices",
+                       "next hand void" if next_void else "next hand may follow"])
 
 
 def test_class_names_are_one_per_class() -> None:
-    names = class_names()
+    names = {class_name(k): k for k in range(N_POLICY)}
     assert len(names) == N_POLICY
-    assert all(class_name(k) == n for n, k in names.items())
+    assert all(class_keys(n) == [k] for n, k in names.items())
+
+
+def test_a_coarse_name_stands_for_its_refinements(tmp_path) -> None:
+    """A name without the refinement's three fields covers all sixteen refinements; a full
+    name after it overrides one; written out again, the file keeps the coarse name and the
+    one exception after it."""
+    coarse = "lead | defender | trick 4 | trumps 2 | no boss | out 2 | side bosses 0"
+    keys = class_keys(coarse)
+    assert len(keys) == 16 and all(class_name(k).startswith(coarse + " | won ") for k in keys)
+    one = class_name(keys[5])
+    f = tmp_path / "p.toml"
+    f.write_text(f'kind = "scripted"\n[card_policy]\n"{coarse}" = "trump low"\n'
+                 f'"{one}" = "side low"\n')
+    s = get_strategy(str(f))
+    assert dict(s.policy) == {k: (ACTION_NAMES.index("side low") if k == keys[5] else
+                                  ACTION_NAMES.index("trump low")) for k in keys}
+    lines = [ln for ln in strategy_toml(s).splitlines() if ln.startswith('"')]
+    assert lines == [f'"{coarse}" = "trump low"', f'"{one}" = "side low"']
+    again = tmp_path / "q.toml"
+    again.write_text(strategy_toml(s))
+    assert get_strategy(str(again)).policy == s.policy
 
 
 def test_kernel_class_matches_a_readable_classification() -> None:
@@ -101,8 +138,8 @@ def test_kernel_class_matches_a_readable_classification() -> None:
 def with_policy(entries: dict[str, str], base: str = "tuned") -> str:
     """A strategy file's text: ``base``'s parameters, no policy but ``entries``."""
     b = get_strategy(base)
-    names = class_names()
-    policy = tuple(sorted((names[k], ACTION_NAMES.index(a)) for k, a in entries.items()))
+    policy = tuple(sorted((key, ACTION_NAMES.index(a)) for k, a in entries.items()
+                          for key in class_keys(k)))
     return strategy_toml(Strategy("t", b.kind_name, b.params, {}, "", policy))
 
 
@@ -115,7 +152,8 @@ def test_an_entry_changes_the_card(tmp_path) -> None:
               played="JS JC QS AC KC QC AH KH QH JH 9H TH")
     g[L.G_TRICK] = 3
     cls = class_name(policy_key(g, 0, _live(g), np.int64(g[L.G_HAND])))
-    assert cls == "lead | defender | trick 4 | trumps 2 | no boss | out 2 | side bosses 0"
+    assert cls == ("lead | defender | trick 4 | trumps 2 | no boss | out 2 | side bosses 0 | "
+                   "won 0 | short of a side suit | partner may hold trump")
     assert choose(g, "tuned:play.card_policy=0", policy=True) == "TS"
     assert choose(g, "tuned", policy=True) == "9S"
     low = tmp_path / "low.toml"
@@ -125,6 +163,17 @@ def test_an_entry_changes_the_card(tmp_path) -> None:
     boss = tmp_path / "boss.toml"
     boss.write_text(with_policy({cls: "side boss"}))
     assert choose(g, str(boss), policy=True) == "TS"
+    # the refinement: the entry for "won 0" plays here, the one for "won 1" does not; with a
+    # trick won by seat 0's side the position moves to "won 1"
+    other = cls.replace("won 0", "won 1")
+    low_won = tmp_path / "low_won.toml"
+    low_won.write_text(with_policy({other: "trump low"}))
+    assert choose(g, str(low_won), policy=True) == "TS"
+    g[L.G_TRICKS0] = 1
+    g[L.G_TRICKS1] = 2
+    assert class_name(policy_key(g, 0, _live(g), np.int64(g[L.G_HAND]))) == other
+    assert choose(g, str(low_won), policy=True) == "9S"
+    assert choose(g, "tuned:play.card_policy=0", policy=True) == "TS"
 
 
 def _live(g: np.ndarray) -> np.int64:

@@ -93,6 +93,33 @@ def decisions(recs, snaps, params, deck, keys, where, taken, cards):
     return n
 
 
+def action_gains(rules, kinds, params, pr, recs, where, taken, cards) -> np.ndarray:
+    """Each decision's gain of each action (``decisions``' arrays): one forced playout per
+    distinct card other than the table's, the deciding side's points less the table's (0 for
+    the table's own card)."""
+    fresh = cards != taken[:, None]
+    for a in range(1, N_ACTIONS):
+        fresh[:, a] &= ~(cards[:, :a] == cards[:, a:a + 1]).any(axis=1)
+    d_idx, a_idx = np.nonzero(fresh)
+    rows = pr[where[d_idx, 0]].copy()
+    rows[np.arange(len(rows)), L.PR_SCRIPT + L.SC_PLAY + where[d_idx, 1]] = (
+        NAT[where[d_idx, 3], cards[d_idx, a_idx]])
+    alt = preset_records(rules, (kinds, params), 1, rows)
+    team = where[d_idx, 2]
+    deal = where[d_idx, 0]
+    base = (recs[deal, L.F_POINTS0 + team] - recs[deal, L.F_POINTS1 - team])
+    run_gain = (alt[np.arange(len(alt)), L.F_POINTS0 + team]
+                - alt[np.arange(len(alt)), L.F_POINTS1 - team] - base)
+    # each action's gain: its card's playout (0 for the table's card)
+    gain = np.zeros(cards.shape)
+    lookup = {}
+    for r, (d, a) in enumerate(zip(d_idx.tolist(), a_idx.tolist(), strict=True)):
+        lookup[(d, cards[d, a])] = run_gain[r]
+    for d, a in zip(*np.nonzero(cards != taken[:, None]), strict=True):
+        gain[d, a] = lookup[(d, cards[d, a])]
+    return gain
+
+
 def fit(table: Strategy, deals: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Play ``deals`` self-play deals and every action at every decision. Per half (even and
     odd deals), class and action: the decisions' count, the gains' sum and sum of squares."""
@@ -113,32 +140,12 @@ def fit(table: Strategy, deals: int, seed: int) -> tuple[np.ndarray, np.ndarray,
         cards = np.zeros((cap, N_ACTIONS), np.int64)
         m = decisions(recs, snaps, params, deck, keys, where, taken, cards)
         keys, where, taken, cards = keys[:m], where[:m], taken[:m], cards[:m]
-        # one forced playout per distinct card other than the table's
-        fresh = cards != taken[:, None]
-        for a in range(1, N_ACTIONS):
-            fresh[:, a] &= ~(cards[:, :a] == cards[:, a:a + 1]).any(axis=1)
-        d_idx, a_idx = np.nonzero(fresh)
-        rows = pr[where[d_idx, 0]].copy()
-        rows[np.arange(len(rows)), L.PR_SCRIPT + L.SC_PLAY + where[d_idx, 1]] = (
-            NAT[where[d_idx, 3], cards[d_idx, a_idx]])
-        alt = preset_records(rules, (kinds, params), 1, rows)
-        team = where[d_idx, 2]
-        deal = where[d_idx, 0]
-        base = (recs[deal, L.F_POINTS0 + team] - recs[deal, L.F_POINTS1 - team])
-        run_gain = (alt[np.arange(len(alt)), L.F_POINTS0 + team]
-                    - alt[np.arange(len(alt)), L.F_POINTS1 - team] - base)
-        # each action's gain: its card's playout (0 for the table's card)
-        gain = np.zeros(cards.shape)
-        lookup = {}
-        for r, (d, a) in enumerate(zip(d_idx.tolist(), a_idx.tolist(), strict=True)):
-            lookup[(d, cards[d, a])] = run_gain[r]
-        for d, a in zip(*np.nonzero(cards != taken[:, None]), strict=True):
-            gain[d, a] = lookup[(d, cards[d, a])]
+        gain = action_gains(rules, kinds, params, pr, recs, where, taken, cards)
         half = (where[:, 0] + start) & 1
         np.add.at(count, (half, keys), 1)
         np.add.at(total, (half, keys), gain)
         np.add.at(squares, (half, keys), gain * gain)
-        print(f"  {start + n:,} deals, {m:,} decisions, {len(rows):,} playouts",
+        print(f"  {start + n:,} deals, {m:,} decisions",
               file=sys.stderr)
     return count, total, squares
 

@@ -6,7 +6,10 @@ A position of the card play is classed by what the player knows (``policy_key``)
 in it, how many trumps he holds, whether his top trump is boss, how many trumps may still be
 out, for a lead how many side suits he holds the boss card of, for a follow whether trump was
 led, whether he follows suit or is void, whether partner is winning and whether he can beat the
-winning card. The class indexes a block of the strategy's parameter row (``POLICY_BASE``); an
+winning card; and then the refinement: how many tricks his side has won, for a lead whether
+he is short of a side suit and whether partner has shown out of trump, for a follow whether he
+has three legal cards or more and whether the next hand has shown out of the led suit.
+The class indexes a block of the strategy's parameter row (``POLICY_BASE``); an
 entry 0 leaves the card to the conventions, else it names an action (``A_*``): a kind of card
 that ``action_card`` turns into a legal card of the hand (or -1, when the hand has none: the
 conventions then decide).
@@ -49,7 +52,18 @@ N_SIDE_BOSSES = 3  # side suits whose boss card the leader holds: 0, 1, 2 or mor
 N_LED = 3  # a follow: trump led, following a side suit, void in it
 N_LEAD_KEYS = N_ROLES * N_TRICKS * N_TRUMPS_HELD * 2 * N_OUT * N_SIDE_BOSSES
 N_FOLLOW_KEYS = N_ROLES * N_TRICKS * 3 * N_TRUMPS_HELD * 2 * N_OUT * N_LED * 2 * 2
-N_POLICY = N_LEAD_KEYS + N_FOLLOW_KEYS
+N_COARSE = N_LEAD_KEYS + N_FOLLOW_KEYS
+# ---- each class's refinement, its last three fields: the tricks the player's side has won
+# so far, then two facts: for a lead whether he holds every side suit and whether partner has
+# shown out of trump; for a follow whether he has three legal cards or more and whether the
+# next hand, an opponent still to play, has shown out of the led suit ----
+N_WON = 4  # 0, 1, 2, 3
+N_REFINE = N_WON * 2 * 2
+LEAD_FACTS = (("three side suits", "short of a side suit"),
+              ("partner may hold trump", "partner out of trump"))
+FOLLOW_FACTS = (("two choices", "three choices or more"),
+                ("next hand may follow", "next hand void"))
+N_POLICY = N_COARSE * N_REFINE
 # the row holds the actions packed, 4 bits each, 12 to a slot (48 bits: exact in a float64):
 # 1,560 slots rather than 18,720 in every row a run copies (measured: no faster to look up)
 PER_SLOT = 12
@@ -82,14 +96,21 @@ def policy_key(g, seat, live, legal):
     boss = 1 if trumps and (out >> highest_bit(trumps)) == 0 else 0
     n_out = min(popcount(out), 2)
     trick = min(g[L.G_TRICK], 3)
+    won = min(g[L.G_TRICKS0 + (seat & 1)], 3)
     head = ((role * N_TRICKS + trick) * N_TRUMPS_HELD + held) * 2 + boss
     pos = g[L.G_POS]
+    voids = g[L.G_VOIDS]
     if pos == 0:
         bosses = 0
+        side_held = 0
         for e in range(3):  # without branches: an empty suit's bit 0 is masked away
             cards = live & SUIT_EFF[e]
             bosses += (hand & cards) >> highest_bit(cards | ONE) & 1
-        return (head * N_OUT + n_out) * N_SIDE_BOSSES + min(bosses, 2)
+            side_held |= (1 if hand & SUIT_EFF[e] else 0) << e
+        short = 1 if side_held != 7 else 0
+        no_trump = (voids >> (4 * (seat ^ 2) + 3)) & 1
+        coarse = (head * N_OUT + n_out) * N_SIDE_BOSSES + min(bosses, 2)
+        return (coarse * N_WON + won) * 4 + short * 2 + no_trump
     led = g[L.G_LED]
     if led == 3:
         s = 0
@@ -102,7 +123,11 @@ def policy_key(g, seat, live, legal):
     k = ((((role * N_TRICKS + trick) * 3 + (min(pos, 3) - 1)) * N_TRUMPS_HELD + held) * 2
          + boss)
     k = ((k * N_OUT + n_out) * N_LED + s) * 2 + partner_wins
-    return N_LEAD_KEYS + k * 2 + (1 if beats else 0)
+    coarse = N_LEAD_KEYS + k * 2 + (1 if beats else 0)
+    many = 1 if popcount(legal) >= 3 else 0
+    # the next hand (an opponent still to play) has shown out of the led suit
+    next_void = (voids >> (4 * ((seat + 1) & 3) + led)) & 1 if pos < 3 else 0
+    return (coarse * N_WON + won) * 4 + many * 2 + next_void
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -173,9 +198,23 @@ def pack_policy(policy, row, base):
 
 # ---- the classes by name, for strategy files and reports ----
 def key_fields(key: int) -> tuple[str, ...]:
-    """The fields of class ``key``, as words: ``("lead", "maker", "trick 2", ...)``."""
+    """The fields of class ``key``, as words: ``("lead", "maker", "trick 2", ..., "won 1",
+    ...)``: its coarse class's, then its refinement's."""
     if not 0 <= key < N_POLICY:
         raise ValueError(f"policy class {key} out of range")
+    coarse, refine = divmod(key, N_REFINE)
+    return coarse_fields(coarse) + refinement_fields(coarse < N_LEAD_KEYS, refine)
+
+
+def refinement_fields(lead: bool, refine: int) -> tuple[str, ...]:
+    """The last three fields of a class: the tricks won, then two facts (``*_FACTS``)."""
+    won, facts = divmod(refine, 4)
+    first, second = LEAD_FACTS if lead else FOLLOW_FACTS
+    return (f"won {won}", first[facts >> 1], second[facts & 1])
+
+
+def coarse_fields(key: int) -> tuple[str, ...]:
+    """The fields of coarse class ``key`` (a class without its refinement)."""
     if key < N_LEAD_KEYS:
         key, bosses = divmod(key, N_SIDE_BOSSES)
         key, n_out = divmod(key, N_OUT)
