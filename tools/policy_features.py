@@ -38,15 +38,12 @@ from euchre_sim.core.four.card_policy import (  # noqa: E402
     N_COARSE,
     N_REFINE,
 )
-from euchre_sim.core.four.hands import deck_row  # noqa: E402
 from euchre_sim.core.four.kinds import Q_CARD_POLICY  # noqa: E402
 from euchre_sim.core.four.scripted import in_play  # noqa: E402
 from euchre_sim.core.four.tables import SUIT_EFF, TRUMP_MASK  # noqa: E402
-from euchre_sim.engine.simulate import Matchup, set_threads  # noqa: E402
-from euchre_sim.game.rules import Rules  # noqa: E402
+from euchre_sim.engine.simulate import set_threads  # noqa: E402
 from euchre_sim.strategies import get_strategy  # noqa: E402
-from tools.play_fit import self_play_chunk  # noqa: E402
-from tools.policy_fit import action_gains, choose, decisions  # noqa: E402
+from tools.policy_fit import choose, forced_chunks, gain_of  # noqa: E402
 
 CHUNK = 20_000
 M = 64
@@ -117,43 +114,29 @@ def main() -> None:
     table = get_strategy(args.table)
     current = dict(table.policy) if table.param_array()[Q_CARD_POLICY] > 0 else {}
     flag_list = [int(f) for f in args.flags.split(",")]
-    rules = Rules()
-    kinds, params = Matchup(table, table).arrays(rules)
-    deck = int(deck_row(rules.to_array()))
-    rng = np.random.default_rng(args.seed)
     nk = N_COARSE * M
     stats = {f: (np.zeros((2, nk), np.int64), np.zeros((2, nk, N_ACTIONS)),
                  np.zeros((2, nk, N_ACTIONS))) for f in flag_list}
-    for start in range(0, args.deals, CHUNK):
-        n = min(CHUNK, args.deals - start)
-        pr, recs, snaps = self_play_chunk(rules, kinds, params, n, rng)
-        cap = n * L.MAX_PLAYS
-        keys = np.zeros(cap, np.int64)
-        where = np.zeros((cap, 4), np.int64)
-        taken = np.zeros(cap, np.int64)
-        cards = np.zeros((cap, N_ACTIONS), np.int64)
-        m = decisions(recs, snaps, params, deck, keys, where, taken, cards)
-        keys, where, taken, cards = keys[:m], where[:m], taken[:m], cards[:m]
-        gain = action_gains(rules, kinds, params, pr, recs, where, taken, cards)
+    for start, snaps, params, deck, keys, where, gain in forced_chunks(table, args.deals,
+                                                                       args.seed):
         half = (where[:, 0] + start) & 1
         for f in flag_list:
-            keys2 = split_keys(snaps, params, deck, keys, where, f)
+            split = split_keys(snaps, params, deck, keys, where, f)
             count, total, squares = stats[f]
-            np.add.at(count, (half, keys2), 1)
-            np.add.at(total, (half, keys2), gain)
-            np.add.at(squares, (half, keys2), gain * gain)
-        print(f"  {start + n:,} deals, {m:,} decisions", file=sys.stderr)
+            np.add.at(count, (half, split), 1)
+            np.add.at(total, (half, split), gain)
+            np.add.at(squares, (half, split), gain * gain)
     for f in flag_list:
         count, total, squares = stats[f]
         # the table's action in each split class: its coarse class's (a table whose policy
         # differs between refinements gets one of them, the last)
         cur = {k // N_REFINE * M + x: a for k, a in current.items() for x in range(M)}
         even = choose(count[0], total[0], squares[0], cur, args.z, args.min_cases)
-        held = sum(float(total[1][k, a]) for k, a in even.items() if cur.get(k, 0) != a)
         odd = choose(count[1], total[1], squares[1], cur, args.z, args.min_cases)
-        held += sum(float(total[0][k, a]) for k, a in odd.items() if cur.get(k, 0) != a)
+        # chosen on each half, measured on the other
+        held = (gain_of(even, cur, total[1], args.deals) + gain_of(odd, cur, total[0], args.deals))
         changed = sum(1 for k, a in even.items() if cur.get(k, 0) != a)
-        print(f"flags {f:3d}: held-out gain {held / args.deals:+.4f} per deal "
+        print(f"flags {f:3d}: held-out gain {held:+.4f} per deal "
               f"({changed} split classes change)")
 
 

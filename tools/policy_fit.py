@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -120,16 +121,14 @@ def action_gains(rules, kinds, params, pr, recs, where, taken, cards) -> np.ndar
     return gain
 
 
-def fit(table: Strategy, deals: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Play ``deals`` self-play deals and every action at every decision. Per half (even and
-    odd deals), class and action: the decisions' count, the gains' sum and sum of squares."""
+def forced_chunks(table: Strategy, deals: int, seed: int) -> Iterator[tuple]:
+    """``deals`` self-play deals of ``table`` in chunks, every action forced at every decision:
+    per chunk (its first deal, the snapshots, the parameter rows, the deck row, then per
+    decision its class, its place (``decisions``' ``where``) and each action's gain)."""
     rules = Rules()
     kinds, params = Matchup(table, table).arrays(rules)
     deck = int(deck_row(rules.to_array()))
     rng = np.random.default_rng(seed)
-    count = np.zeros((2, N_POLICY), np.int64)
-    total = np.zeros((2, N_POLICY, N_ACTIONS))
-    squares = np.zeros((2, N_POLICY, N_ACTIONS))
     for start in range(0, deals, CHUNK):
         n = min(CHUNK, deals - start)
         pr, recs, snaps = self_play_chunk(rules, kinds, params, n, rng)
@@ -141,12 +140,21 @@ def fit(table: Strategy, deals: int, seed: int) -> tuple[np.ndarray, np.ndarray,
         m = decisions(recs, snaps, params, deck, keys, where, taken, cards)
         keys, where, taken, cards = keys[:m], where[:m], taken[:m], cards[:m]
         gain = action_gains(rules, kinds, params, pr, recs, where, taken, cards)
+        print(f"  {start + n:,} deals, {m:,} decisions", file=sys.stderr)
+        yield start, snaps, params, deck, keys, where, gain
+
+
+def fit(table: Strategy, deals: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Play ``deals`` self-play deals and every action at every decision. Per half (even and
+    odd deals), class and action: the decisions' count, the gains' sum and sum of squares."""
+    count = np.zeros((2, N_POLICY), np.int64)
+    total = np.zeros((2, N_POLICY, N_ACTIONS))
+    squares = np.zeros((2, N_POLICY, N_ACTIONS))
+    for start, _, _, _, keys, where, gain in forced_chunks(table, deals, seed):
         half = (where[:, 0] + start) & 1
         np.add.at(count, (half, keys), 1)
         np.add.at(total, (half, keys), gain)
         np.add.at(squares, (half, keys), gain * gain)
-        print(f"  {start + n:,} deals, {m:,} decisions",
-              file=sys.stderr)
     return count, total, squares
 
 

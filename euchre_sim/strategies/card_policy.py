@@ -2,7 +2,7 @@
 
 Each entry names a class of position (``core/four/card_policy.py``'s fields joined by
 ``" | "``, for example ``"lead | defender | trick 4 | trumps 2 | no boss | out 1 | side bosses
-0 | won 1 | partner may hold every side suit | partner may hold trump"``) and the kind of card
+0 | won 1 | three side suits | partner may hold trump"``) and the kind of card
 to play there (``"trump low"``); ``"scripted"`` removes an entry a ``based_on`` strategy had.
 A name without the last three fields (the refinement: tricks won and two facts) is a *coarse*
 class and stands for all sixteen of its refinements. Numbers in a class name are counts capped

@@ -65,7 +65,8 @@ FOLLOW_FACTS = (("two choices", "three choices or more"),
                 ("next hand may follow", "next hand void"))
 N_POLICY = N_COARSE * N_REFINE
 # the row holds the actions packed, 4 bits each, 12 to a slot (48 bits: exact in a float64):
-# 1,560 slots rather than 18,720 in every row a run copies (measured: no faster to look up)
+# 24,960 slots rather than 299,520 in every row a run copies (measured on the coarse classes,
+# 1,560 slots against 18,720: no faster to look up)
 PER_SLOT = 12
 N_POLICY_SLOTS = (N_POLICY + PER_SLOT - 1) // PER_SLOT
 
@@ -102,12 +103,10 @@ def policy_key(g, seat, live, legal):
     voids = g[L.G_VOIDS]
     if pos == 0:
         bosses = 0
-        side_held = 0
         for e in range(3):  # without branches: an empty suit's bit 0 is masked away
             cards = live & SUIT_EFF[e]
             bosses += (hand & cards) >> highest_bit(cards | ONE) & 1
-            side_held |= (1 if hand & SUIT_EFF[e] else 0) << e
-        short = 1 if side_held != 7 else 0
+        short = 0 if hand & SUIT_EFF[0] and hand & SUIT_EFF[1] and hand & SUIT_EFF[2] else 1
         no_trump = (voids >> (4 * (seat ^ 2) + 3)) & 1
         coarse = (head * N_OUT + n_out) * N_SIDE_BOSSES + min(bosses, 2)
         return (coarse * N_WON + won) * 4 + short * 2 + no_trump
