@@ -126,11 +126,11 @@ def main() -> None:
             np.add.at(count, (half, split), 1)
             np.add.at(total, (half, split), gain)
             np.add.at(squares, (half, split), gain * gain)
+    # the table's action in each split class: its coarse class's (a table whose policy
+    # differs between refinements gets one of them, the last)
+    cur = {k // N_REFINE * M + x: a for k, a in current.items() for x in range(M)}
     for f in flag_list:
         count, total, squares = stats[f]
-        # the table's action in each split class: its coarse class's (a table whose policy
-        # differs between refinements gets one of them, the last)
-        cur = {k // N_REFINE * M + x: a for k, a in current.items() for x in range(M)}
         even = choose(count[0], total[0], squares[0], cur, args.z, args.min_cases)
         odd = choose(count[1], total[1], squares[1], cur, args.z, args.min_cases)
         # chosen on each half, measured on the other
